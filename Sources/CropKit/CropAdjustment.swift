@@ -1,0 +1,44 @@
+// The named adjustments (seed 000's screen-reader actions) as one model operation for keys, actions and menus.
+
+/// A named change to the crop; the UI, key bindings and accessibility actions all call this.
+public enum CropAdjustment: String, CaseIterable, Hashable, Sendable {
+    case moveLeft, moveRight, moveUp, moveDown
+    case makeWider, makeNarrower, makeTaller, makeShorter
+    case reset
+
+    /// How far an action moves or resizes the frame, as a fraction of the image (seed 000).
+    public static let defaultStep = CropSize(width: 0.05, height: 0.05)
+
+    /// The action name without its group, e.g. `move-left` (the widget exports `crop.move-left`).
+    public var actionName: String {
+        rawValue.reduce(into: "") { name, c in
+            if c.isUppercase { name += "-" + c.lowercased() } else { name.append(c) }
+        }
+    }
+
+    /// The handle the adjustment drags and the direction (in steps) it drags it, or nil for reset.
+    public var drag: (handle: CropHandle, dx: Double, dy: Double)? {
+        switch self {
+        case .moveLeft: return (.body, -1, 0)
+        case .moveRight: return (.body, 1, 0)
+        case .moveUp: return (.body, 0, -1)
+        case .moveDown: return (.body, 0, 1)
+        case .makeWider: return (.right, 1, 0)
+        case .makeNarrower: return (.right, -1, 0)
+        case .makeTaller: return (.bottom, 0, 1)
+        case .makeShorter: return (.bottom, 0, -1)
+        case .reset: return nil
+        }
+    }
+
+    /// The crop after this adjustment: moves drag the body, wider/narrower the right edge,
+    /// taller/shorter the bottom edge, by `step`; reset returns `initial`.
+    public func applied(to rect: CropRect, step: CropSize = CropAdjustment.defaultStep,
+                        minimumSide: Double = CropHandle.defaultMinimumSide,
+                        resetTo initial: CropRect) -> CropRect {
+        guard let drag else { return initial.sanitized }
+        return drag.handle.adjusting(rect.sanitized,
+                                     by: CropSize(width: drag.dx * step.width, height: drag.dy * step.height),
+                                     minimumSide: minimumSide)
+    }
+}

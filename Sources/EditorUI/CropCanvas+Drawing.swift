@@ -1,0 +1,18 @@
+// The canvas's snapshot vfunc: hands GTK a Cairo node painted by the CanvasPainter with the crop as shown now.
+
+import CGtk
+import CropKit
+import GtkSupport
+
+extension CropCanvas {
+    func snapshot(_ snapshot: OpaquePointer?) {
+        let width = Double(gtk_widget_get_width(widget)), height = Double(gtk_widget_get_height(widget))
+        guard width > 0, height > 0 else { return }
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                     size: graphene_size_t(width: Float(width), height: Float(height)))
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+        painter.draw(Cairo(cr), image: image, crop: shownCrop, width: width, height: height,
+                     scale: Int(gtk_widget_get_scale_factor(widget)))
+        cairo_destroy(cr)
+    }
+}

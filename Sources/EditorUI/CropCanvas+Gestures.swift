@@ -1,0 +1,85 @@
+// Pointer input on the canvas: one drag gesture feeding the CropSession, Escape to cancel, a cursor per handle.
+
+import CGtk
+import CropKit
+import GtkSupport
+
+extension CropCanvas {
+    /// The cursor shown over each part of the frame (CSS cursor names).
+    static func cursorName(for target: DragTarget) -> String {
+        switch target {
+        case .newRectangle: return "crosshair"
+        case .handle(let handle):
+            switch handle {
+            case .body: return "move"
+            case .top: return "n-resize"
+            case .right: return "e-resize"
+            case .bottom: return "s-resize"
+            case .left: return "w-resize"
+            case .topLeft: return "nw-resize"
+            case .topRight: return "ne-resize"
+            case .bottomRight: return "se-resize"
+            case .bottomLeft: return "sw-resize"
+            }
+        }
+    }
+
+    func installGestures() {
+        let drag = gtk_gesture_drag_new()!
+        gtk_gesture_single_set_button(cgtk_gesture_single(drag.raw), UInt32(GDK_BUTTON_PRIMARY))
+        Signal.connectPoint(drag.raw, "drag-begin") { [weak self] x, y in self?.dragBegan(x: x, y: y) }
+        Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, dy in self?.dragUpdated(dx: dx, dy: dy) }
+        Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, dy in self?.dragEnded(dx: dx, dy: dy) }
+        gtk_widget_add_controller(widget, cgtk_event_controller(drag.raw))
+
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
+        Signal.connectPoint(motion.raw, "enter") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
+        gtk_widget_add_controller(widget, cgtk_event_controller(motion.raw))
+
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, _ in
+            guard keyval == UInt32(GDK_KEY_Escape), let self, self.session.isDragging else { return false }
+            self.cancelDrag()
+            return true
+        }
+        gtk_widget_add_controller(widget, cgtk_event_controller(keys.raw))
+        dragGesture = cgtk_event_controller(drag.raw)
+    }
+
+    func dragBegan(x: Double, y: Double) {
+        guard let viewport else { return }
+        stopAnimation()
+        gtk_widget_grab_focus(widget)
+        let target = session.begin(at: CropPoint(x: x, y: y), in: viewport)
+        gtk_widget_set_cursor_from_name(widget, CropCanvas.cursorName(for: target))
+    }
+
+    func dragUpdated(dx: Double, dy: Double) {
+        guard session.isDragging else { return }
+        session.update(translation: CropSize(width: dx, height: dy))
+        gtk_widget_queue_draw(widget)
+    }
+
+    func dragEnded(dx: Double, dy: Double) {
+        guard session.isDragging else { return }
+        session.update(translation: CropSize(width: dx, height: dy))
+        if session.end() { onCommit?(session.committed) }
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Escape: drop the drag and show exactly the committed crop again.
+    func cancelDrag() {
+        guard session.isDragging else { return }
+        session.cancel()
+        if let dragGesture { gtk_event_controller_reset(dragGesture) }
+        gtk_widget_queue_draw(widget)
+    }
+
+    private func pointerMoved(x: Double, y: Double) {
+        guard !session.isDragging, let viewport else { return }
+        let frame = viewport.viewRect(session.committed)
+        let target: DragTarget = CropHandle.hitTest(CropPoint(x: x, y: y), frame: frame).map { .handle($0) } ?? .newRectangle
+        gtk_widget_set_cursor_from_name(widget, CropCanvas.cursorName(for: target))
+    }
+}

@@ -1,0 +1,105 @@
+// The crop canvas: a GtkWidget subclass registered from Swift that holds one image and its CropSession.
+
+import CGtk
+import CropKit
+import GtkSupport
+
+/// The GType of the canvas widget, registered once on first use.
+enum CropCanvasType {
+    static let gtype: GType = WidgetSubclass.register(
+        name: "CropCanvas", parent: gtk_widget_get_type(),
+        classInit: { klass, _ in CropCanvas.classInit(cgtk_widget_class(klass)) },
+        instanceInit: nil)
+}
+
+/// The canvas's Swift side. The widget owns it (qdata); geometry always comes from CropKit.
+@MainActor
+final class CropCanvas {
+    nonisolated static let state = InstanceState<CropCanvas>(key: "crop-editor-canvas")
+
+    /// Smallest useful size of the canvas, in points.
+    nonisolated static let minimumSize: Int32 = 200
+    /// Natural size: room for a photo at a comfortable size in a new window.
+    nonisolated static let naturalWidth: Int32 = 720, naturalHeight: Int32 = 600
+
+    /// The widget; unowned (the widget owns this object, not the other way round).
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private(set) var image: LoadedImage?
+    var session = CropSession(crop: .unit)
+    /// The crop Reset returns to: the whole image for files, the seed's crop for the demo.
+    private(set) var initialCrop = CropRect.unit
+    /// Drawn instead of the committed crop while a reset animates.
+    var animation: CropAnimation?
+    var animationTick: UInt32 = 0
+    /// Paints frames and keeps the image scaled to its on-screen size.
+    let painter = CanvasPainter()
+    /// The drag gesture, reset when Escape cancels a drag.
+    var dragGesture: OpaquePointer?
+
+    /// Called after every change of the committed crop (drag end, reset, keys, actions).
+    var onCommit: ((CropRect) -> Void)?
+
+    init() {
+        let object = g_object_new_with_properties(CropCanvasType.gtype, 0, nil, nil)!
+        widget = cgtk_widget(object)
+        CropCanvas.state.attach(self, to: object)
+        gtk_widget_set_focusable(widget, 1)
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
+        // Photos are not mirrored in right-to-left locales, so neither is the frame over them.
+        gtk_widget_set_direction(widget, GTK_TEXT_DIR_LTR)
+        installGestures()
+    }
+
+    /// The committed crop.
+    var crop: CropRect { session.committed }
+
+    /// The crop as drawn now: an animation frame, a drag in progress, or the committed crop.
+    var shownCrop: CropRect { animation?.rect(at: frameTime) ?? session.shown }
+
+    /// The image's layout in the widget's current size.
+    var viewport: Viewport? {
+        guard let image else { return nil }
+        return Viewport(imageWidth: image.pixelWidth, imageHeight: image.pixelHeight,
+                        viewSize: CropSize(width: Double(gtk_widget_get_width(widget)),
+                                           height: Double(gtk_widget_get_height(widget))))
+    }
+
+    /// Shows a new image with `crop` selected; Reset will return to `crop`.
+    func setImage(_ image: LoadedImage, crop: CropRect) {
+        self.image = image
+        stopAnimation()
+        initialCrop = crop.sanitized
+        session = CropSession(crop: initialCrop)
+        gtk_widget_queue_draw(widget)
+        onCommit?(session.committed)
+    }
+
+    /// Replaces the committed crop (ending any drag) and tells the window.
+    func commit(_ rect: CropRect) {
+        if session.commit(rect) { onCommit?(session.committed) }
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Applies a named adjustment (keys, actions, menus all come here).
+    func apply(_ adjustment: CropAdjustment, step: CropSize = CropAdjustment.defaultStep) {
+        if adjustment == .reset { reset(); return }
+        stopAnimation()
+        if session.apply(adjustment, step: step, resetTo: initialCrop) { onCommit?(session.committed) }
+        gtk_widget_queue_draw(widget)
+    }
+
+    nonisolated static func classInit(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
+        klass.pointee.snapshot = { widget, snapshot in
+            // GTK calls vfuncs on the main thread; the pointers never leave it.
+            nonisolated(unsafe) let (widget, snapshot) = (widget, snapshot)
+            MainActor.assumeIsolated { CropCanvas.state.get(widget)?.snapshot(snapshot) }
+        }
+        klass.pointee.measure = { _, orientation, _, minimum, natural, _, _ in
+            let horizontal = orientation == GTK_ORIENTATION_HORIZONTAL
+            minimum?.pointee = CropCanvas.minimumSize
+            natural?.pointee = horizontal ? CropCanvas.naturalWidth : CropCanvas.naturalHeight
+        }
+        gtk_widget_class_set_css_name(klass, "cropcanvas")
+    }
+}

@@ -1,0 +1,62 @@
+// Times canvas frames during a simulated drag, offscreen, so crop-bench can show drag cost is independent of image size.
+
+import CGtk
+import CropKit
+import GtkSupport
+
+public struct FrameTimings: Sendable {
+    /// The first frame, which builds the display cache (seconds).
+    public let firstFrame: Double
+    /// Every later frame of the drag (seconds).
+    public let dragFrames: [Double]
+    /// How often the display cache was built over the whole run (1 means never during the drag).
+    public let cacheBuilds: Int
+
+    public var median: Double {
+        let sorted = dragFrames.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}
+
+public enum FrameBenchmark {
+    /// Paints `frames` drag frames of a `sourceWidth`×`sourceHeight` image into an offscreen
+    /// `viewWidth`×`viewHeight` Cairo surface, moving the bottom-right corner one point a frame,
+    /// exactly as the canvas's snapshot does. Nil when the surfaces cannot be allocated.
+    @MainActor
+    public static func dragFrames(sourceWidth: Int, sourceHeight: Int, viewWidth: Int = 3840, viewHeight: Int = 2160,
+                                  frames: Int = 120) -> FrameTimings? {
+        guard let source = ImageSurface(width: sourceWidth, height: sourceHeight),
+              let target = ImageSurface(width: viewWidth, height: viewHeight) else { return nil }
+        source.draw { c in
+            let gradient = cairo_pattern_create_linear(0, 0, Double(sourceWidth), Double(sourceHeight))!
+            cairo_pattern_add_color_stop_rgb(gradient, 0, 0.1, 0.5, 0.9)
+            cairo_pattern_add_color_stop_rgb(gradient, 1, 0.9, 0.7, 0.3)
+            cairo_set_source(c.cr, gradient)
+            cairo_paint(c.cr)
+            cairo_pattern_destroy(gradient)
+        }
+        let image = LoadedImage(title: "bench", path: nil, surface: source,
+                                pixelWidth: sourceWidth, pixelHeight: sourceHeight)
+        let viewSize = CropSize(width: Double(viewWidth), height: Double(viewHeight))
+        let viewport = Viewport(imageWidth: sourceWidth, imageHeight: sourceHeight, viewSize: viewSize)
+        var session = CropSession(crop: CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
+        let corner = viewport.viewPoint(CropPoint(x: 0.9, y: 0.9))
+        session.begin(at: corner, in: viewport)
+        let painter = CanvasPainter()
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        var first = 0.0
+        for frame in 0...frames {
+            session.update(translation: CropSize(width: -Double(frame), height: -Double(frame)))
+            let elapsed = clock.measure {
+                target.draw { c in
+                    painter.draw(c, image: image, crop: session.shown, width: viewSize.width,
+                                 height: viewSize.height, scale: 1)
+                }
+            }
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            if frame == 0 { first = seconds } else { times.append(seconds) }
+        }
+        return FrameTimings(firstFrame: first, dragFrames: times, cacheBuilds: painter.cacheBuilds)
+    }
+}

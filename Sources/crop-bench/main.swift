@@ -1,0 +1,84 @@
+// crop-bench: release-mode benchmarks of the crop model and of canvas frames during a drag.
+
+import CropKit
+import EditorUI
+import Foundation
+
+/// A tiny deterministic generator so every run measures the same inputs.
+struct Random {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// Runs `body` `count` times and prints operations per second.
+func measure(_ name: String, count: Int, _ body: (inout Random) -> Double) {
+    var random = Random(state: 42)
+    var sink = 0.0
+    let elapsed = ContinuousClock().measure {
+        for _ in 0..<count { sink += body(&random) }
+    }
+    let perSecond = Double(count) / seconds(elapsed)
+    let padded = name.padding(toLength: 44, withPad: " ", startingAt: 0)
+    // Printing the sink keeps the optimizer from discarding the measured work.
+    print(padded + String(format: " %12.0f ops/s", perSecond) + (sink.isNaN ? " (nan)" : ""))
+}
+
+func randomCrop(_ r: inout Random) -> CropRect {
+    let x = r.unit() * 0.7, y = r.unit() * 0.7
+    return CropRect(x: x, y: y, width: 0.15 + r.unit() * (0.85 - x - 0.0), height: 0.15 + r.unit() * (0.85 - y)).sanitized
+}
+
+print("Model (CropKit), release build:")
+let n = 2_000_000
+measure("handle.adjusting (random handle, delta)", count: n) { r in
+    let handle = CropHandle.allCases[Int(r.next() % 9)]
+    return handle.adjusting(randomCrop(&r), by: CropSize(width: r.unit() - 0.5, height: r.unit() - 0.5)).width
+}
+let viewport = Viewport(imageWidth: 6000, imageHeight: 4000, viewSize: CropSize(width: 1280, height: 800))
+measure("hit-test a point around the frame", count: n) { r in
+    let frame = viewport.viewRect(randomCrop(&r))
+    let p = CropPoint(x: r.unit() * 1280, y: r.unit() * 800)
+    return CropHandle.hitTest(p, frame: frame) == nil ? 0 : 1
+}
+var session = CropSession(crop: CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
+session.begin(at: viewport.viewPoint(CropPoint(x: 0.9, y: 0.9)), in: viewport)
+measure("drag update + shown (one pointer event)", count: n) { r in
+    session.update(translation: CropSize(width: r.unit() * 200 - 100, height: r.unit() * 200 - 100))
+    return session.shown.width
+}
+measure("normalized → pixel → normalized", count: n) { r in
+    let w = 1 + Int(r.next() % 100_000), h = 1 + Int(r.next() % 100_000)
+    let p = randomCrop(&r).pixelRect(imageWidth: w, imageHeight: h)
+    return CropRect(pixelRect: p, imageWidth: w, imageHeight: h).width
+}
+measure("accessibility value text", count: n / 4) { r in
+    Double(randomCrop(&r).accessibilityValue.utf8.count)
+}
+
+print("\nCanvas frame during a drag, offscreen 3840×2160, Cairo (image + overlay):")
+let results = MainActor.assumeIsolated {
+    [(1000, 800), (12000, 8000)].map { size in
+        (size, FrameBenchmark.dragFrames(sourceWidth: size.0, sourceHeight: size.1))
+    }
+}
+var medians: [Double] = []
+for ((w, h), timings) in results {
+    guard let timings else { print("  \(w)×\(h): could not allocate surfaces"); continue }
+    medians.append(timings.median)
+    print(String(format: "  source %5d×%-5d  median %.2f ms  (first frame, builds cache: %.1f ms; cache builds: %d)",
+                 w, h, timings.median * 1000, timings.firstFrame * 1000, timings.cacheBuilds))
+}
+if medians.count == 2 {
+    print(String(format: "  ratio 12000×8000 / 1000×800: %.2f", medians[1] / medians[0]))
+}

@@ -1,0 +1,128 @@
+// What people see and hear (size label, screen-reader value) and the nine named adjustments behind keys and actions.
+import CropKit
+import Testing
+
+@Suite struct LabelsAndAdjustmentsTests {
+    // MARK: Labels
+
+    @Test func theSeedCropIsSpokenAsWholePercents() {
+        #expect(Seed.initialCrop.accessibilityValue == "left 10 percent, top 10 percent, width 80 percent, height 80 percent")
+    }
+
+    @Test func theSeedCropsSizeLabel() {
+        #expect(Seed.initialCrop.sizeLabel == "80% × 80%")
+        #expect(CropRect.unit.sizeLabel == "100% × 100%")
+    }
+
+    @Test func halvesRoundAwayFromZero() {
+        // 12.5 → 13 and 62.5 → 63 (half to even would say 12 and 62); 37.5 → 38 either way.
+        let r = CropRect(x: 0.125, y: 0.625, width: 0.25, height: 0.375)
+        #expect(r.accessibilityValue == "left 13 percent, top 63 percent, width 25 percent, height 38 percent")
+        #expect(CropRect(x: 0, y: 0, width: 0.125, height: 0.625).sizeLabel == "13% × 63%")
+    }
+
+    @Test func fractionsRoundToTheNearestPercent() {
+        let r = CropRect(x: 0.004, y: 0.996, width: 0.3349, height: 0.3351)
+        #expect(r.accessibilityValue == "left 0 percent, top 100 percent, width 33 percent, height 34 percent")
+        #expect(r.sizeLabel == "33% × 34%")
+    }
+
+    // MARK: Adjustments
+
+    @Test func thereAreNineAdjustmentsWithGioActionNames() {
+        #expect(CropAdjustment.allCases.map(\.actionName) == [
+            "move-left", "move-right", "move-up", "move-down",
+            "make-wider", "make-narrower", "make-taller", "make-shorter",
+            "reset",
+        ])
+    }
+
+    /// Each adjustment applied once to the seed crop with the seed's 0.05 step.
+    static let onceFromTheSeed: [(CropAdjustment, CropRect)] = [
+        (.moveLeft, CropRect(x: 0.05, y: 0.1, width: 0.8, height: 0.8)),
+        (.moveRight, CropRect(x: 0.15, y: 0.1, width: 0.8, height: 0.8)),
+        (.moveUp, CropRect(x: 0.1, y: 0.05, width: 0.8, height: 0.8)),
+        (.moveDown, CropRect(x: 0.1, y: 0.15, width: 0.8, height: 0.8)),
+        (.makeWider, CropRect(x: 0.1, y: 0.1, width: 0.85, height: 0.8)),
+        (.makeNarrower, CropRect(x: 0.1, y: 0.1, width: 0.75, height: 0.8)),
+        (.makeTaller, CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.85)),
+        (.makeShorter, CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.75)),
+        (.reset, Seed.initialCrop),
+    ]
+
+    @Test(arguments: onceFromTheSeed)
+    func eachAdjustmentOnceFromTheSeedCrop(adjustment: CropAdjustment, expected: CropRect) {
+        let r = adjustment.applied(to: Seed.initialCrop, resetTo: Seed.initialCrop)
+        #expect(isClose(r, expected))
+        let explicit = adjustment.applied(to: Seed.initialCrop, step: CropSize(width: Seed.step, height: Seed.step),
+                                          minimumSide: Seed.minimumSide, resetTo: Seed.initialCrop)
+        #expect(r == explicit)
+    }
+
+    @Test func movesKeepTheSizeAndResizesKeepTheTopLeftCorner() {
+        let start = CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        for adjustment in [CropAdjustment.moveLeft, .moveRight, .moveUp, .moveDown] {
+            #expect(adjustment.applied(to: start, resetTo: .unit).size == start.size, "\(adjustment)")
+        }
+        for adjustment in [CropAdjustment.makeWider, .makeNarrower, .makeTaller, .makeShorter] {
+            #expect(adjustment.applied(to: start, resetTo: .unit).origin == start.origin, "\(adjustment)")
+        }
+    }
+
+    static func repeated(_ adjustment: CropAdjustment, _ times: Int) -> CropRect {
+        (0..<times).reduce(Seed.initialCrop) { r, _ in adjustment.applied(to: r, resetTo: Seed.initialCrop) }
+    }
+
+    @Test func movesStopAtTheImageBorders() {
+        #expect(isClose(Self.repeated(.moveLeft, 10), CropRect(x: 0, y: 0.1, width: 0.8, height: 0.8)))
+        #expect(isClose(Self.repeated(.moveUp, 10), CropRect(x: 0.1, y: 0, width: 0.8, height: 0.8)))
+        #expect(isClose(Self.repeated(.moveRight, 10), CropRect(x: 0.2, y: 0.1, width: 0.8, height: 0.8)))
+        #expect(isClose(Self.repeated(.moveDown, 10), CropRect(x: 0.1, y: 0.2, width: 0.8, height: 0.8)))
+    }
+
+    @Test func resizesStopAtTheBorderAndAtTheMinimumSide() {
+        // The right and bottom edges stop at 1 (0.9 from 0.1) and 0.15 from the opposite side.
+        #expect(isClose(Self.repeated(.makeWider, 10).width, 0.9))
+        #expect(isClose(Self.repeated(.makeTaller, 10).height, 0.9))
+        #expect(isClose(Self.repeated(.makeNarrower, 30).width, Seed.minimumSide))
+        #expect(isClose(Self.repeated(.makeShorter, 30).height, Seed.minimumSide))
+    }
+
+    @Test func aCustomStepIsUsed() {
+        let r = CropAdjustment.makeWider.applied(to: Seed.initialCrop, step: CropSize(width: 0.0625, height: 0.5),
+                                                 resetTo: .unit)
+        #expect(isClose(r.width, 0.8625))
+    }
+
+    @Test func resetReturnsTheInitialCropFromAnywhere() {
+        let elsewhere = CropRect(x: 0.3, y: 0.4, width: 0.2, height: 0.2)
+        #expect(isClose(CropAdjustment.reset.applied(to: elsewhere, resetTo: Seed.initialCrop), Seed.initialCrop))
+        #expect(CropAdjustment.reset.applied(to: elsewhere, resetTo: CropRect(x: .nan, y: 0, width: 1, height: 1)) == .unit)
+    }
+
+    @Test func aSessionAppliesAdjustmentsToItsCommittedCrop() {
+        var session = CropSession(crop: Seed.initialCrop)
+        #expect(session.apply(.moveRight, resetTo: Seed.initialCrop) == true)
+        #expect(isClose(session.committed, CropRect(x: 0.15, y: 0.1, width: 0.8, height: 0.8)))
+        #expect(session.apply(.makeShorter, resetTo: Seed.initialCrop) == true)
+        #expect(isClose(session.committed, CropRect(x: 0.15, y: 0.1, width: 0.8, height: 0.75)))
+        #expect(session.apply(.reset, resetTo: Seed.initialCrop) == true)
+        #expect(isClose(session.committed, Seed.initialCrop))
+        #expect(session.committed.sizeLabel == "80% × 80%")
+    }
+
+    @Test func anAdjustmentThatCannotMoveReportsNoChange() {
+        var session = CropSession(crop: CropRect(x: 0, y: 0, width: 0.5, height: 0.5))
+        #expect(session.apply(.moveLeft, resetTo: Seed.initialCrop) == false)
+        #expect(session.apply(.moveUp, resetTo: Seed.initialCrop) == false)
+        #expect(session.committed == CropRect(x: 0, y: 0, width: 0.5, height: 0.5))
+    }
+
+    @Test func theSessionsMinimumSideLimitsAdjustments() {
+        var session = CropSession(crop: Seed.initialCrop, minimumSide: 0.7)
+        session.apply(.makeNarrower, resetTo: Seed.initialCrop)
+        session.apply(.makeNarrower, resetTo: Seed.initialCrop)
+        session.apply(.makeNarrower, resetTo: Seed.initialCrop)
+        #expect(isClose(session.committed.width, 0.7))
+    }
+}

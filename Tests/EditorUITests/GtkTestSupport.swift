@@ -1,0 +1,78 @@
+// Shared set-up for the GTK-level tests: a real display or a loud failure, loop pumping, test windows and images.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import XCTest
+@testable import EditorUI
+
+enum GtkTestSupport {
+    /// Initializes GTK and libadwaita once. Without a display this fails the calling test with
+    /// a clear message (gtk_init would exit the whole process instead).
+    static let initialized: Bool = {
+        guard gtk_init_check() != 0 else { return false }
+        adw_init()
+        MainQueueBridge.install()
+        return true
+    }()
+
+    static func requireDisplay(file: StaticString = #filePath, line: UInt = #line) throws {
+        guard initialized else {
+            XCTFail("No display: GTK tests must run under xvfb-run (make test does this). DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset")",
+                    file: file, line: line)
+            throw XCTestError(.failureWhileWaiting)
+        }
+    }
+
+    /// Runs the GLib main loop until `condition` holds or `timeout` seconds pass; returns whether it held.
+    @discardableResult
+    static func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            g_main_context_iteration(nil, 0)
+            usleep(1000)
+        }
+        return true
+    }
+
+    /// Runs the loop for a while so pending draws and layout happen.
+    static func settle(_ seconds: Double = 0.2) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline { g_main_context_iteration(nil, 0); usleep(1000) }
+    }
+
+    /// A solid image of one grey level, at a given pixel size.
+    static func greyImage(width: Int, height: Int, level: Double = 0.5, title: String = "grey") -> LoadedImage {
+        let surface = ImageSurface(width: width, height: height)!
+        surface.draw { c in
+            c.setColor(RGBA(level, level, level))
+            cairo_paint(c.cr)
+        }
+        return LoadedImage(title: title, path: nil, surface: surface, pixelWidth: width, pixelHeight: height)
+    }
+}
+
+/// A plain window holding one canvas at a known size, shown and laid out.
+@MainActor
+final class CanvasHarness {
+    let window: UnsafeMutablePointer<GtkWidget>
+    let canvas = CropCanvas()
+    var commits: [CropRect] = []
+
+    init(width: Int32 = 600, height: Int32 = 500) {
+        window = gtk_window_new()
+        gtk_window_set_default_size(cgtk_window(window.raw), width, height)
+        gtk_window_set_child(cgtk_window(window.raw), canvas.widget)
+        canvas.onCommit = { [weak self] crop in self?.commits.append(crop) }
+        gtk_window_present(cgtk_window(window.raw))
+        GtkTestSupport.pump { gtk_widget_get_width(self.canvas.widget) > 0 && gtk_widget_get_mapped(self.canvas.widget) != 0 }
+        GtkTestSupport.settle()
+    }
+
+    func close() {
+        gtk_window_destroy(cgtk_window(window.raw))
+        GtkTestSupport.settle(0.05)
+    }
+}
