@@ -6,7 +6,7 @@ import GtkSupport
 
 extension CropCanvas {
     /// The cursor shown over each part of the frame (CSS cursor names).
-    static func cursorName(for target: DragTarget) -> String {
+    nonisolated static func cursorName(for target: DragTarget) -> String {
         switch target {
         case .newRectangle: return "crosshair"
         case .handle(let handle):

@@ -10,9 +10,7 @@ final class ApplicationLaunchTests: XCTestCase {
     func testDemoWindowAppearsAndThePictureIsDrawn() throws {
         try GtkTestSupport.requireDisplay()
         try MainActor.assumeIsolated {
-            let app = CropEditorApplication(unique: false)
-            var error: UnsafeMutablePointer<GError>?
-            XCTAssertNotEqual(g_application_register(cgtk_gapplication(app.application.raw), nil, &error), 0)
+            let app = GtkTestSupport.application
             g_application_activate(cgtk_gapplication(app.application.raw))
             let window = try XCTUnwrap(app.activeWindow, "activation made no window")
             XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_mapped(window.canvas.widget) != 0 })

@@ -25,6 +25,17 @@ enum GtkTestSupport {
         }
     }
 
+    /// One registered in-process application for every test (a second registration of the same
+    /// ID in one process would clash on the session bus). Non-unique, so spawned editors stay separate.
+    @MainActor static let application: CropEditorApplication = {
+        let app = CropEditorApplication(unique: false)
+        var error: UnsafeMutablePointer<GError>?
+        if g_application_register(cgtk_gapplication(app.application.raw), nil, &error) == 0 {
+            XCTFail("could not register the application: \(error.map { String(cString: $0.pointee.message) } ?? "?")")
+        }
+        return app
+    }()
+
     /// Runs the GLib main loop until `condition` holds or `timeout` seconds pass; returns whether it held.
     @discardableResult
     static func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {

@@ -1,0 +1,67 @@
+// What the canvas puts on screen: the source darkened by 55 % outside the frame, untouched inside, white brackets.
+
+import CGtk
+import CropKit
+import GtkSupport
+import XCTest
+@testable import EditorUI
+
+final class CanvasRenderingTests: XCTestCase {
+    static let seedCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
+
+    func testDimInsideAndBracketsThroughGtksRenderer() throws {
+        try GtkTestSupport.requireDisplay()
+        try MainActor.assumeIsolated {
+            let h = CanvasHarness()
+            defer { h.close() }
+            h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800, level: 128.0 / 255), crop: Self.seedCrop)
+            GtkTestSupport.settle()
+            let pixels = try XCTUnwrap(WidgetRenderer.render(h.canvas.widget))
+            let scale = Double(pixels.width) / Double(gtk_widget_get_width(h.canvas.widget))
+            let vp = try XCTUnwrap(h.canvas.viewport)
+            func at(_ p: CropPoint) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+                pixels.pixel(x: Int(p.x * scale), y: Int(p.y * scale))
+            }
+            // Outside the frame: 128 under black at 55 % is 128 × 0.45 ≈ 57.6.
+            let outside = at(vp.viewPoint(CropPoint(x: 0.05, y: 0.5)))
+            XCTAssertEqual(Double(outside.r), 128 * 0.45, accuracy: 2, "outside \(outside)")
+            XCTAssertEqual(outside.r, outside.b)
+            // Inside the frame, away from the thirds lines: the source unchanged.
+            let inside = at(vp.viewPoint(CropPoint(x: 0.5, y: 0.5)))
+            XCTAssertEqual(Double(inside.r), 128, accuracy: 1, "inside \(inside)")
+            // The middle of the top-left bracket's horizontal arm (22-point arms, 4 points wide): white.
+            let frame = vp.viewRect(Self.seedCrop)
+            let bracket = at(CropPoint(x: frame.minX + 11, y: frame.minY))
+            XCTAssertGreaterThanOrEqual(bracket.r, 250, "bracket \(bracket)")
+            XCTAssertGreaterThanOrEqual(bracket.b, 250, "bracket \(bracket)")
+            // Just beyond the arm's end the frame line is thinner: not the bracket's width any more.
+            let beyondArm = at(CropPoint(x: frame.minX + 40, y: frame.minY - 1.6))
+            XCTAssertLessThan(beyondArm.r, 250, "beyond the bracket \(beyondArm)")
+        }
+    }
+
+    func testPainterAtScaleTwoDrawsADoubleResolutionCacheOnce() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            let painter = CanvasPainter()
+            let image = GtkTestSupport.greyImage(width: 1000, height: 800, level: 128.0 / 255)
+            let surface = ImageSurface(width: 1200, height: 1000)!
+            for _ in 0..<3 {
+                surface.draw { c in
+                    cairo_scale(c.cr, 2, 2)
+                    painter.draw(c, image: image, crop: Self.seedCrop, width: 600, height: 500, scale: 2)
+                }
+            }
+            let vp = Viewport(imageWidth: 1000, imageHeight: 800, viewSize: CropSize(width: 600, height: 500))
+            // The cache holds the picture at device resolution, built once for three frames.
+            XCTAssertEqual(painter.displayCache?.width, Int((vp.imageFrame.width * 2).rounded()))
+            XCTAssertEqual(painter.cacheBuilds, 1)
+            let frame = vp.viewRect(Self.seedCrop)
+            let bracket = surface.pixel(x: Int((frame.minX + 11) * 2), y: Int(frame.minY * 2))
+            XCTAssertGreaterThanOrEqual(bracket.r, 250)
+            let outside = surface.pixel(x: Int(vp.viewPoint(CropPoint(x: 0.05, y: 0.5)).x * 2),
+                                        y: Int(vp.viewPoint(CropPoint(x: 0.05, y: 0.5)).y * 2))
+            XCTAssertEqual(Double(outside.r), 128 * 0.45, accuracy: 2)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+// End to end: the real crop-editor on a grey image, a real pointer drag (xdotool), the white frame seen on screen.
+
+import Foundation
+import XCTest
+
+final class RealPointerDragTests: XCTestCase {
+    func testDraggingTheBottomRightBracketWithARealPointer() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drag-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = folder.appendingPathComponent("midgrey.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "1200x900", "xc:#808080", image]), "ImageMagick could not make the image")
+
+        let editor = try ExternalEditor(arguments: [image])
+        defer { editor.stop() }
+        let window = try XCTUnwrap(editor.waitForWindow(named: "midgrey.png"), "the editor window never appeared")
+        Shell.run("xdotool", ["windowmove", "--sync", window, "0", "0"])
+        usleep(800_000) // let the first frame reach the screen
+        // Below the header bar (about 50 points): only the frame's brackets are pure white there.
+        let before = try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("before.png").path))
+        let corner = try XCTUnwrap(before.bottomRightWhite(below: 60), "no white frame on screen")
+
+        // Press just inside the bracket's corner, travel 100 points up-left in steps, release.
+        let start = (x: corner.x - 3, y: corner.y - 3)
+        Shell.run("xdotool", ["mousemove", "--sync", "\(start.x)", "\(start.y)"])
+        Shell.run("xdotool", ["mousedown", "1"])
+        for step in 1...10 {
+            usleep(30_000)
+            Shell.run("xdotool", ["mousemove", "--sync", "\(start.x - step * 10)", "\(start.y - step * 10)"])
+        }
+        usleep(100_000)
+        Shell.run("xdotool", ["mouseup", "1"])
+        Shell.run("xdotool", ["mousemove", "5", "5"]) // out of the way of the screenshot
+        usleep(500_000)
+
+        let after = try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("after.png").path))
+        let moved = try XCTUnwrap(after.bottomRightWhite(below: 60), "no white frame after the drag")
+        XCTAssertEqual(Double(moved.x), Double(corner.x - 100), accuracy: 2, "frame corner x: \(corner) → \(moved)")
+        XCTAssertEqual(Double(moved.y), Double(corner.y - 100), accuracy: 2, "frame corner y: \(corner) → \(moved)")
+        XCTAssertTrue(editor.process.isRunning, "the editor exited during the drag")
+    }
+}
