@@ -5,7 +5,7 @@ IMAGE ?=
 # What building and running needs.
 RUN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev
 # What the tests need besides: a display, a session and accessibility bus, real input, image oracles.
-TEST_PACKAGES := xvfb xauth dbus at-spi2-core xdotool imagemagick
+TEST_PACKAGES := xvfb xauth dbus at-spi2-core libatspi2.0-dev xdotool imagemagick
 
 .PHONY: run test build deps test-deps bench clean
 

@@ -19,8 +19,11 @@ let package = Package(
         .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk"]),
         .executableTarget(name: "crop-editor", dependencies: ["EditorUI"]),
         .executableTarget(name: "crop-bench", dependencies: ["CropKit", "EditorUI", "GtkSupport", "CGtk"]),
+        // libatspi, a real AT-SPI client, for the end-to-end accessibility tests.
+        .systemLibrary(name: "CAtspi", path: "Tests/CAtspi", pkgConfig: "atspi-2",
+                       providers: [.apt(["libatspi2.0-dev"])]),
         .testTarget(name: "CropKitTests", dependencies: ["CropKit"]),
-        .testTarget(name: "EditorUITests", dependencies: ["EditorUI", "GtkSupport", "CropKit", "CGtk"]),
+        .testTarget(name: "EditorUITests", dependencies: ["EditorUI", "GtkSupport", "CropKit", "CGtk", "CAtspi"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -62,6 +62,24 @@ static inline void cgtk_accessible_set_description(GtkWidget *widget, const char
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
+/* Key bindings on a widget class (gtk_widget_class_add_binding_action is variadic). */
+static inline void cgtk_widget_class_add_binding_action(GtkWidgetClass *klass, guint keyval, GdkModifierType mods,
+                                                        const char *action) {
+    gtk_widget_class_add_binding_action(klass, keyval, mods, action, NULL);
+}
+/* A binding whose action takes a (string, int) parameter. */
+static inline void cgtk_widget_class_add_binding_action_si(GtkWidgetClass *klass, guint keyval, GdkModifierType mods,
+                                                           const char *action, const char *s, int i) {
+    gtk_widget_class_add_binding_action(klass, keyval, mods, action, "(si)", s, i);
+}
+
+/* GTK's test accessibility context (GTK_A11Y=test): NULL when the property has the expected string value,
+   otherwise the actual value (free with g_free). gtk_test_accessible_check_property is variadic. */
+static inline char *cgtk_test_accessible_check_string(GtkWidget *widget, GtkAccessibleProperty property,
+                                                      const char *expected) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), property, expected);
+}
+
 /* Widget subclass registration without the G_DEFINE_TYPE macros. */
 static inline gpointer cgtk_type_class_peek_parent(gpointer klass) { return g_type_class_peek_parent(klass); }
 

@@ -9,6 +9,25 @@ public enum CropAdjustment: String, CaseIterable, Hashable, Sendable {
     /// How far an action moves or resizes the frame, as a fraction of the image (seed 000).
     public static let defaultStep = CropSize(width: 0.05, height: 0.05)
 
+    /// The unit of a keyboard step: a percent of the image, or one image pixel (with Ctrl).
+    public enum StepUnit: Int, Sendable, CaseIterable {
+        case percent = 0, pixel = 1
+    }
+
+    /// The step for a key press: 1 % of the image, or one pixel of a W×H image on each axis.
+    public static func keyStep(_ unit: StepUnit, imageWidth: Int, imageHeight: Int) -> CropSize {
+        switch unit {
+        case .percent: return CropSize(width: 0.01, height: 0.01)
+        case .pixel: return CropSize(width: 1 / Double(max(imageWidth, 1)), height: 1 / Double(max(imageHeight, 1)))
+        }
+    }
+
+    /// The adjustment with this action name (`move-left`, …), if any.
+    public init?(actionName: String) {
+        guard let match = CropAdjustment.allCases.first(where: { $0.actionName == actionName }) else { return nil }
+        self = match
+    }
+
     /// The action name without its group, e.g. `move-left` (the widget exports `crop.move-left`).
     public var actionName: String {
         rawValue.reduce(into: "") { name, c in

@@ -26,6 +26,19 @@ enum OverlayStyle {
     static let haloExtra = 2.0
     /// Behind the picture; dark in both styles so the photo's colours read true.
     static let background = RGBA(0.11, 0.11, 0.12)
+    /// In the high-contrast style the halo is solid and the guides opaque.
+    static let highContrastHalo = RGBA(0, 0, 0, 1)
+    static let highContrastGuide = RGBA(1, 1, 1, 1)
+    /// The keyboard focus ring: GNOME's accent blue, outside the picture so it never hides pixels.
+    static let focusRing = RGBA(0.21, 0.52, 0.89, 0.9)
+    static let focusRingWidth = 2.0
+    static let focusRingGap = 4.0
+}
+
+/// What changes how a frame looks besides the crop: keyboard focus and the high-contrast style.
+struct PaintState: Sendable {
+    var focused = false
+    var highContrast = false
 }
 
 /// Paints canvas frames. It owns the display cache, so it is the only thing that scales the image,
@@ -37,7 +50,8 @@ final class CanvasPainter {
     private(set) var cacheBuilds = 0
 
     /// Draws one frame into `c` for a view of the given size (points) and device scale.
-    func draw(_ c: Cairo, image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int) {
+    func draw(_ c: Cairo, image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int,
+              state: PaintState = PaintState()) {
         c.setColor(OverlayStyle.background)
         guard let image else { cairo_paint(c.cr); return }
         let viewport = Viewport(imageWidth: image.pixelWidth, imageHeight: image.pixelHeight,
@@ -49,7 +63,14 @@ final class CanvasPainter {
         drawImage(c, image: image, in: imageFrame, scale: max(scale, 1))
         let frame = viewport.viewRect(crop)
         drawDim(c, image: imageFrame, hole: frame)
-        drawGuides(c, frame: frame)
+        drawGuides(c, frame: frame, highContrast: state.highContrast)
+        if state.focused { drawFocusRing(c, around: imageFrame) }
+    }
+
+    private func drawFocusRing(_ c: Cairo, around frame: CropRect) {
+        let gap = OverlayStyle.focusRingGap
+        c.rectangle(frame.x - gap, frame.y - gap, frame.width + 2 * gap, frame.height + 2 * gap)
+        c.stroke(width: OverlayStyle.focusRingWidth, color: OverlayStyle.focusRing)
     }
 
     private func drawImage(_ c: Cairo, image: LoadedImage, in frame: CropRect, scale: Int) {
@@ -123,14 +144,16 @@ final class CanvasPainter {
     }
 
     /// Rule-of-thirds lines, the frame and the corner brackets, each over its dark halo.
-    private func drawGuides(_ c: Cairo, frame: CropRect) {
+    private func drawGuides(_ c: Cairo, frame: CropRect, highContrast: Bool) {
+        let halo = highContrast ? OverlayStyle.highContrastHalo : OverlayStyle.halo
+        let guide = highContrast ? OverlayStyle.highContrastGuide : OverlayStyle.guide
         for (path, width, color, round) in [
-            (thirdsPath, OverlayStyle.guideWidth, OverlayStyle.guide, false),
+            (thirdsPath, OverlayStyle.guideWidth, guide, false),
             (framePath, OverlayStyle.frameWidth, RGBA.white, false),
             (bracketsPath, OverlayStyle.bracketWidth, RGBA.white, true),
         ] as [((Cairo, CropRect) -> Void, Double, RGBA, Bool)] {
             path(c, frame)
-            c.stroke(width: width + OverlayStyle.haloExtra, color: OverlayStyle.halo, round: round)
+            c.stroke(width: width + OverlayStyle.haloExtra, color: halo, round: round)
             path(c, frame)
             c.stroke(width: width, color: color, round: round)
         }

@@ -27,7 +27,7 @@ extension CropCanvas {
         stopAnimation()
         session.cancel()
         let changed = session.commit(initialCrop)
-        if changed { onCommit?(session.committed) }
+        if changed { didCommit() }
         if changed, CropCanvas.animationsEnabled, gtk_widget_get_mapped(widget) != 0 {
             animation = CropAnimation(from: from, to: initialCrop, start: frameTime)
             animationTick = gtk_widget_add_tick_callback(widget, { widget, _, _ in

@@ -12,7 +12,24 @@ extension CropCanvas {
                                      size: graphene_size_t(width: Float(width), height: Float(height)))
         guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
         painter.draw(Cairo(cr), image: image, crop: shownCrop, width: width, height: height,
-                     scale: Int(gtk_widget_get_scale_factor(widget)))
+                     scale: Int(gtk_widget_get_scale_factor(widget)), state: paintState)
         cairo_destroy(cr)
+    }
+
+    var paintState: PaintState {
+        PaintState(focused: gtk_widget_has_visible_focus(widget) != 0,
+                   highContrast: adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0)
+    }
+
+    /// Focus and the high-contrast style change the picture: redraw when either changes.
+    func installFocusRedraw() {
+        Signal.connectInt(widget.raw, "state-flags-changed") { [weak self] _ in
+            guard let self else { return }
+            gtk_widget_queue_draw(self.widget)
+        }
+        Signal.connectPointer(adw_style_manager_get_default().raw, "notify::high-contrast") { [weak self] _ in
+            guard let self else { return }
+            gtk_widget_queue_draw(self.widget)
+        }
     }
 }

@@ -37,13 +37,6 @@ extension CropCanvas {
         Signal.connectPoint(motion.raw, "enter") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
         gtk_widget_add_controller(widget, cgtk_event_controller(motion.raw))
 
-        let keys = gtk_event_controller_key_new()!
-        Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, _ in
-            guard keyval == UInt32(GDK_KEY_Escape), let self, self.session.isDragging else { return false }
-            self.cancelDrag()
-            return true
-        }
-        gtk_widget_add_controller(widget, cgtk_event_controller(keys.raw))
         dragGesture = cgtk_event_controller(drag.raw)
     }
 
@@ -52,6 +45,7 @@ extension CropCanvas {
         stopAnimation()
         gtk_widget_grab_focus(widget)
         let target = session.begin(at: CropPoint(x: x, y: y), in: viewport)
+        setCancelEnabled(true)
         gtk_widget_set_cursor_from_name(widget, CropCanvas.cursorName(for: target))
     }
 
@@ -64,14 +58,21 @@ extension CropCanvas {
     func dragEnded(dx: Double, dy: Double) {
         guard session.isDragging else { return }
         session.update(translation: CropSize(width: dx, height: dy))
-        if session.end() { onCommit?(session.committed) }
+        setCancelEnabled(false)
+        if session.end() { didCommit() }
         gtk_widget_queue_draw(widget)
+    }
+
+    /// `crop.cancel-drag` exists only during a drag, so screen readers do not list a dead action.
+    private func setCancelEnabled(_ enabled: Bool) {
+        gtk_widget_action_set_enabled(widget, CropCanvas.cancelDragAction, enabled ? 1 : 0)
     }
 
     /// Escape: drop the drag and show exactly the committed crop again.
     func cancelDrag() {
         guard session.isDragging else { return }
         session.cancel()
+        setCancelEnabled(false)
         if let dragGesture { gtk_event_controller_reset(dragGesture) }
         gtk_widget_queue_draw(widget)
     }

@@ -49,6 +49,14 @@ final class CropCanvas {
         // Photos are not mirrored in right-to-left locales, so neither is the frame over them.
         gtk_widget_set_direction(widget, GTK_TEXT_DIR_LTR)
         installGestures()
+        installAccessibility()
+        installFocusRedraw()
+    }
+
+    /// After every change of the committed crop: the accessible description and the window follow.
+    func didCommit() {
+        updateAccessibleDescription()
+        onCommit?(session.committed)
     }
 
     /// The committed crop.
@@ -72,12 +80,12 @@ final class CropCanvas {
         initialCrop = crop.sanitized
         session = CropSession(crop: initialCrop)
         gtk_widget_queue_draw(widget)
-        onCommit?(session.committed)
+        didCommit()
     }
 
     /// Replaces the committed crop (ending any drag) and tells the window.
     func commit(_ rect: CropRect) {
-        if session.commit(rect) { onCommit?(session.committed) }
+        if session.commit(rect) { didCommit() }
         gtk_widget_queue_draw(widget)
     }
 
@@ -85,7 +93,7 @@ final class CropCanvas {
     func apply(_ adjustment: CropAdjustment, step: CropSize = CropAdjustment.defaultStep) {
         if adjustment == .reset { reset(); return }
         stopAnimation()
-        if session.apply(adjustment, step: step, resetTo: initialCrop) { onCommit?(session.committed) }
+        if session.apply(adjustment, step: step, resetTo: initialCrop) { didCommit() }
         gtk_widget_queue_draw(widget)
     }
 
@@ -101,5 +109,8 @@ final class CropCanvas {
             natural?.pointee = horizontal ? CropCanvas.naturalWidth : CropCanvas.naturalHeight
         }
         gtk_widget_class_set_css_name(klass, "cropcanvas")
+        installAccessibleRole(klass)
+        installActions(klass)
+        installKeyBindings(klass)
     }
 }

@@ -32,7 +32,7 @@ public final class CropEditorApplication {
 
     private func startup() {
         let app = cgtk_application(application.raw)
-        setAccels(app, "win.open", ["<Control>o"])
+        for shortcut in ShortcutsWindow.windowShortcuts { setAccels(app, shortcut.action, shortcut.accels) }
     }
 
     private func setAccels(_ app: UnsafeMutablePointer<GtkApplication>?, _ action: String, _ accels: [String]) {

@@ -22,6 +22,8 @@ final class EditorWindow {
     /// The last message shown to the user about a failed open (for tests and logs).
     private(set) var lastError: String?
     private var openDialog: OpaquePointer?
+    /// The header bar's own controls, each with an accessible name and a tooltip.
+    private(set) var headerControls: [UnsafeMutablePointer<GtkWidget>] = []
 
     init(application: UnsafeMutablePointer<AdwApplication>) {
         window = adw_application_window_new(cgtk_application(application.raw))
@@ -34,6 +36,7 @@ final class EditorWindow {
         buildContent()
         installActions()
         installDropTarget()
+        ShortcutsWindow.attach(to: window)
         canvas.onCommit = { [weak self] crop in self?.cropCommitted(crop) }
     }
 
@@ -64,6 +67,7 @@ final class EditorWindow {
         gtk_widget_add_css_class(sizeLabel, "numeric")
         gtk_widget_set_tooltip_text(sizeLabel, "Size of the crop, in percent of the image")
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), sizeLabel)
+        headerControls = [open, reset, menu, sizeLabel]
 
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(cgtk_overlay(overlay.raw), canvas.widget)
@@ -84,6 +88,7 @@ final class EditorWindow {
         let menu = g_menu_new()!
         g_menu_append(menu, "_Open…", "win.open")
         g_menu_append(menu, "_Reset Crop", "win.reset")
+        g_menu_append(menu, "_Keyboard Shortcuts", "win.show-help-overlay")
         return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
     }
 

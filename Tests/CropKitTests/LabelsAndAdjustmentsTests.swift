@@ -126,3 +126,36 @@ import Testing
         #expect(isClose(session.committed.width, 0.7))
     }
 }
+
+// Keyboard steps: 1 % of the image, or exactly one pixel with Ctrl; action names map back to adjustments.
+@Suite struct KeyStepTests {
+    @Test func percentStepIsOnePercentOnBothAxes() {
+        #expect(CropAdjustment.keyStep(.percent, imageWidth: 1200, imageHeight: 900) == CropSize(width: 0.01, height: 0.01))
+    }
+
+    @Test func pixelStepIsOneOverTheImageSize() {
+        let step = CropAdjustment.keyStep(.pixel, imageWidth: 1000, imageHeight: 800)
+        #expect(step == CropSize(width: 0.001, height: 0.00125))
+        // Applied to a crop on whole pixels, one pixel step moves it exactly one pixel.
+        let crop = CropRect(pixelRect: PixelRect(x: 100, y: 80, width: 500, height: 400), imageWidth: 1000, imageHeight: 800)
+        let moved = CropAdjustment.moveRight.applied(to: crop, step: step, resetTo: .unit)
+        #expect(moved.pixelRect(imageWidth: 1000, imageHeight: 800) == PixelRect(x: 101, y: 80, width: 500, height: 400))
+        let taller = CropAdjustment.makeTaller.applied(to: crop, step: step, resetTo: .unit)
+        #expect(taller.pixelRect(imageWidth: 1000, imageHeight: 800) == PixelRect(x: 100, y: 80, width: 500, height: 401))
+    }
+
+    @Test func zeroSizedImagesDoNotDivideByZero() {
+        let step = CropAdjustment.keyStep(.pixel, imageWidth: 0, imageHeight: -3)
+        #expect(step == CropSize(width: 1, height: 1))
+    }
+
+    @Test(arguments: CropAdjustment.allCases)
+    func actionNamesRoundTrip(_ adjustment: CropAdjustment) {
+        #expect(CropAdjustment(actionName: adjustment.actionName) == adjustment)
+    }
+
+    @Test func unknownActionNameIsNil() {
+        #expect(CropAdjustment(actionName: "rotate") == nil)
+        #expect(CropAdjustment(actionName: "crop.move-left") == nil)
+    }
+}

@@ -21,7 +21,9 @@ final class ExternalEditor {
         }
         process.executableURL = binary
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+        environment["GTK_A11Y"] = nil // the real AT-SPI bridge, not the test process's test context
+        process.environment = environment
         try process.run()
     }
 
@@ -84,6 +86,18 @@ final class Screenshot {
         let stride = Int(cairo_image_surface_get_stride(cairoSurface))
         let p = cairo_image_surface_get_data(cairoSurface)! + y * stride + x * 4
         return (p[2], p[1], p[0])
+    }
+
+    /// The pure-white pixel furthest to the top left (smallest x + y) below `top`.
+    func topLeftWhite(below top: Int) -> (x: Int, y: Int)? {
+        var best: (x: Int, y: Int)?
+        for y in top..<height {
+            for x in 0..<width {
+                let p = pixel(x: x, y: y)
+                if p.r >= 250, p.g >= 250, p.b >= 250, (best.map { x + y < $0.x + $0.y } ?? true) { best = (x, y) }
+            }
+        }
+        return best
     }
 
     /// The pure-white pixel furthest to the bottom right (largest x + y) below `top`: on a grey

@@ -11,6 +11,9 @@ enum GtkTestSupport {
     /// Initializes GTK and libadwaita once. Without a display this fails the calling test with
     /// a clear message (gtk_init would exit the whole process instead).
     static let initialized: Bool = {
+        // GTK's test accessibility context, so in-process tests can read roles and properties.
+        // Editors started as separate processes drop it and speak real AT-SPI (see ExternalEditor).
+        setenv("GTK_A11Y", "test", 1)
         guard gtk_init_check() != 0 else { return false }
         adw_init()
         MainQueueBridge.install()

@@ -1,0 +1,119 @@
+// Keyboard and accessibility actions of the canvas: the nine crop.* actions, key bindings for each, Escape, reset.
+
+import CGtk
+import CropKit
+import GtkSupport
+
+/// One key binding of the crop area, also listed in the shortcuts window and the README.
+struct CropKeyBinding: Sendable {
+    let keyval: UInt32
+    let modifiers: GdkModifierType
+    let adjustment: CropAdjustment
+    let unit: CropAdjustment.StepUnit
+    /// GTK accelerator syntax, e.g. `<Shift><Control>Right`.
+    let accelerator: String
+    let title: String
+}
+
+extension CropCanvas {
+    nonisolated static let actionGroup = "crop"
+    nonisolated static let keyAdjustAction = "crop.key-adjust"
+    nonisolated static let cancelDragAction = "crop.cancel-drag"
+    /// Reset of the crop area; Ctrl+R is rotate in GNOME image tools, so reset takes Ctrl+Backspace.
+    nonisolated static let resetAccelerator = "<Control>BackSpace"
+
+    /// Arrows move by 1 %, Shift+arrows resize by 1 %, Ctrl makes either one image pixel.
+    nonisolated static let keyBindings: [CropKeyBinding] = {
+        let arrows: [(UInt32, String, CropAdjustment, CropAdjustment)] = [
+            (UInt32(GDK_KEY_Left), "Left", .moveLeft, .makeNarrower),
+            (UInt32(GDK_KEY_Right), "Right", .moveRight, .makeWider),
+            (UInt32(GDK_KEY_Up), "Up", .moveUp, .makeShorter),
+            (UInt32(GDK_KEY_Down), "Down", .moveDown, .makeTaller),
+        ]
+        var bindings: [CropKeyBinding] = []
+        for unit in CropAdjustment.StepUnit.allCases {
+            let ctrl = unit == .pixel
+            for shift in [false, true] {
+                for (keyval, name, move, resize) in arrows {
+                    let adjustment = shift ? resize : move
+                    var mods = GdkModifierType(0)
+                    if shift { mods = GdkModifierType(mods.rawValue | GDK_SHIFT_MASK.rawValue) }
+                    if ctrl { mods = GdkModifierType(mods.rawValue | GDK_CONTROL_MASK.rawValue) }
+                    let accel = (shift ? "<Shift>" : "") + (ctrl ? "<Control>" : "") + name
+                    let amount = ctrl ? "one pixel" : "1 %"
+                    let title = "\(adjustment.spokenTitle) by \(amount)"
+                    bindings.append(CropKeyBinding(keyval: keyval, modifiers: mods, adjustment: adjustment,
+                                                   unit: unit, accelerator: accel, title: title))
+                }
+            }
+        }
+        return bindings
+    }()
+
+    nonisolated static func installActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
+        // The nine parameterless actions AT-SPI lists (step 0.05, as the seed's VoiceOver actions).
+        for adjustment in CropAdjustment.allCases {
+            gtk_widget_class_install_action(klass, "\(actionGroup).\(adjustment.actionName)", nil) { widget, name, _ in
+                nonisolated(unsafe) let widget = widget
+                let action = name.map { String(cString: $0) } ?? ""
+                MainActor.assumeIsolated {
+                    guard let canvas = CropCanvas.state.get(widget),
+                          let adjustment = CropAdjustment(actionName: String(action.dropFirst(CropCanvas.actionGroup.count + 1)))
+                    else { return }
+                    canvas.apply(adjustment)
+                }
+            }
+        }
+        // Key steps carry a parameter, which also keeps them out of the AT-SPI action list.
+        gtk_widget_class_install_action(klass, keyAdjustAction, "(si)") { widget, _, parameter in
+            nonisolated(unsafe) let widget = widget
+            guard let parameter else { return }
+            var name: UnsafePointer<CChar>?
+            let namePointer = g_variant_get_child_value(parameter, 0)!
+            let unitPointer = g_variant_get_child_value(parameter, 1)!
+            name = g_variant_get_string(namePointer, nil)
+            let adjustmentName = name.map { String(cString: $0) } ?? ""
+            let unitValue = Int(g_variant_get_int32(unitPointer))
+            g_variant_unref(namePointer)
+            g_variant_unref(unitPointer)
+            MainActor.assumeIsolated {
+                guard let canvas = CropCanvas.state.get(widget), let image = canvas.image,
+                      let adjustment = CropAdjustment(actionName: adjustmentName),
+                      let unit = CropAdjustment.StepUnit(rawValue: unitValue) else { return }
+                canvas.apply(adjustment, step: CropAdjustment.keyStep(unit, imageWidth: image.pixelWidth,
+                                                                      imageHeight: image.pixelHeight))
+            }
+        }
+        gtk_widget_class_install_action(klass, cancelDragAction, nil) { widget, _, _ in
+            nonisolated(unsafe) let widget = widget
+            MainActor.assumeIsolated { CropCanvas.state.get(widget)?.cancelDrag() }
+        }
+    }
+
+    nonisolated static func installKeyBindings(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
+        for binding in keyBindings {
+            cgtk_widget_class_add_binding_action_si(klass, binding.keyval, binding.modifiers, keyAdjustAction,
+                                                    binding.adjustment.actionName, Int32(binding.unit.rawValue))
+        }
+        cgtk_widget_class_add_binding_action(klass, UInt32(GDK_KEY_Escape), GdkModifierType(0), cancelDragAction)
+        cgtk_widget_class_add_binding_action(klass, UInt32(GDK_KEY_BackSpace), GDK_CONTROL_MASK,
+                                             "\(actionGroup).\(CropAdjustment.reset.actionName)")
+    }
+}
+
+extension CropAdjustment {
+    /// The words for this adjustment in menus, the shortcuts window and the README.
+    var spokenTitle: String {
+        switch self {
+        case .moveLeft: return "Move left"
+        case .moveRight: return "Move right"
+        case .moveUp: return "Move up"
+        case .moveDown: return "Move down"
+        case .makeWider: return "Make wider"
+        case .makeNarrower: return "Make narrower"
+        case .makeTaller: return "Make taller"
+        case .makeShorter: return "Make shorter"
+        case .reset: return "Reset"
+        }
+    }
+}

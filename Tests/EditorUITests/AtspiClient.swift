@@ -1,0 +1,136 @@
+// A small AT-SPI client over libatspi, the library screen readers use: find an application and an accessible, read and act.
+
+import CAtspi
+import Foundation
+
+/// One accessible object on the AT-SPI bus.
+final class AtspiNode {
+    let pointer: UnsafeMutablePointer<AtspiAccessible>
+
+    init(_ pointer: UnsafeMutablePointer<AtspiAccessible>) { self.pointer = pointer }
+    deinit { g_object_unref(pointer) }
+
+    private static func string(_ call: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> UnsafeMutablePointer<CChar>?) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        guard let value = call(&error) else { if let error { g_error_free(error) }; return nil }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    var name: String? { Self.string { atspi_accessible_get_name(pointer, $0) } }
+    var roleName: String? { Self.string { atspi_accessible_get_role_name(pointer, $0) } }
+
+    /// Read fresh from the application, not from libatspi's cache.
+    var description: String? {
+        atspi_accessible_clear_cache(pointer)
+        return Self.string { atspi_accessible_get_description(pointer, $0) }
+    }
+
+    var processID: Int32 {
+        var error: UnsafeMutablePointer<GError>?
+        let pid = atspi_accessible_get_process_id(pointer, &error)
+        if let error { g_error_free(error) }
+        return Int32(bitPattern: pid)
+    }
+
+    var children: [AtspiNode] {
+        var error: UnsafeMutablePointer<GError>?
+        let count = atspi_accessible_get_child_count(pointer, &error)
+        if let error { g_error_free(error); return [] }
+        return (0..<max(count, 0)).compactMap { index in
+            var error: UnsafeMutablePointer<GError>?
+            let child = atspi_accessible_get_child_at_index(pointer, index, &error)
+            if let error { g_error_free(error) }
+            return child.map(AtspiNode.init)
+        }
+    }
+
+    /// The first descendant (depth first, bounded) with this name.
+    func find(named target: String, depth: Int = 30) -> AtspiNode? {
+        guard depth > 0 else { return nil }
+        for child in children {
+            if child.name == target { return child }
+            if let found = child.find(named: target, depth: depth - 1) { return found }
+        }
+        return nil
+    }
+
+    /// The names of the actions the Action interface lists.
+    var actionNames: [String] {
+        guard let action = atspi_accessible_get_action_iface(pointer) else { return [] }
+        defer { g_object_unref(action) }
+        var error: UnsafeMutablePointer<GError>?
+        let count = atspi_action_get_n_actions(action, &error)
+        if let error { g_error_free(error); return [] }
+        return (0..<max(count, 0)).compactMap { index in
+            Self.string { atspi_action_get_action_name(action, index, $0) }
+        }
+    }
+
+    /// Invokes the action with this name (looked up by name: the order is hash-table order).
+    @discardableResult
+    func doAction(named target: String) -> Bool {
+        guard let index = actionNames.firstIndex(of: target),
+              let action = atspi_accessible_get_action_iface(pointer) else { return false }
+        defer { g_object_unref(action) }
+        var error: UnsafeMutablePointer<GError>?
+        let done = atspi_action_do_action(action, Int32(index), &error)
+        if let error { g_error_free(error); return false }
+        return done != 0
+    }
+}
+
+enum AtspiClient {
+    static let initialized: Bool = {
+        atspi_init()
+        return true
+    }()
+
+    /// Waits for the application of process `pid` to appear on the desktop.
+    static func application(pid: Int32, timeout: Double = 20) -> AtspiNode? {
+        _ = initialized
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let desktop = atspi_get_desktop(0) {
+                let node = AtspiNode(desktop)
+                if let app = node.children.first(where: { $0.processID == pid }) { return app }
+            }
+            usleep(200_000)
+        }
+        return nil
+    }
+
+    /// Polls `read` until it returns something other than `old`, or the timeout passes.
+    static func waitForChange(from old: String?, timeout: Double = 5, _ read: () -> String?) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var value = read()
+        while value == old, Date() < deadline {
+            usleep(50_000)
+            value = read()
+        }
+        return value
+    }
+}
+
+/// The four numbers of a crop area description.
+struct SpokenCrop: Equatable, CustomStringConvertible {
+    let left, top, width, height: Int
+
+    init(left: Int, top: Int, width: Int, height: Int) {
+        (self.left, self.top, self.width, self.height) = (left, top, width, height)
+    }
+
+    /// The description as the editor speaks it.
+    var text: String { "left \(left) percent, top \(top) percent, width \(width) percent, height \(height) percent" }
+    var description: String { text }
+
+    init?(_ description: String?) {
+        guard let description else { return nil }
+        let pattern = #"^left (-?\d+) percent, top (-?\d+) percent, width (\d+) percent, height (\d+) percent$"#
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: description, range: NSRange(description.startIndex..., in: description)),
+              match.numberOfRanges == 5 else { return nil }
+        let numbers = (1...4).map { Int((description as NSString).substring(with: match.range(at: $0)))! }
+        (left, top, width, height) = (numbers[0], numbers[1], numbers[2], numbers[3])
+    }
+}
