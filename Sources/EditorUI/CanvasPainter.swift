@@ -4,12 +4,14 @@ import CGtk
 import CropKit
 import GtkSupport
 
-/// The image scaled once to its on-screen size in device pixels.
+/// The image scaled once to its on-screen size in device pixels, plain and under the 55 % dim.
 struct DisplayCache {
     let width: Int
     let height: Int
     let source: ObjectIdentifier
     let surface: ImageSurface
+    /// The same pixels with the dim already applied: a drag frame copies instead of blending.
+    let dimmed: ImageSurface
 }
 
 /// The overlay's look, all in view points (seed 000's numbers).
@@ -43,6 +45,10 @@ struct PaintState: Sendable {
 
 /// Paints canvas frames. It owns the display cache, so it is the only thing that scales the image,
 /// and only when the on-screen size, the device scale or the image changes.
+///
+/// Cost per frame is what a drag pays, so every full-area pass is a plain copy on whole device
+/// pixels (Cairo's fast path), and each thin line is filled on its own so Cairo's antialiasing mask
+/// covers that line, not the whole frame.
 @MainActor
 final class CanvasPainter {
     private(set) var displayCache: DisplayCache?
@@ -56,15 +62,20 @@ final class CanvasPainter {
         guard let image else { cairo_paint(c.cr); return }
         let viewport = Viewport(imageWidth: image.pixelWidth, imageHeight: image.pixelHeight,
                                 viewSize: CropSize(width: width, height: height))
-        let imageFrame = viewport.imageFrame
-        guard imageFrame.width >= 1, imageFrame.height >= 1 else { cairo_paint(c.cr); return }
+        let s = Double(max(scale, 1))
+        let exact = viewport.imageFrame
+        guard exact.width >= 1, exact.height >= 1,
+              let cache = displaySurface(for: image, width: Int((exact.width * s).rounded()),
+                                         height: Int((exact.height * s).rounded())) else { cairo_paint(c.cr); return }
+        // The picture sits on whole device pixels so copying it needs no resampling.
+        let placed = CropRect(x: (exact.x * s).rounded() / s, y: (exact.y * s).rounded() / s,
+                              width: Double(cache.width) / s, height: Double(cache.height) / s)
         // Only around the picture: painting under it too would cost a full-screen fill per frame.
-        fillEvenOdd(c, outer: CropRect(x: 0, y: 0, width: width, height: height), hole: imageFrame)
-        drawImage(c, image: image, in: imageFrame, scale: max(scale, 1))
+        fillEvenOdd(c, outer: CropRect(x: 0, y: 0, width: width, height: height), hole: placed)
         let frame = viewport.viewRect(crop)
-        drawDim(c, image: imageFrame, hole: frame)
+        drawImageAndDim(c, cache: cache, at: placed, hole: frame, scale: s)
         drawGuides(c, frame: frame, highContrast: state.highContrast)
-        if state.focused { drawFocusRing(c, around: imageFrame) }
+        if state.focused { drawFocusRing(c, around: exact) }
     }
 
     private func drawFocusRing(_ c: Cairo, around frame: CropRect) {
@@ -73,24 +84,31 @@ final class CanvasPainter {
         c.stroke(width: OverlayStyle.focusRingWidth, color: OverlayStyle.focusRing)
     }
 
-    private func drawImage(_ c: Cairo, image: LoadedImage, in frame: CropRect, scale: Int) {
-        let cache = displaySurface(for: image, width: Int((frame.width * Double(scale)).rounded()),
-                                   height: Int((frame.height * Double(scale)).rounded()))
-        guard let cache else { return }
-        // The cache already has the on-screen size in device pixels: placed on a whole device pixel
-        // with no scaling, Cairo copies it row by row instead of resampling (a drag frame's biggest cost).
-        let s = Double(scale)
+    /// The picture with the area outside the frame dimmed: the dimmed copy fills the picture minus
+    /// the frame (even-odd), the plain copy fills the frame. The frame's edges are rounded to device
+    /// pixels for the copy only; the white frame line drawn over them is exact.
+    private func drawImageAndDim(_ c: Cairo, cache: DisplayCache, at placed: CropRect, hole: CropRect, scale s: Double) {
+        let snappedHole = CropRect(left: (hole.minX * s).rounded() / s, top: (hole.minY * s).rounded() / s,
+                                   right: (hole.maxX * s).rounded() / s, bottom: (hole.maxY * s).rounded() / s)
         c.saved {
-            cairo_translate(c.cr, (frame.x * s).rounded() / s, (frame.y * s).rounded() / s)
-            cairo_scale(c.cr, 1 / s, 1 / s)
-            cairo_set_source_surface(c.cr, cache.surface.surface, 0, 0)
             cairo_set_operator(c.cr, CAIRO_OPERATOR_SOURCE)
-            c.rectangle(0, 0, Double(cache.width), Double(cache.height))
-            cairo_fill(c.cr)
+            for (surface, isHole) in [(cache.dimmed, false), (cache.surface, true)] {
+                cairo_set_source_surface(c.cr, surface.surface, 0, 0)
+                var matrix = cairo_matrix_t()
+                // Source pixels map 1:1 to device pixels, offset to the picture's corner.
+                cairo_matrix_init(&matrix, s, 0, 0, s, -placed.x * s, -placed.y * s)
+                cairo_pattern_set_matrix(cairo_get_source(c.cr), &matrix)
+                if isHole {
+                    c.rectangle(snappedHole.x, snappedHole.y, snappedHole.width, snappedHole.height)
+                    cairo_fill(c.cr)
+                } else {
+                    fillEvenOdd(c, outer: placed, hole: snappedHole)
+                }
+            }
         }
     }
 
-    /// The display-size copy of the image, rebuilt only when its size or the image changes.
+    /// The display-size copies of the image, rebuilt only when its size or the image changes.
     private func displaySurface(for image: LoadedImage, width: Int, height: Int) -> DisplayCache? {
         let id = ObjectIdentifier(image.surface)
         if let cache = displayCache, cache.width == width, cache.height == height, cache.source == id {
@@ -98,7 +116,8 @@ final class CanvasPainter {
         }
         // Opaque (RGB24) with transparency shown over a checkerboard: copying an opaque surface
         // each frame is a plain row copy, where blending an ARGB one costs several times more.
-        guard let surface = ImageSurface(width: width, height: height, opaque: true) else { return nil }
+        guard let surface = ImageSurface(width: width, height: height, opaque: true),
+              let dimmed = ImageSurface(width: width, height: height, opaque: true) else { return nil }
         surface.draw { c in
             CanvasPainter.checkerboard(c, width: Double(width), height: Double(height))
             cairo_scale(c.cr, Double(width) / Double(image.surface.width), Double(height) / Double(image.surface.height))
@@ -107,7 +126,13 @@ final class CanvasPainter {
             cairo_pattern_set_extend(cairo_get_source(c.cr), CAIRO_EXTEND_PAD)
             cairo_paint(c.cr)
         }
-        let cache = DisplayCache(width: width, height: height, source: id, surface: surface)
+        dimmed.draw { c in
+            cairo_set_source_surface(c.cr, surface.surface, 0, 0)
+            cairo_paint(c.cr)
+            c.setColor(OverlayStyle.dim)
+            cairo_paint(c.cr)
+        }
+        let cache = DisplayCache(width: width, height: height, source: id, surface: surface, dimmed: dimmed)
         displayCache = cache
         cacheBuilds += 1
         return cache
@@ -128,12 +153,6 @@ final class CanvasPainter {
         cairo_fill(c.cr)
     }
 
-    /// Darkens the picture outside the frame: the image rectangle and the frame, filled even-odd.
-    private func drawDim(_ c: Cairo, image: CropRect, hole: CropRect) {
-        c.setColor(OverlayStyle.dim)
-        fillEvenOdd(c, outer: image, hole: hole)
-    }
-
     /// Fills `outer` minus `hole` with the current source, by the even-odd rule.
     private func fillEvenOdd(_ c: Cairo, outer: CropRect, hole: CropRect) {
         c.rectangle(outer.x, outer.y, outer.width, outer.height)
@@ -143,38 +162,39 @@ final class CanvasPainter {
         cairo_set_fill_rule(c.cr, CAIRO_FILL_RULE_WINDING)
     }
 
-    /// Rule-of-thirds lines, the frame and the corner brackets, each over its dark halo.
-    private func drawGuides(_ c: Cairo, frame: CropRect, highContrast: Bool) {
+    /// Rule-of-thirds lines, the frame and the corner brackets, each over its dark halo. Every
+    /// segment is stroked alone: one stroke of them all would make Cairo mask the whole frame.
+    private func drawGuides(_ c: Cairo, frame f: CropRect, highContrast: Bool) {
         let halo = highContrast ? OverlayStyle.highContrastHalo : OverlayStyle.halo
         let guide = highContrast ? OverlayStyle.highContrastGuide : OverlayStyle.guide
-        for (path, width, color, round) in [
-            (thirdsPath, OverlayStyle.guideWidth, guide, false),
-            (framePath, OverlayStyle.frameWidth, RGBA.white, false),
-            (bracketsPath, OverlayStyle.bracketWidth, RGBA.white, true),
-        ] as [((Cairo, CropRect) -> Void, Double, RGBA, Bool)] {
-            path(c, frame)
-            c.stroke(width: width + OverlayStyle.haloExtra, color: halo, round: round)
-            path(c, frame)
-            c.stroke(width: width, color: color, round: round)
-        }
-    }
-
-    private func thirdsPath(_ c: Cairo, _ f: CropRect) {
+        typealias Polyline = [(Double, Double)]
+        var thirds: [Polyline] = []
         for part in [1.0 / 3, 2.0 / 3] {
-            c.moveTo(f.minX + f.width * part, f.minY); c.lineTo(f.minX + f.width * part, f.maxY)
-            c.moveTo(f.minX, f.minY + f.height * part); c.lineTo(f.maxX, f.minY + f.height * part)
+            let x = f.minX + f.width * part, y = f.minY + f.height * part
+            thirds.append([(x, f.minY), (x, f.maxY)])
+            thirds.append([(f.minX, y), (f.maxX, y)])
         }
-    }
-
-    private func framePath(_ c: Cairo, _ f: CropRect) {
-        c.rectangle(f.x, f.y, f.width, f.height)
-    }
-
-    private func bracketsPath(_ c: Cairo, _ f: CropRect) {
+        let edges: [Polyline] = [[(f.minX, f.minY), (f.maxX, f.minY)], [(f.maxX, f.minY), (f.maxX, f.maxY)],
+                                 [(f.maxX, f.maxY), (f.minX, f.maxY)], [(f.minX, f.maxY), (f.minX, f.minY)]]
         let length = min(OverlayStyle.bracketLength, min(f.width, f.height) / 2)
+        var brackets: [Polyline] = []
         for (x, y, dx, dy) in [(f.minX, f.minY, length, length), (f.maxX, f.minY, -length, length),
                                (f.maxX, f.maxY, -length, -length), (f.minX, f.maxY, length, -length)] {
-            c.moveTo(x + dx, y); c.lineTo(x, y); c.lineTo(x, y + dy)
+            brackets.append([(x + dx, y), (x, y), (x, y + dy)])
+        }
+        let layers: [([Polyline], Double, RGBA, Bool)] = [
+            (thirds, OverlayStyle.guideWidth, guide, false),
+            (edges, OverlayStyle.frameWidth, RGBA.white, true),
+            (brackets, OverlayStyle.bracketWidth, RGBA.white, true),
+        ]
+        for (polylines, width, color, round) in layers {
+            for (lineWidth, lineColor) in [(width + OverlayStyle.haloExtra, halo), (width, color)] {
+                for points in polylines {
+                    c.moveTo(points[0].0, points[0].1)
+                    for p in points.dropFirst() { c.lineTo(p.0, p.1) }
+                    c.stroke(width: lineWidth, color: lineColor, round: round)
+                }
+            }
         }
     }
 }
