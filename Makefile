@@ -3,11 +3,14 @@
 SWIFT ?= swift
 IMAGE ?=
 # What building and running needs.
-RUN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev
+RUN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libvips-dev libturbojpeg0-dev libgexiv2-dev
+# What checks the desktop entry, AppStream metadata and GSettings schema (the tools Flathub runs too).
+VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 # What the tests need besides: a display, a session and accessibility bus, real input, image oracles.
-TEST_PACKAGES := xvfb xauth dbus at-spi2-core libatspi2.0-dev xdotool imagemagick
+TEST_PACKAGES := xvfb xauth dbus at-spi2-core libatspi2.0-dev xdotool imagemagick libvips-tools \
+	libjpeg-turbo-progs libimage-exiftool-perl locales gettext $(VALIDATE_PACKAGES)
 
-.PHONY: run test build deps test-deps bench clean
+.PHONY: run test build deps test-deps bench bench-export clean pot
 
 deps:
 	scripts/install-packages $(RUN_PACKAGES)
@@ -28,5 +31,63 @@ test: test-deps
 bench: deps
 	$(SWIFT) run -c release crop-bench
 
+bench-export: deps
+	scripts/bench-export
+
 clean:
 	rm -rf .build
+
+# The translation template: every tr("…") and N_("…") literal in the files po/POTFILES lists.
+# Swift's string literals parse as C's for xgettext (interpolation never appears inside tr()).
+pot:
+	xgettext --from-code=UTF-8 -L C --keyword=tr --keyword=N_ --add-comments=TRANSLATORS \
+		--package-name=crop-editor -f po/POTFILES -o po/crop-editor.pot
+
+# Installing as a desktop app. PREFIX and DESTDIR work as in GNU packages (packagers stage into DESTDIR
+# and run the cache tools at install time, so they run here only when DESTDIR is empty). BINARY names a
+# crop-editor already built; left empty, a release build is made first (`make release && sudo make install`
+# keeps the build out of root's hands, since the second build finds nothing to do).
+PREFIX ?= /usr/local
+BINARY ?=
+APP_ID := io.github.cropeditor.CropEditor
+SCHEMAS := $(wildcard data/*.gschema.xml)
+ICONS := icons/hicolor/scalable/apps/$(APP_ID).svg icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+SHARE = $(DESTDIR)$(PREFIX)/share
+# Every file install writes, so uninstall removes exactly these.
+INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(SHARE)/applications/$(APP_ID).desktop \
+	$(SHARE)/metainfo/$(APP_ID).metainfo.xml $(addprefix $(SHARE)/,$(ICONS)) \
+	$(addprefix $(SHARE)/glib-2.0/schemas/,$(notdir $(SCHEMAS)))
+
+.PHONY: release install uninstall refresh-caches validate
+
+release:
+	$(SWIFT) build -c release --product crop-editor
+
+install: $(if $(BINARY),,release)
+	install -Dm755 "$(or $(BINARY),.build/release/crop-editor)" "$(DESTDIR)$(PREFIX)/bin/crop-editor"
+	install -Dm644 data/$(APP_ID).desktop "$(SHARE)/applications/$(APP_ID).desktop"
+	install -Dm644 data/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
+	$(foreach icon,$(ICONS),install -Dm644 data/$(icon) "$(SHARE)/$(icon)";)
+	$(foreach schema,$(SCHEMAS),install -Dm644 $(schema) "$(SHARE)/glib-2.0/schemas/$(notdir $(schema))";)
+	@$(MAKE) --no-print-directory refresh-caches
+
+uninstall:
+	rm -f $(foreach file,$(INSTALLED),"$(file)")
+	@$(MAKE) --no-print-directory refresh-caches
+
+# The system caches that list desktop entries, icons and compiled schemas, for a live (not staged) prefix.
+refresh-caches:
+ifeq ($(DESTDIR),)
+	$(if $(SCHEMAS),glib-compile-schemas "$(SHARE)/glib-2.0/schemas")
+	if command -v update-desktop-database >/dev/null; then update-desktop-database -q "$(SHARE)/applications"; fi
+	if command -v gtk-update-icon-cache >/dev/null; then gtk-update-icon-cache -q -t -f "$(SHARE)/icons/hicolor"; fi
+else
+	@: staged install: the packager runs the cache tools on the target system
+endif
+
+# The checks Flathub's linter builds on: desktop entry, AppStream metadata (offline), GSettings schema.
+validate:
+	scripts/install-packages $(VALIDATE_PACKAGES)
+	desktop-file-validate data/$(APP_ID).desktop
+	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
+	$(if $(SCHEMAS),glib-compile-schemas --strict --dry-run data/)

@@ -13,17 +13,30 @@ let package = Package(
         ),
         // Typed Swift over CGtk: signals, subclassing, the main-queue bridge, cairo helpers.
         .target(name: "GtkSupport", dependencies: ["CGtk"]),
+        // Imaging's C libraries: decoding/encoding, metadata, lossless JPEG.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CExiv", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // Load, export, metadata and lossless JPEG; knows nothing of GTK.
+        .target(name: "Imaging", dependencies: ["CropKit", "CVips", "CExiv", "CTurboJPEG"]),
         // The pure crop model: no C imports, Sendable values.
         .target(name: "CropKit"),
         // The editor's widgets, windows and application.
-        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk"]),
-        .executableTarget(name: "crop-editor", dependencies: ["EditorUI"]),
-        .executableTarget(name: "crop-bench", dependencies: ["CropKit", "EditorUI", "GtkSupport", "CGtk"]),
+        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging"]),
+        // The headless command line (`--crop`, `--output`): no GTK, only the model and Imaging.
+        .target(name: "Headless", dependencies: ["CropKit", "Imaging"]),
+        .executableTarget(name: "crop-editor", dependencies: ["EditorUI", "Headless"]),
+        .executableTarget(name: "crop-bench", dependencies: ["CropKit", "EditorUI", "GtkSupport", "CGtk", "Imaging"]),
         // libatspi, a real AT-SPI client, for the end-to-end accessibility tests.
         .systemLibrary(name: "CAtspi", path: "Tests/CAtspi", pkgConfig: "atspi-2",
                        providers: [.apt(["libatspi2.0-dev"])]),
         .testTarget(name: "CropKitTests", dependencies: ["CropKit"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CropKit"]),
+        // Runs the real crop-editor binary headless with good and bad input.
+        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging"]),
         .testTarget(name: "EditorUITests", dependencies: ["EditorUI", "GtkSupport", "CropKit", "CGtk", "CAtspi"]),
+        // Runs make install/uninstall into a staging folder and the desktop-data validators.
+        .testTarget(name: "InstallTests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,8 @@
 #include <adwaita.h>
 #include <glib-unix.h>
 #include <cairo.h>
+#include <libintl.h>
+#include <locale.h>
 
 /* libdispatch's main-queue SPI: GLib drains the Swift main queue through these (see GtkSupport). */
 int _dispatch_get_main_queue_handle_4CF(void);

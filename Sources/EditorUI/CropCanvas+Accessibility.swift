@@ -6,7 +6,7 @@ import GtkSupport
 
 extension CropCanvas {
     /// The accessible name Orca speaks and tests look for.
-    nonisolated static let accessibleLabel = "Crop area"
+    nonisolated static let accessibleLabel = N_("Crop area")
 
     /// GROUP reaches AT-SPI as "panel", which Orca speaks (WIDGET would be a silent "filler").
     nonisolated static func installAccessibleRole(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
@@ -14,7 +14,7 @@ extension CropCanvas {
     }
 
     func installAccessibility() {
-        cgtk_accessible_set_label(widget, CropCanvas.accessibleLabel)
+        cgtk_accessible_set_label(widget, tr(CropCanvas.accessibleLabel))
         updateAccessibleDescription()
     }
 

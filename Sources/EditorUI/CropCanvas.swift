@@ -83,6 +83,14 @@ final class CropCanvas {
         didCommit()
     }
 
+    /// Drops the picture (the window shows its empty state instead).
+    func clearImage() {
+        stopAnimation()
+        session.cancel()
+        image = nil
+        gtk_widget_queue_draw(widget)
+    }
+
     /// Replaces the committed crop (ending any drag) and tells the window.
     func commit(_ rect: CropRect) {
         if session.commit(rect) { didCommit() }

@@ -23,6 +23,7 @@ public final class CropEditorApplication {
     /// Runs the main loop with the process's arguments; returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
         MainQueueBridge.install()
+        Localization.start()
         var cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         return cStrings.withUnsafeMutableBufferPointer { buffer in
@@ -33,6 +34,10 @@ public final class CropEditorApplication {
     private func startup() {
         let app = cgtk_application(application.raw)
         for shortcut in ShortcutsWindow.windowShortcuts { setAccels(app, shortcut.action, shortcut.accels) }
+        addAppAction("quit") { [weak self] in self.map { g_application_quit(cgtk_gapplication($0.application.raw)) } }
+        addAppAction("about") { [weak self] in
+            AboutWindow.present(over: self?.activeWindow.map { cgtk_window($0.window.raw) })
+        }
     }
 
     private func setAccels(_ app: UnsafeMutablePointer<GtkApplication>?, _ action: String, _ accels: [String]) {
@@ -43,6 +48,13 @@ public final class CropEditorApplication {
                 gtk_application_set_accels_for_action(app, action, $0)
             }
         }
+    }
+
+    private func addAppAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        Signal.connectPointer(action.raw, "activate") { _ in handler() }
+        g_action_map_add_action(cgtk_action_map(application.raw), action)
+        g_object_unref(action.raw)
     }
 
     /// The window the user is working in, or nil before the first one.
@@ -59,18 +71,19 @@ public final class CropEditorApplication {
         window.present()
     }
 
-    /// Files to open: the first replaces the image in the active window (or a new one).
+    /// Files handed to the application (command line, the file manager's Open With, a second
+    /// launch forwarded to this instance): each opens in a new window of this one process.
     func open(files: [OpaquePointer]) {
-        guard let file = files.first, let path = g_file_get_path(file) else { activate(); return }
-        defer { g_free(path) }
-        let window: EditorWindow
-        if let active = activeWindow {
-            window = active
-        } else {
-            window = EditorWindow(application: application)
-            window.showDemo()
+        var opened = false
+        for file in files {
+            guard let path = g_file_get_path(file) else { continue }
+            defer { g_free(path) }
+            let window = EditorWindow(application: application)
+            window.closeImage()
+            window.present()
+            window.open(path: String(cString: path))
+            opened = true
         }
-        window.present()
-        window.open(path: String(cString: path))
+        if !opened { activate() }
     }
 }

@@ -3,8 +3,9 @@
 import CGtk
 import GtkSupport
 
+@MainActor
 enum DemoPicture {
-    static let title = "Coastline"
+    static var title: String { tr("Coastline") }
     /// The seed's picture size in pixels (portrait 4:5).
     static let width = 800, height = 1000
 

@@ -4,6 +4,7 @@ import CGtk
 import CropKit
 import Foundation
 import GtkSupport
+import Imaging
 
 @MainActor
 final class EditorWindow {
@@ -16,12 +17,23 @@ final class EditorWindow {
     private let title: UnsafeMutablePointer<GtkWidget>
     private let sizeLabel: UnsafeMutablePointer<GtkWidget>
     private let spinner: UnsafeMutablePointer<GtkWidget>
-    private let toasts: UnsafeMutablePointer<GtkWidget>
+    let toasts: UnsafeMutablePointer<GtkWidget>
+    /// Tells whether the crop saves losslessly (JPEG) and offers to snap it onto the block grid.
+    let losslessButton: UnsafeMutablePointer<GtkWidget>
+    /// The file the last save wrote, for the toast's Open button.
+    var lastSavedPath: String?
+    /// Whether a save is running (the window stays usable meanwhile).
+    var isSaving = false
+    /// The save-as dialog while it is open.
+    var saveDialog: OpaquePointer?
     /// Counts loads so that only the newest one's result is shown.
     private var loadGeneration = 0
     /// The last message shown to the user about a failed open (for tests and logs).
     private(set) var lastError: String?
     private var openDialog: OpaquePointer?
+    /// The editor and the empty state ("drop an image here"), one shown at a time.
+    let stack: UnsafeMutablePointer<GtkWidget>
+    let menuButton: UnsafeMutablePointer<GtkWidget>
     /// The header bar's own controls, each with an accessible name and a tooltip.
     private(set) var headerControls: [UnsafeMutablePointer<GtkWidget>] = []
 
@@ -29,9 +41,12 @@ final class EditorWindow {
         window = adw_application_window_new(cgtk_application(application.raw))
         gtk_window_set_default_size(cgtk_window(window.raw), 900, 760)
         title = adw_window_title_new(DemoPicture.title, nil)
+        stack = gtk_stack_new()
+        menuButton = gtk_menu_button_new()
         sizeLabel = gtk_label_new("")
         spinner = gtk_spinner_new()
         toasts = adw_toast_overlay_new()
+        losslessButton = gtk_button_new_with_label("")
         EditorWindow.state.attach(self, to: window.raw)
         buildContent()
         installActions()
@@ -44,29 +59,32 @@ final class EditorWindow {
         let header = adw_header_bar_new()!
         adw_header_bar_set_title_widget(cgtk_adw_header_bar(header.raw), title)
 
-        let open = gtk_button_new_with_mnemonic("_Open")!
+        let open = gtk_button_new_with_mnemonic(tr("_Open"))!
         gtk_actionable_set_action_name(OpaquePointer(open), "win.open")
-        gtk_widget_set_tooltip_text(open, "Open an image (Ctrl+O)")
+        gtk_widget_set_tooltip_text(open, tr("Open an image (Ctrl+O)"))
         adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), open)
 
         let reset = gtk_button_new_from_icon_name("edit-undo-symbolic")!
         gtk_actionable_set_action_name(OpaquePointer(reset), "win.reset")
-        gtk_widget_set_tooltip_text(reset, "Reset the crop")
-        cgtk_accessible_set_label(reset, "Reset crop")
+        gtk_widget_set_tooltip_text(reset, tr("Reset the crop (Ctrl+Backspace)"))
+        cgtk_accessible_set_label(reset, tr("Reset crop"))
         adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), reset)
 
-        let menu = gtk_menu_button_new()!
+        let menu = menuButton
         gtk_menu_button_set_icon_name(cgtk_menu_button(menu.raw), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(cgtk_menu_button(menu.raw), EditorWindow.primaryMenu())
         gtk_menu_button_set_primary(cgtk_menu_button(menu.raw), 1)
-        gtk_widget_set_tooltip_text(menu, "Main menu")
-        cgtk_accessible_set_label(menu, "Main menu")
+        gtk_widget_set_tooltip_text(menu, tr("Main menu (F10)"))
+        cgtk_accessible_set_label(menu, tr("Main menu"))
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), menu)
 
         // Tabular digits keep the label from jittering while the numbers change.
         gtk_widget_add_css_class(sizeLabel, "numeric")
-        gtk_widget_set_tooltip_text(sizeLabel, "Size of the crop, in percent of the image")
+        gtk_widget_set_tooltip_text(sizeLabel, tr("Size of the crop, in percent of the image"))
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), sizeLabel)
+        gtk_actionable_set_action_name(OpaquePointer(losslessButton), "win.snap-lossless")
+        gtk_widget_set_visible(losslessButton, 0)
+        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), losslessButton)
         headerControls = [open, reset, menu, sizeLabel]
 
         let overlay = gtk_overlay_new()!
@@ -76,7 +94,9 @@ final class EditorWindow {
         gtk_widget_set_size_request(spinner, 48, 48)
         gtk_widget_set_visible(spinner, 0)
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), spinner)
-        adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), overlay)
+        gtk_stack_add_named(cgtk_stack(stack.raw), overlay, "editor")
+        gtk_stack_add_named(cgtk_stack(stack.raw), EmptyState.make(), "empty")
+        adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), stack)
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cgtk_box(box.raw), header)
@@ -86,18 +106,32 @@ final class EditorWindow {
 
     static func primaryMenu() -> UnsafeMutablePointer<GMenuModel> {
         let menu = g_menu_new()!
-        g_menu_append(menu, "_Open…", "win.open")
-        g_menu_append(menu, "_Reset Crop", "win.reset")
-        g_menu_append(menu, "_Keyboard Shortcuts", "win.show-help-overlay")
+        let file = g_menu_new()!
+        g_menu_append(file, tr("_Open…"), "win.open")
+        g_menu_append(file, tr("_Save"), "win.save")
+        g_menu_append(file, tr("Save _As…"), "win.save-as")
+        g_menu_append(file, tr("_Reset Crop"), "win.reset")
+        g_menu_append(file, tr("_Close Image"), "win.close-image")
+        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(file).assumingMemoryBound(to: GMenuModel.self))
+        let help = g_menu_new()!
+        g_menu_append(help, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(help, tr("_About Crop Editor"), "app.about")
+        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(help).assumingMemoryBound(to: GMenuModel.self))
+        g_object_unref(file.raw)
+        g_object_unref(help.raw)
         return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
     }
 
     private func installActions() {
         addAction("open") { [weak self] in self?.showOpenDialog() }
         addAction("reset") { [weak self] in self?.canvas.reset() }
+        addAction("close-image") { [weak self] in self?.closeImage() }
+        addAction("close") { [weak self] in self.map { gtk_window_close(cgtk_window($0.window.raw)) } }
+        addAction("show-menu") { [weak self] in self.map { gtk_menu_button_popup(cgtk_menu_button($0.menuButton.raw)) } }
+        installSaveActions()
     }
 
-    private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+    func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
         let action = g_simple_action_new(name, nil)!
         Signal.connectPointer(action.raw, "activate") { _ in handler() }
         g_action_map_add_action(cgtk_action_map(window.raw), action)
@@ -118,12 +152,28 @@ final class EditorWindow {
         gtk_widget_add_controller(window, cgtk_event_controller(target.raw))
     }
 
+    /// Dismisses the picture (the demo too): the empty state invites opening or dropping one.
+    func closeImage() {
+        canvas.clearImage()
+        adw_window_title_set_title(OpaquePointer(title), tr("Crop Editor"))
+        gtk_window_set_title(cgtk_window(window.raw), tr("Crop Editor"))
+        gtk_label_set_text(cgtk_label(sizeLabel.raw), "")
+        gtk_widget_set_visible(losslessButton, 0)
+        gtk_stack_set_visible_child_name(cgtk_stack(stack.raw), "empty")
+    }
+
+    /// Whether the empty state is showing.
+    var isEmpty: Bool {
+        gtk_stack_get_visible_child_name(cgtk_stack(stack.raw)).map { String(cString: $0) } == "empty"
+    }
+
     func present() { gtk_window_present(cgtk_window(window.raw)) }
 
     /// Shows the built-in Coastline picture at the seed's crop.
     func showDemo() { show(DemoPicture.make(), crop: EditorWindow.demoCrop) }
 
     private func show(_ image: LoadedImage, crop: CropRect) {
+        gtk_stack_set_visible_child_name(cgtk_stack(stack.raw), "editor")
         canvas.setImage(image, crop: crop)
         adw_window_title_set_title(OpaquePointer(title), image.title)
         gtk_window_set_title(cgtk_window(window.raw), image.title)
@@ -132,6 +182,7 @@ final class EditorWindow {
 
     private func cropCommitted(_ crop: CropRect) {
         gtk_label_set_text(cgtk_label(sizeLabel.raw), crop.sizeLabel)
+        updateLosslessStatus()
     }
 
     /// Opens `path` in this window, decoding off the main thread; on failure the current image stays.
@@ -139,40 +190,68 @@ final class EditorWindow {
         loadGeneration += 1
         let generation = loadGeneration
         setLoading(true)
+        let limit = ImageSource.screenLimit()
         Task { @MainActor [weak self] in
-            let result = await ImageSource.load(path: path)
+            let result = await ImageSource.load(path: path, maxWidth: limit.width, maxHeight: limit.height)
             guard let self, generation == self.loadGeneration else { return }
             self.setLoading(false)
             switch result {
             case .success(let image): self.show(image, crop: .unit)
-            case .failure(let error): self.showError("Could not open the image: \(error.message)")
+            case .failure(let error): self.showError(String(format: tr("Could not open %@"), error.message))
             }
         }
     }
 
-    /// Whether a load is running (the spinner is shown).
-    var isLoading: Bool { gtk_widget_get_visible(spinner) != 0 }
+    /// Whether a load is running.
+    private(set) var isLoading = false
+    /// Loads quicker than this show no spinner at all (it would only flash), in milliseconds.
+    static let spinnerDelay: UInt32 = 300
+
+    /// Whether the spinner is on screen (only for loads past the delay).
+    var isSpinnerVisible: Bool { gtk_widget_get_visible(spinner) != 0 }
 
     private func setLoading(_ loading: Bool) {
-        gtk_widget_set_visible(spinner, loading ? 1 : 0)
-        gtk_spinner_set_spinning(cgtk_spinner(spinner.raw), loading ? 1 : 0)
+        isLoading = loading
+        guard loading else {
+            gtk_widget_set_visible(spinner, 0)
+            gtk_spinner_set_spinning(cgtk_spinner(spinner.raw), 0)
+            return
+        }
+        let generation = loadGeneration
+        Timer.once(milliseconds: EditorWindow.spinnerDelay) { [weak self] in
+            guard let self, self.isLoading, generation == self.loadGeneration else { return }
+            gtk_widget_set_visible(self.spinner, 1)
+            gtk_spinner_set_spinning(cgtk_spinner(self.spinner.raw), 1)
+        }
     }
 
     func showError(_ message: String) {
         lastError = message
+        showToast(message)
+    }
+
+    /// A passing message; with `button`, the toast offers that action (e.g. open the result).
+    func showToast(_ message: String, button: (label: String, action: String)? = nil) {
         let escaped = g_markup_escape_text(message, -1)!
         defer { g_free(escaped) }
         let toast = adw_toast_new(escaped)!
         adw_toast_set_timeout(toast, 6)
+        if let button {
+            adw_toast_set_button_label(toast, button.label)
+            adw_toast_set_action_name(toast, button.action)
+        }
         adw_toast_overlay_add_toast(cgtk_adw_toast_overlay(toasts.raw), toast)
     }
 
     private func showOpenDialog() {
-        let dialog = gtk_file_chooser_native_new("Open Image", cgtk_window(window.raw),
-                                                 GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+        let dialog = gtk_file_chooser_native_new(tr("Open Image"), cgtk_window(window.raw),
+                                                 GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
         let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "Images")
-        gtk_file_filter_add_pixbuf_formats(filter)
+        gtk_file_filter_set_name(filter, tr("Images"))
+        // The formats the imaging module opens (HEIF only where this libvips has it).
+        for type in ["image/jpeg", "image/png", "image/webp", "image/tiff", "image/gif"] + (Imaging.supportsHEIF ? ["image/heif", "image/avif"] : []) {
+            gtk_file_filter_add_mime_type(filter, type)
+        }
         gtk_file_chooser_add_filter(cgtk_file_chooser(dialog.raw), filter)
         gtk_native_dialog_set_modal(cgtk_native_dialog(dialog.raw), 1)
         Signal.connectInt(dialog.raw, "response") { [weak self] response in

@@ -1,61 +1,76 @@
-// The one boundary through which files become pictures: decoding runs off the main thread, errors come back as text.
+// The one boundary through which files become pictures: the imaging module decodes off the main thread, errors come back as text.
 
 import CGtk
 import Foundation
 import GtkSupport
+import Imaging
 
 /// Why a file could not be shown, in words for the user.
 struct ImageLoadError: Error, Sendable {
     let message: String
 }
 
-/// Decodes image files into `LoadedImage`s. This is the temporary GdkPixbuf decoder; the imaging
-/// module replaces it behind the same `load` without the canvas noticing.
+/// Decodes image files into `LoadedImage`s through the imaging module's shrink-on-load
+/// thumbnail: a big photo is never decoded at full size just to be shown.
 enum ImageSource {
-    /// Longest side of the surface kept for display: enough for a 4K screen, bounded in memory.
-    static let displayLimit = 4096
-
-    /// Loads `path` on a worker thread.
-    static func load(path: String) async -> Result<LoadedImage, ImageLoadError> {
-        await Task.detached(priority: .userInitiated) { decode(path: path) }.value
+    /// Loads `path` on a worker thread, no larger than `maxWidth` × `maxHeight` device pixels.
+    static func load(path: String, maxWidth: Int, maxHeight: Int) async -> Result<LoadedImage, ImageLoadError> {
+        await Task.detached(priority: .userInitiated) { decode(path: path, maxWidth: maxWidth, maxHeight: maxHeight) }.value
     }
 
     /// Decodes synchronously (call off the main thread).
-    static func decode(path: String) -> Result<LoadedImage, ImageLoadError> {
+    static func decode(path: String, maxWidth: Int, maxHeight: Int) -> Result<LoadedImage, ImageLoadError> {
         let name = (path as NSString).lastPathComponent
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(ImageLoadError(message: "“\(name)” does not exist"))
+        do {
+            let (info, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+            guard let surface = surface(from: pixels) else {
+                return .failure(ImageLoadError(message: "“\(name)” is too large to display"))
+            }
+            return .success(LoadedImage(title: name, path: path, surface: surface, pixelWidth: info.width,
+                                        pixelHeight: info.height, info: info,
+                                        losslessGrid: info.isJPEG ? Imaging.losslessGrid(path: path) : nil))
+        } catch {
+            return .failure(ImageLoadError(message: "“\(name)”: \(error.message)"))
         }
-        guard !isDirectory.boolValue else {
-            return .failure(ImageLoadError(message: "“\(name)” is a folder, not an image"))
+    }
+
+    /// Straight RGBA bytes as a Cairo ARGB32 surface (premultiplied, native-endian BGRA).
+    static func surface(from pixels: RGBAPixels) -> ImageSurface? {
+        guard let surface = ImageSurface(width: pixels.width, height: pixels.height) else { return nil }
+        cairo_surface_flush(surface.surface)
+        let stride = Int(cairo_image_surface_get_stride(surface.surface))
+        guard let data = cairo_image_surface_get_data(surface.surface) else { return nil }
+        pixels.bytes.withUnsafeBufferPointer { source in
+            for y in 0..<pixels.height {
+                let row = data + y * stride
+                var i = y * pixels.width * 4
+                for x in 0..<pixels.width {
+                    let r = UInt32(source[i]), g = UInt32(source[i + 1]), b = UInt32(source[i + 2]), a = UInt32(source[i + 3])
+                    let p = row + x * 4
+                    p[0] = UInt8((b * a + 127) / 255); p[1] = UInt8((g * a + 127) / 255)
+                    p[2] = UInt8((r * a + 127) / 255); p[3] = UInt8(a)
+                    i += 4
+                }
+            }
         }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            return .failure(ImageLoadError(message: "“\(name)” cannot be read (permission denied)"))
+        cairo_surface_mark_dirty(surface.surface)
+        return surface
+    }
+
+    /// The largest picture worth decoding for display: the biggest monitor, in device pixels.
+    @MainActor
+    static func screenLimit() -> (width: Int, height: Int) {
+        var best = (width: 1920, height: 1200)
+        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) else { return best }
+        for i in 0..<g_list_model_get_n_items(monitors) {
+            guard let item = g_list_model_get_item(monitors, i) else { continue }
+            defer { g_object_unref(item) }
+            var geometry = GdkRectangle()
+            gdk_monitor_get_geometry(OpaquePointer(item), &geometry)
+            let scale = Int(gdk_monitor_get_scale_factor(OpaquePointer(item)))
+            let w = Int(geometry.width) * scale, h = Int(geometry.height) * scale
+            if w * h > best.width * best.height { best = (w, h) }
         }
-        var width: Int32 = 0, height: Int32 = 0
-        guard gdk_pixbuf_get_file_info(path, &width, &height) != nil, width > 0, height > 0 else {
-            return .failure(ImageLoadError(message: "“\(name)” is not an image this app can open"))
-        }
-        let scale = min(1, Double(displayLimit) / Double(max(width, height)))
-        let targetWidth = max(1, Int32((Double(width) * scale).rounded()))
-        let targetHeight = max(1, Int32((Double(height) * scale).rounded()))
-        var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, targetWidth, targetHeight, 0, &error) else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            if let error { g_error_free(error) }
-            return .failure(ImageLoadError(message: "“\(name)” could not be decoded: \(reason)"))
-        }
-        defer { g_object_unref(pixbuf.raw) }
-        let w = Int(gdk_pixbuf_get_width(pixbuf)), h = Int(gdk_pixbuf_get_height(pixbuf))
-        guard let surface = ImageSurface(width: w, height: h) else {
-            return .failure(ImageLoadError(message: "“\(name)” is too large to display"))
-        }
-        surface.draw { c in
-            gdk_cairo_set_source_pixbuf(c.cr, pixbuf, 0, 0)
-            cairo_paint(c.cr)
-        }
-        return .success(LoadedImage(title: name, path: path, surface: surface,
-                                    pixelWidth: Int(width), pixelHeight: Int(height)))
+        return best
     }
 }

@@ -1,9 +1,10 @@
-// What the editor shows for one picture: its name, its real size and a surface to draw it from.
+// What the editor shows for one picture: its name, its real upright size and a surface to draw it from.
 
 import GtkSupport
+import Imaging
 
 /// A picture ready for the canvas. `surface` may be smaller than the real image (shrunk on load);
-/// crops are always expressed against `pixelWidth` × `pixelHeight`.
+/// crops are always expressed against `pixelWidth` × `pixelHeight`, the upright full-resolution size.
 struct LoadedImage: Sendable {
     let title: String
     /// The file it came from; nil for the built-in demo.
@@ -11,4 +12,8 @@ struct LoadedImage: Sendable {
     let surface: ImageSurface
     let pixelWidth: Int
     let pixelHeight: Int
+    /// The file's header facts (format, orientation); nil for the demo.
+    var info: ImageInfo? = nil
+    /// The MCU grid of a JPEG, for the lossless check on every commit; nil otherwise.
+    var losslessGrid: LosslessGrid? = nil
 }

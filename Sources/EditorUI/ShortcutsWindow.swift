@@ -14,57 +14,25 @@ struct ShortcutEntry: Sendable {
 enum ShortcutsWindow {
     /// Window-wide shortcuts: the action, its accelerators and its title.
     static let windowShortcuts: [(action: String, accels: [String], title: String)] = [
-        ("win.open", ["<Control>o"], "Open an image"),
-        ("win.reset", [CropCanvas.resetAccelerator], "Reset the crop"),
-        ("win.show-help-overlay", ["<Control>question"], "Show keyboard shortcuts"),
+        ("win.open", ["<Control>o"], N_("Open an image")),
+        ("win.save", ["<Control>s"], N_("Save the crop beside the photo")),
+        ("win.save-as", ["<Control><Shift>s"], N_("Save the crop as…")),
+        ("win.reset", [CropCanvas.resetAccelerator], N_("Reset the crop")),
+        ("win.show-help-overlay", ["<Control>question"], N_("Show keyboard shortcuts")),
+        ("win.show-menu", ["F10"], N_("Open the main menu")),
+        ("win.close", ["<Control>w"], N_("Close the window")),
+        ("app.quit", ["<Control>q"], N_("Quit")),
     ]
 
     /// The crop area's own keys, in the order people learn them.
     static var cropAreaShortcuts: [ShortcutEntry] {
         CropCanvas.keyBindings.map { ShortcutEntry(accelerator: $0.accelerator, title: $0.title) }
-            + [ShortcutEntry(accelerator: "Escape", title: "Cancel the drag in progress"),
-               ShortcutEntry(accelerator: "Tab", title: "Leave the crop area (Shift+Tab goes back)")]
+            + [ShortcutEntry(accelerator: "Escape", title: N_("Cancel the drag in progress")),
+               ShortcutEntry(accelerator: "Tab", title: N_("Leave the crop area (Shift+Tab goes back)"))]
     }
 
-    /// GtkShortcutsWindow is designed to be built from GtkBuilder XML.
-    static func builderXML() -> String {
-        func escape(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;")
-        }
-        func row(_ accel: String, _ title: String) -> String {
-            """
-                <child><object class="GtkShortcutsShortcut">
-                  <property name="accelerator">\(escape(accel))</property>
-                  <property name="title">\(escape(title))</property>
-                </object></child>
-            """
-        }
-        func group(_ title: String, _ rows: [String]) -> String {
-            """
-              <child><object class="GtkShortcutsGroup">
-                <property name="title">\(escape(title))</property>
-            \(rows.joined(separator: "\n"))
-              </object></child>
-            """
-        }
-        let general = windowShortcuts.map { row($0.accels.joined(separator: " "), $0.title) }
-        let crop = cropAreaShortcuts.map { row($0.accelerator, $0.title) }
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <interface>
-          <object class="GtkShortcutsWindow" id="shortcuts">
-            <property name="modal">1</property>
-            <child><object class="GtkShortcutsSection">
-              <property name="section-name">shortcuts</property>
-              <property name="max-height">12</property>
-        \(group("General", general))
-        \(group("Crop area (when focused)", crop))
-            </object></child>
-          </object>
-        </interface>
-        """
-    }
+    /// The shortcuts window's group titles.
+    static var sectionTitles: (general: String, crop: String) { (tr("General"), tr("Crop area (when focused)")) }
 
     /// Builds the window for `parent` (an application window), which shows it on Ctrl+?.
     static func attach(to parent: UnsafeMutablePointer<GtkWidget>) {

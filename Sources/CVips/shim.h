@@ -1,0 +1,57 @@
+/* CVips: libvips for Swift, with non-variadic wrappers for the calls Swift cannot make (vips_* take NULL-terminated options). */
+#ifndef CVIPS_SHIM_H
+#define CVIPS_SHIM_H
+#include <vips/vips.h>
+
+static inline int cv_init(const char *argv0) { return VIPS_INIT(argv0); }
+
+/* Opens a file lazily (the header only, pixels on demand); truncated or corrupt data fails instead of
+   decoding to grey. Random access, because crops read regions. */
+static inline VipsImage *cv_open(const char *path) {
+    return vips_image_new_from_file(path, "access", VIPS_ACCESS_RANDOM, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+}
+/* Sequential access: pixels stream top to bottom once, so a crop-and-save never holds the whole image. */
+static inline VipsImage *cv_open_sequential(const char *path) {
+    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+}
+/* Shrink-on-load thumbnail that fits width x height, upright (EXIF orientation applied), never enlarged. */
+static inline int cv_thumbnail(const char *path, VipsImage **out, int width, int height) {
+    return vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN,
+                          "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+}
+static inline int cv_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
+static inline int cv_rot(VipsImage *in, VipsImage **out, VipsAngle angle) { return vips_rot(in, out, angle, NULL); }
+static inline int cv_flip(VipsImage *in, VipsImage **out, VipsDirection d) { return vips_flip(in, out, d, NULL); }
+static inline int cv_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
+    return vips_crop(in, out, left, top, width, height, NULL);
+}
+static inline int cv_resize(VipsImage *in, VipsImage **out, double scale) { return vips_resize(in, out, scale, NULL); }
+static inline int cv_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
+    return vips_colourspace(in, out, space, NULL);
+}
+static inline int cv_cast(VipsImage *in, VipsImage **out, VipsBandFormat format) { return vips_cast(in, out, format, NULL); }
+static inline int cv_bandjoin_const1(VipsImage *in, VipsImage **out, double c) { return vips_bandjoin_const1(in, out, c, NULL); }
+static inline int cv_extract_band(VipsImage *in, VipsImage **out, int band, int n) {
+    return vips_extract_band(in, out, band, "n", n, NULL);
+}
+static inline int cv_copy_memory_check(VipsImage *in) { VipsImage *m = vips_image_copy_memory(in); if (!m) return -1; g_object_unref(m); return 0; }
+
+static inline int cv_jpegsave(VipsImage *in, const char *path, int quality, int strip) {
+    return vips_jpegsave(in, path, "Q", quality, "strip", strip, NULL);
+}
+static inline int cv_pngsave(VipsImage *in, const char *path, int strip, int bitdepth) {
+    return vips_pngsave(in, path, "strip", strip, "bitdepth", bitdepth, NULL);
+}
+static inline int cv_webpsave(VipsImage *in, const char *path, int quality, int strip, int lossless) {
+    return vips_webpsave(in, path, "Q", quality, "strip", strip, "lossless", lossless, NULL);
+}
+static inline int cv_tiffsave(VipsImage *in, const char *path, int strip) {
+    return vips_tiffsave(in, path, "strip", strip, "compression", VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE, NULL);
+}
+static inline int cv_write_to_memory(VipsImage *in, void **data, size_t *size) {
+    *data = vips_image_write_to_memory(in, size);
+    return *data ? 0 : -1;
+}
+static inline void cv_unref(void *object) { if (object) g_object_unref(object); }
+static inline void cv_free(void *p) { g_free(p); }
+#endif

@@ -1,0 +1,39 @@
+// The lossless-JPEG hint: whether the current crop saves without re-encoding, and snapping it onto the block grid.
+
+import CGtk
+import CropKit
+import GtkSupport
+import Imaging
+
+extension EditorWindow {
+    /// The lossless check for the committed crop, or nil when the picture is not a JPEG file.
+    var losslessCheck: LosslessCheck? {
+        guard let image = canvas.image, let info = image.info, let grid = image.losslessGrid else { return nil }
+        return LosslessCheck(info: info, crop: canvas.crop.pixelRect(imageWidth: info.width, imageHeight: info.height), grid: grid)
+    }
+
+    /// After each commit: "Lossless" when eligible, an offer to snap when not, nothing for other formats.
+    func updateLosslessStatus() {
+        guard let check = losslessCheck else { gtk_widget_set_visible(losslessButton, 0); return }
+        gtk_widget_set_visible(losslessButton, 1)
+        if check.isEligible {
+            gtk_button_set_label(cgtk_button(losslessButton.raw), tr("Lossless"))
+            gtk_widget_set_tooltip_text(losslessButton, tr("This crop saves without re-encoding: its edges lie on the JPEG's block grid"))
+        } else {
+            gtk_button_set_label(cgtk_button(losslessButton.raw), tr("Snap to Lossless Grid"))
+            gtk_widget_set_tooltip_text(losslessButton,
+                String(format: tr("Move the crop's top and left edges outwards onto the JPEG's %d×%d block grid so it saves without re-encoding"),
+                       check.mcuWidth, check.mcuHeight))
+        }
+        if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), "snap-lossless") {
+            g_simple_action_set_enabled(action, check.isEligible ? 0 : 1)
+        }
+    }
+
+    /// Moves the crop onto the grid (outwards, so nothing chosen is lost) as one commit.
+    func snapToLosslessGrid() {
+        guard let check = losslessCheck, !check.isEligible, let info = canvas.image?.info else { return }
+        let snapped = Imaging.snappedToLosslessGrid(check, info: info)
+        canvas.commit(CropRect(pixelRect: snapped, imageWidth: info.width, imageHeight: info.height))
+    }
+}

@@ -1,0 +1,135 @@
+// Saving the crop: Save beside the source, Save As, confirmations before replacing, export off the main thread, a toast.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import Imaging
+
+extension EditorWindow {
+    func installSaveActions() {
+        addAction("save") { [weak self] in self?.save() }
+        addAction("save-as") { [weak self] in self?.saveAs() }
+        addAction("snap-lossless") { [weak self] in self?.snapToLosslessGrid() }
+        addAction("open-result") { [weak self] in self?.openLastResult() }
+    }
+
+    /// The file being edited, or nil for the demo (which has no file to crop).
+    private var source: (path: String, info: ImageInfo)? {
+        guard let image = canvas.image, let path = image.path, let info = image.info else { return nil }
+        return (path, info)
+    }
+
+    /// `NAME (cropped).EXT` beside the source; formats we cannot write (GIF, HEIF) become PNG.
+    nonisolated static func croppedName(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let base = url.deletingPathExtension().lastPathComponent
+        let ext = OutputFormat(path: path) != nil ? url.pathExtension : "png"
+        return url.deletingLastPathComponent().appendingPathComponent("\(base) (cropped).\(ext)").path
+    }
+
+    /// Ctrl+S: writes `NAME (cropped).EXT` beside the source, asking before replacing one.
+    func save() {
+        guard let source else { showToast(tr("Open a photo to save a crop of it")); return }
+        let target = EditorWindow.croppedName(for: source.path)
+        if FileManager.default.fileExists(atPath: target) {
+            confirm(heading: String(format: tr("Replace “%@”?"), (target as NSString).lastPathComponent),
+                    body: tr("A file with this name already exists beside the photo. Replacing it overwrites its contents."),
+                    action: tr("_Replace")) { [weak self] in self?.export(to: target, overwritingSource: false) }
+        } else {
+            export(to: target, overwritingSource: false)
+        }
+    }
+
+    /// Ctrl+Shift+S: the file chooser; replacing the source itself needs its own confirmation.
+    func saveAs() {
+        guard let source else { showToast(tr("Open a photo to save a crop of it")); return }
+        let dialog = gtk_file_chooser_native_new(tr("Save Cropped Image"), cgtk_window(window.raw),
+                                                 GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))!
+        let chooser = cgtk_file_chooser(dialog.raw)
+        let folder = g_file_new_for_path((source.path as NSString).deletingLastPathComponent)
+        gtk_file_chooser_set_current_folder(chooser, folder, nil)
+        g_object_unref(folder?.raw)
+        gtk_file_chooser_set_current_name(chooser, (EditorWindow.croppedName(for: source.path) as NSString).lastPathComponent)
+        Signal.connectInt(dialog.raw, "response") { [weak self] response in
+            guard let self, let dialog = self.saveDialog else { return }
+            var chosen: String?
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(cgtk_file_chooser(dialog.raw)) {
+                if let path = g_file_get_path(file) { chosen = String(cString: path); g_free(path) }
+                g_object_unref(file.raw)
+            }
+            self.saveDialog = nil
+            g_object_unref(dialog.raw)
+            guard let chosen else { return }
+            self.saveChosen(chosen, source: source.path)
+        }
+        saveDialog = dialog
+        gtk_native_dialog_show(cgtk_native_dialog(dialog.raw))
+    }
+
+    /// After Save As: the chooser already asked about replacing other files; the source gets its own question.
+    func saveChosen(_ target: String, source: String) {
+        if Imaging.samePath(target, source) {
+            confirm(heading: tr("Replace the original photo?"),
+                    body: tr("The original will be overwritten by the cropped picture. This cannot be undone."),
+                    action: tr("_Replace Original")) { [weak self] in self?.export(to: target, overwritingSource: true) }
+        } else {
+            export(to: target, overwritingSource: false)
+        }
+    }
+
+    /// Exports the committed crop off the main thread; the window stays usable, a toast reports.
+    func export(to target: String, overwritingSource: Bool) {
+        guard let source, !isSaving else { return }
+        let crop = canvas.crop.pixelRect(imageWidth: source.info.width, imageHeight: source.info.height)
+        let options = ExportOptions(preferLossless: true, allowOverwritingSource: overwritingSource)
+        isSaving = true
+        Task { @MainActor [weak self] in
+            let result = await Task.detached(priority: .userInitiated) {
+                Result { () throws(ImagingError) in
+                    try Imaging.export(source: source.path, crop: crop, output: target, options: options)
+                }
+            }.value
+            guard let self else { return }
+            self.isSaving = false
+            switch result {
+            case .success(let exported):
+                self.lastSavedPath = exported.outputPath
+                let name = (exported.outputPath as NSString).lastPathComponent
+                let message = exported.lossless ? tr("Saved “%@” (lossless)") : tr("Saved “%@”")
+                self.showToast(String(format: message, name), button: (label: tr("Open"), action: "win.open-result"))
+            case .failure(let error):
+                self.showError(String(format: tr("Could not save: %@"), error.message))
+            }
+        }
+    }
+
+    private func openLastResult() {
+        guard let path = lastSavedPath else { return }
+        let file = g_file_new_for_path(path)
+        defer { g_object_unref(file?.raw) }
+        guard let uri = g_file_get_uri(file) else { return }
+        defer { g_free(uri) }
+        var error: UnsafeMutablePointer<GError>?
+        if g_app_info_launch_default_for_uri(uri, nil, &error) == 0 {
+            showError(String(format: tr("Could not open the result: %@"), error.map { String(cString: $0.pointee.message) } ?? tr("no application")))
+            if let error { g_error_free(error) }
+        }
+    }
+
+    /// Asks before something destructive; `onConfirm` runs only for the destructive answer.
+    func confirm(heading: String, body: String, action: String, onConfirm: @escaping @MainActor () -> Void) {
+        let dialog = adw_message_dialog_new(cgtk_window(window.raw), heading, body)!
+        let message = dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)
+        adw_message_dialog_add_response(message, "cancel", tr("_Cancel"))
+        adw_message_dialog_add_response(message, "replace", action)
+        adw_message_dialog_set_response_appearance(message, "replace", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(message, "cancel")
+        adw_message_dialog_set_close_response(message, "cancel")
+        Signal.connectPointer(dialog.raw, "response") { response in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "replace" else { return }
+            onConfirm()
+        }
+        gtk_window_present(cgtk_window(dialog.raw))
+    }
+}

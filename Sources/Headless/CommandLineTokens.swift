@@ -1,0 +1,59 @@
+// The syntax of the headless command line: which words are options, their values, and the IMAGE paths.
+
+/// The command line split into options and operands, before any value is interpreted.
+struct CommandLineTokens: Equatable {
+    /// Option values by option; flags map to "".
+    var values: [HeadlessOption: String] = [:]
+    var operands: [String] = []
+
+    /// Whether `--help` or `-h` is among the options; it wins over any other mistake on the line,
+    /// as in GNU tools, so it is looked for before anything can fail.
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
+    }
+
+    /// Splits `arguments` (without the program name). Values come as `--name=value` or as the next
+    /// word (`--name value`); a next word that starts with `--` is another option, not a value.
+    /// After `--` every word is an IMAGE, for files whose names start with a dash.
+    init(_ arguments: [String]) throws(HeadlessError) {
+        var index = 0
+        var endOfOptions = false
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if endOfOptions || !Self.looksLikeOption(word) {
+                operands.append(word)
+                continue
+            }
+            if word == "--" { endOfOptions = true; continue }
+            if word == "-h" { values[.help] = ""; continue }
+            guard word.hasPrefix("--") else {
+                throw .usage("unknown option \(word) (see crop-editor --help)")
+            }
+            let body = word.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            let inline: String? = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            guard let option = HeadlessOption(rawValue: name) else {
+                throw .usage("unknown option --\(name) (see crop-editor --help)")
+            }
+            guard values[option] == nil else { throw .usage("--\(name) is given more than once") }
+            if option.takesValue {
+                var value = inline
+                if value == nil, index < arguments.count, !arguments[index].hasPrefix("--") {
+                    value = arguments[index]
+                    index += 1
+                }
+                guard let value, !value.isEmpty else {
+                    throw .usage("--\(name) needs a value: \(option.synopsis)")
+                }
+                values[option] = value
+            } else {
+                guard inline == nil else { throw .usage("--\(name) takes no value") }
+                values[option] = ""
+            }
+        }
+    }
+
+    /// A lone `-` is a name (conventionally standard input), not an option.
+    static func looksLikeOption(_ word: String) -> Bool { word.hasPrefix("-") && word != "-" }
+}

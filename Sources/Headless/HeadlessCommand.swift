@@ -1,0 +1,67 @@
+// The headless mode's entry: deciding that a command line is headless, running the crop, reporting the outcome.
+
+import CropKit
+import Foundation
+import Imaging
+
+public enum HeadlessCommand {
+    /// Whether `arguments` (with the program name first) ask for the command line rather than the
+    /// window. The window takes no options of its own, only `[IMAGE]`, so any option means the
+    /// command line: `--output`, `--help`, and also a misspelt or unknown option, which then gets
+    /// one clear line instead of GTK's start-up. GApplication's own `--gapplication-*` options
+    /// (D-Bus activation) are left to the window.
+    public static func isHeadless(_ arguments: [String]) -> Bool {
+        arguments.dropFirst().prefix { $0 != "--" }.contains {
+            CommandLineTokens.looksLikeOption($0) && !$0.hasPrefix("--gapplication-")
+        }
+    }
+
+    /// Runs the headless command; returns the exit status. Prints the help on standard output, or
+    /// one error line on standard error; nothing on success. GTK is never touched.
+    public static func run(_ arguments: [String]) -> Int32 {
+        do {
+            switch try HeadlessOptions.parse(Array(arguments.dropFirst())) {
+            case .help:
+                writeAll(HelpText.text, to: STDOUT_FILENO)
+            case .crop(let options):
+                try crop(options)
+            }
+            return 0
+        } catch {
+            writeAll(error.line + "\n", to: STDERR_FILENO)
+            return error.exitStatus
+        }
+    }
+
+    /// Probes the image, fits the geometry to its upright size, and exports.
+    static func crop(_ options: HeadlessOptions) throws(HeadlessError) {
+        let image = options.image
+        // Checked here and not only in Imaging: the source must be safe whatever Imaging does.
+        guard !FileIdentity.same(image, options.output) else {
+            throw .usage("the output is the source file itself; choose another --output", image: image)
+        }
+        let info: ImageInfo
+        do { info = try Imaging.probe(path: image) } catch { throw HeadlessError(image: image, reason: error.message) }
+        let rect: PixelRect
+        do { rect = try options.crop.checkedPixelRect(imageWidth: info.width, imageHeight: info.height) } catch {
+            throw HeadlessError(image: image, reason: error.description)
+        }
+        do {
+            _ = try Imaging.export(source: image, crop: rect, output: options.output, options: options.export)
+        } catch {
+            throw HeadlessError(image: image, reason: error.message)
+        }
+    }
+
+    /// Writes straight to the descriptor: no buffer to lose at `exit`, no shared C `FILE` globals.
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,32 @@
+// A headless failure as the one stderr line the contract promises: `crop-editor: IMAGE: reason` or `crop-editor: reason`.
+
+/// Why the headless command failed, and which image it was about (nil before an image is known).
+public struct HeadlessError: Error, Equatable, Sendable {
+    public let image: String?
+    public let reason: String
+    /// Command-line mistakes exit 2 (as getopt tools do), failures with a good command line exit 1.
+    public let exitStatus: Int32
+
+    public init(image: String?, reason: String, exitStatus: Int32 = HeadlessError.badImageStatus) {
+        self.image = image
+        self.reason = reason
+        self.exitStatus = exitStatus
+    }
+
+    /// A mistake in the command line itself.
+    static func usage(_ reason: String, image: String? = nil) -> HeadlessError {
+        HeadlessError(image: image, reason: reason, exitStatus: badCommandLineStatus)
+    }
+
+    public static let badImageStatus: Int32 = 1
+    public static let badCommandLineStatus: Int32 = 2
+
+    /// The single stderr line. Paths and library messages may hold line breaks or other control
+    /// characters; they become spaces so the failure stays one line that scripts can read.
+    public var line: String {
+        let text = image.map { "crop-editor: \($0): \(reason)" } ?? "crop-editor: \(reason)"
+        return String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? " " : $0
+        }))
+    }
+}

@@ -1,0 +1,69 @@
+// A headless request made typed: the image, the output, the crop geometry and the export options, or the reason they are unusable.
+
+import CropKit
+import Imaging
+
+/// What the command line asks for.
+public enum HeadlessRequest: Equatable, Sendable {
+    case help
+    case crop(HeadlessOptions)
+}
+
+/// A complete, syntactically valid crop request. Whether it fits the image is only known after probing it.
+public struct HeadlessOptions: Equatable, Sendable {
+    public var image: String
+    public var output: String
+    public var crop: CropGeometry
+    public var export: ExportOptions
+
+    public init(image: String, output: String, crop: CropGeometry, export: ExportOptions = ExportOptions()) {
+        self.image = image
+        self.output = output
+        self.crop = crop
+        self.export = export
+    }
+
+    /// Interprets `arguments` (without the program name). Mistakes found before the IMAGE is known
+    /// are reported without it; after that every message names it.
+    public static func parse(_ arguments: [String]) throws(HeadlessError) -> HeadlessRequest {
+        if CommandLineTokens.asksForHelp(arguments) { return .help }
+        let tokens = try CommandLineTokens(arguments)
+        guard let image = tokens.operands.first else { throw .usage("no IMAGE given (see crop-editor --help)") }
+        guard tokens.operands.count == 1 else {
+            throw .usage("one IMAGE at a time, but \(tokens.operands.count) were given")
+        }
+        func fail(_ reason: String) -> HeadlessError { .usage(reason, image: image) }
+
+        guard let output = tokens.values[.output] else { throw fail("no --output given") }
+        guard let cropText = tokens.values[.crop] else { throw fail("no --crop given (and no stored crop)") }
+        let crop: CropGeometry
+        do { crop = try CropGeometry(parsing: cropText) } catch { throw fail(error.description) }
+
+        var export = ExportOptions()
+        if let text = tokens.values[.quality] {
+            guard let quality = Int(text), (1...100).contains(quality) else {
+                throw fail("--quality must be a whole number from 1 to 100, not “\(text)”")
+            }
+            export.quality = quality
+        }
+        export.lossless = tokens.values[.lossless] != nil
+        if let text = tokens.values[.strip] {
+            // `none` is the default and deliberately not spelled on the command line.
+            guard let strip = StripMode(rawValue: text), strip != .none else {
+                throw fail("--strip must be gps or all, not “\(text)”")
+            }
+            export.strip = strip
+        }
+        guard OutputFormat(path: output) != nil else { throw fail(unknownFormat(output)) }
+        return .crop(HeadlessOptions(image: image, output: output, crop: crop, export: export))
+    }
+
+    private static func unknownFormat(_ output: String) -> String {
+        let known = "use .png, .jpg, .jpeg, .webp, .tif or .tiff"
+        let name = output.split(separator: "/").last.map(String.init) ?? output
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else {
+            return "the output name “\(output)” has no extension to choose the format: \(known)"
+        }
+        return "unknown output format “\(name[dot...])”: \(known)"
+    }
+}

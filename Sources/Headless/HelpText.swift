@@ -1,0 +1,36 @@
+// The `--help` text, built from the option list so every option is documented.
+
+enum HelpText {
+    /// Where the option descriptions start, so they line up in a terminal.
+    private static let descriptionColumn = 22
+
+    static var text: String {
+        var lines = [
+            "Usage: crop-editor [IMAGE]",
+            "       crop-editor --crop=GEOMETRY --output=FILE [OPTION...] IMAGE",
+            "",
+            "Without options, opens IMAGE (or a demo picture) in the editor window.",
+            "With --output, crops IMAGE without opening a window and writes FILE.",
+            "",
+            "Options:",
+        ]
+        for option in HeadlessOption.allCases {
+            for (index, description) in option.helpLines.enumerated() {
+                let lead = index == 0 ? "  " + option.synopsis : ""
+                let padding = String(repeating: " ", count: max(descriptionColumn - lead.count, 1))
+                lines.append(lead + padding + description)
+            }
+        }
+        lines += [
+            "",
+            "An option's value may also follow as the next word: --crop 800x600+100+50.",
+            "Put -- before an IMAGE whose name starts with a dash.",
+            "",
+            "Exit status: 0 on success; 1 when IMAGE could not be cropped or FILE not",
+            "written; 2 for a command line that cannot work. On failure one line",
+            "\"crop-editor: IMAGE: reason\" goes to standard error, no FILE is left",
+            "behind and IMAGE is never changed.",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,49 @@
+// Writing a result safely: a temporary file in the destination folder, flushed to disk, then renamed over the target.
+
+import Foundation
+import Glibc
+
+/// A temporary file beside `target`; `commit` renames it over the target, `discard` removes it.
+/// Until `commit`, the target is untouched, so a failure at any point leaves it as it was.
+struct AtomicFile {
+    let target: String
+    let temporary: String
+
+    init(target: String) throws(ImagingError) {
+        self.target = target
+        let folder = (target as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (target as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ImagingError("the output folder \(folder) does not exist")
+        }
+        guard access(folder, W_OK) == 0 else { throw ImagingError("the output folder \(folder) is not writable") }
+        guard (target as NSString).lastPathComponent.utf8.count <= Int(NAME_MAX) else {
+            throw ImagingError("the output file name is too long (at most \(NAME_MAX) bytes)")
+        }
+        // Hidden, unique, short (any target name that fits, fits), and in the same folder so the
+        // final rename is atomic (same file system).
+        let name = ".cropeditor-\(UUID().uuidString.prefix(8)).tmp"
+        temporary = (folder as NSString).appendingPathComponent(name)
+    }
+
+    /// Flushes the temporary file to disk and renames it over the target.
+    func commit() throws(ImagingError) {
+        let fd = open(temporary, O_RDONLY)
+        guard fd >= 0 else { discard(); throw ImagingError("the result could not be reopened: \(String(cString: strerror(errno)))") }
+        let synced = fsync(fd)
+        close(fd)
+        guard synced == 0 else { discard(); throw ImagingError("the result could not be written: \(String(cString: strerror(errno)))") }
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw ImagingError("the result could not be saved: \(reason)")
+        }
+        // The rename itself is durable once the folder is synced.
+        let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
+        let dfd = open(folder, O_RDONLY | O_DIRECTORY)
+        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+
+    func discard() { unlink(temporary) }
+}

@@ -1,0 +1,115 @@
+// The real crop: exactly the chosen pixels of the upright full-resolution image, in the chosen format, saved safely.
+
+import CropKit
+import CVips
+import Foundation
+
+extension Imaging {
+    /// Crops `source` to `crop` (pixels of the upright image) and writes `output`, whose
+    /// extension picks the format. Never writes the source unless explicitly allowed; on any
+    /// failure nothing is left at `output` (an existing file there stays as it was).
+    public static func export(source: String, crop: PixelRect, output: String,
+                              options: ExportOptions = ExportOptions()) throws(ImagingError) -> ExportResult {
+        let info = try probe(path: source)
+        guard let format = OutputFormat(path: output) else {
+            throw ImagingError("unknown output format “.\((output as NSString).pathExtension)” (use png, jpg, webp or tif)")
+        }
+        guard crop.width > 0, crop.height > 0 else { throw ImagingError("the crop has no size") }
+        // Subtraction, not addition: a hostile rect near Int.max must not overflow.
+        guard crop.x >= 0, crop.y >= 0, crop.x <= info.width - crop.width, crop.y <= info.height - crop.height else {
+            throw ImagingError("the crop \(crop) lies outside the \(info.width)×\(info.height) image")
+        }
+        if !options.allowOverwritingSource, samePath(source, output) {
+            throw ImagingError("the output is the source itself; choose another name")
+        }
+        if let quality = options.quality, !(1...100).contains(quality) {
+            throw ImagingError("quality must be between 1 and 100")
+        }
+        let file = try AtomicFile(target: output)
+        do {
+            let result: ExportResult
+            if options.lossless || prefersLossless(info: info, crop: crop, format: format, options: options) {
+                result = try exportLossless(info: info, crop: crop, format: format, file: file, options: options)
+            } else {
+                result = try exportReencoded(info: info, crop: crop, format: format, file: file, options: options)
+            }
+            try file.commit()
+            return result
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    private static func exportLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
+                                       options: ExportOptions) throws(ImagingError) -> ExportResult {
+        guard info.isJPEG, format == .jpeg else {
+            throw ImagingError("lossless cropping needs a JPEG source and a .jpg output")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw ImagingError("the file could not be read") }
+        let check = try LosslessJPEG.check(info: info, crop: crop, data: data)
+        let cut = try LosslessJPEG.crop(data, check: check, copyMarkers: options.strip != .all)
+        do { try cut.write(to: URL(fileURLWithPath: file.temporary)) } catch {
+            throw ImagingError("the result could not be written: \(error.localizedDescription)")
+        }
+        // The stored orientation is kept (the pixels were not turned), so the tag stays true.
+        try MetadataFixer.fix(path: file.temporary, width: check.storedRect.width, height: check.storedRect.height,
+                              resetOrientation: false, strip: options.strip)
+        return ExportResult(outputPath: file.target, width: crop.width, height: crop.height, lossless: true)
+    }
+
+    private static func exportReencoded(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
+                                        options: ExportOptions) throws(ImagingError) -> ExportResult {
+        // Upright files stream: crop then save reads each row once and never holds the whole image.
+        // Turned ones need random access for the rotation.
+        let opened = info.orientation == .up ? cv_open_sequential(info.path) : cv_open(info.path)
+        guard let image = opened else { throw ImagingError(vipsError("the image could not be opened")) }
+        defer { cv_unref(image) }
+        var upright: UnsafeMutablePointer<VipsImage>?
+        guard cv_autorot(image, &upright) == 0, let upright else { throw ImagingError(vipsError("the image could not be turned upright")) }
+        defer { cv_unref(upright) }
+        var region: UnsafeMutablePointer<VipsImage>?
+        guard cv_crop(upright, &region, Int32(crop.x), Int32(crop.y), Int32(crop.width), Int32(crop.height)) == 0,
+              let region else { throw ImagingError(vipsError("the crop could not be made")) }
+        defer { cv_unref(region) }
+        let strip: Int32 = options.strip == .all ? 1 : 0
+        // A decode error in a worker thread can leave the save "successful" with black tiles; what
+        // libvips reported meanwhile is in its error buffer, so start it empty and look after.
+        vips_error_clear()
+        let quality = Int32(options.quality ?? sourceQuality(info) ?? ExportOptions.defaultQuality)
+        let status: Int32
+        switch format {
+        case .jpeg: status = cv_jpegsave(region, file.temporary, quality, strip)
+        case .png: status = cv_pngsave(region, file.temporary, strip, info.bitsPerSample == 16 ? 16 : 8)
+        case .webp: status = cv_webpsave(region, file.temporary, quality, strip, 0)
+        case .tiff: status = cv_tiffsave(region, file.temporary, strip)
+        }
+        guard status == 0, String(cString: vips_error_buffer()).isEmpty else { throw pipelineError() }
+        try MetadataFixer.fix(path: file.temporary, width: crop.width, height: crop.height,
+                              resetOrientation: true, strip: options.strip)
+        return ExportResult(outputPath: file.target, width: crop.width, height: crop.height, lossless: false)
+    }
+
+    /// JPEG to JPEG with no quality asked for: cut losslessly when the geometry allows it, since
+    /// it is exact and faster; an explicit quality means the user wants a re-encode.
+    private static func prefersLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat,
+                                        options: ExportOptions) -> Bool {
+        guard options.preferLossless, info.isJPEG, format == .jpeg, options.quality == nil, let grid = losslessGrid(path: info.path) else { return false }
+        return LosslessCheck(info: info, crop: crop, grid: grid).isEligible
+    }
+
+    /// The source JPEG's own quality, so a re-encode does not silently change it.
+    private static func sourceQuality(_ info: ImageInfo) -> Int? {
+        guard info.isJPEG, let handle = FileHandle(forReadingAtPath: info.path) else { return nil }
+        defer { try? handle.close() }
+        return JPEGQuality.estimate(handle.readData(ofLength: 256 * 1024))
+    }
+
+    /// Whether two paths name the same file (after resolving links and `..`).
+    public static func samePath(_ a: String, _ b: String) -> Bool {
+        let ra = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath().path
+        let rb = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
+        return ra == rb
+    }
+}

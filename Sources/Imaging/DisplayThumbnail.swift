@@ -1,0 +1,58 @@
+// The picture the window shows: a shrink-on-load, upright, sRGB thumbnail sized to the screen, as RGBA bytes.
+
+import CVips
+import Foundation
+
+/// 8-bit sRGB pixels with straight alpha, RGBA order, rows packed.
+public struct RGBAPixels: Sendable {
+    public let width: Int
+    public let height: Int
+    public let bytes: [UInt8]
+}
+
+extension Imaging {
+    /// Decodes `path` no larger than `maxWidth`×`maxHeight` (never enlarged), upright. JPEG and
+    /// WebP shrink while decoding, so a big photo is never decoded at full size just to show it.
+    public static func displayThumbnail(path: String, maxWidth: Int, maxHeight: Int)
+        throws(ImagingError) -> (info: ImageInfo, pixels: RGBAPixels) {
+        let info = try probe(path: path)
+        var thumb: UnsafeMutablePointer<VipsImage>?
+        guard cv_thumbnail(path, &thumb, Int32(max(maxWidth, 1)), Int32(max(maxHeight, 1))) == 0, let thumb else {
+            throw ImagingError(vipsError("the image could not be decoded"))
+        }
+        defer { cv_unref(thumb) }
+        let pixels = try rgba8(thumb)
+        return (info, pixels)
+    }
+
+    /// Any image as 4-band 8-bit sRGB bytes.
+    static func rgba8(_ image: UnsafeMutablePointer<VipsImage>) throws(ImagingError) -> RGBAPixels {
+        var srgb: UnsafeMutablePointer<VipsImage>?
+        guard cv_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB) == 0, let srgb else {
+            throw ImagingError(vipsError("the image's colours could not be converted"))
+        }
+        defer { cv_unref(srgb) }
+        var bytesImage: UnsafeMutablePointer<VipsImage>?
+        guard cv_cast(srgb, &bytesImage, VIPS_FORMAT_UCHAR) == 0, let bytesImage else {
+            throw ImagingError(vipsError("the image could not be converted to 8 bits"))
+        }
+        defer { cv_unref(bytesImage) }
+        var rgba: UnsafeMutablePointer<VipsImage>?
+        if vips_image_get_bands(bytesImage) == 3 {
+            guard cv_bandjoin_const1(bytesImage, &rgba, 255) == 0 else { throw ImagingError(vipsError("no alpha")) }
+        } else {
+            guard cv_extract_band(bytesImage, &rgba, 0, 4) == 0 else { throw ImagingError(vipsError("bad bands")) }
+        }
+        guard let rgba else { throw ImagingError("the image could not be converted") }
+        defer { cv_unref(rgba) }
+        var data: UnsafeMutableRawPointer?
+        var size = 0
+        guard cv_write_to_memory(rgba, &data, &size) == 0, let data else {
+            throw ImagingError(vipsError("the image could not be decoded"))
+        }
+        defer { cv_free(data) }
+        let w = Int(vips_image_get_width(rgba)), h = Int(vips_image_get_height(rgba))
+        guard size == w * h * 4 else { throw ImagingError("the decoded image has an unexpected size") }
+        return RGBAPixels(width: w, height: h, bytes: [UInt8](UnsafeRawBufferPointer(start: data, count: size)))
+    }
+}

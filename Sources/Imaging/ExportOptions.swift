@@ -1,0 +1,73 @@
+// What an export is asked for: the output format from the file name, quality, lossless, what metadata to strip.
+
+import Foundation
+
+/// Output formats, chosen by the output file's extension.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case png, jpeg, webp, tiff
+
+    /// The format for a file name, or nil for an extension we do not write.
+    public init?(path: String) {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "png": self = .png
+        case "jpg", "jpeg": self = .jpeg
+        case "webp": self = .webp
+        case "tif", "tiff": self = .tiff
+        default: return nil
+        }
+    }
+
+    /// The usual extension, for names the app makes itself.
+    public var fileExtension: String {
+        switch self {
+        case .png: return "png"
+        case .jpeg: return "jpg"
+        case .webp: return "webp"
+        case .tiff: return "tif"
+        }
+    }
+}
+
+/// Which metadata to leave out of the result.
+public enum StripMode: String, Sendable, CaseIterable {
+    /// Keep ICC, EXIF and XMP (fixed: orientation, dimensions, no stale thumbnail).
+    case none
+    /// Keep everything but location: EXIF GPS and XMP GPS tags are removed.
+    case gps
+    /// Write pixels only (the ICC profile goes too).
+    case all
+}
+
+public struct ExportOptions: Sendable, Equatable {
+    /// JPEG/WebP quality 1…100; nil keeps the source JPEG's estimated quality, or 92.
+    public var quality: Int?
+    /// Cut a JPEG without re-encoding; an error when the geometry does not allow it.
+    public var lossless: Bool
+    public var strip: StripMode
+    /// Cut losslessly whenever a JPEG-to-JPEG crop allows it and no quality was asked for (the
+    /// window does this; scripts get exactly what they ask for, so the CLI leaves it off).
+    public var preferLossless: Bool
+    /// Only after the user confirmed it explicitly: the output may replace the source.
+    public var allowOverwritingSource: Bool
+
+    public init(quality: Int? = nil, lossless: Bool = false, strip: StripMode = .none,
+                preferLossless: Bool = false, allowOverwritingSource: Bool = false) {
+        self.quality = quality
+        self.lossless = lossless
+        self.strip = strip
+        self.preferLossless = preferLossless
+        self.allowOverwritingSource = allowOverwritingSource
+    }
+
+    /// The quality used when none is asked for and the source's cannot be estimated.
+    public static let defaultQuality = 92
+}
+
+/// What an export produced.
+public struct ExportResult: Sendable, Equatable {
+    public let outputPath: String
+    public let width: Int
+    public let height: Int
+    /// True when the JPEG was cut without re-encoding.
+    public let lossless: Bool
+}

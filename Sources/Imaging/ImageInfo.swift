@@ -1,0 +1,88 @@
+// What an image file is, read from its header alone: format, stored and upright size, orientation, depth, alpha.
+
+import CropKit
+import CVips
+import Foundation
+
+public struct ImageInfo: Sendable, Equatable {
+    public let path: String
+    /// The libvips loader class, e.g. `VipsForeignLoadJpegFile`.
+    public let loader: String
+    public let storedWidth: Int
+    public let storedHeight: Int
+    public let orientation: ImageOrientation
+    public let bands: Int
+    /// Bits per sample of the decoded image (8 or 16 for the formats we open).
+    public let bitsPerSample: Int
+    public let hasAlpha: Bool
+
+    /// The upright size: what people see and crop.
+    public var width: Int { orientation.displayedSize(storedWidth: storedWidth, storedHeight: storedHeight).width }
+    public var height: Int { orientation.displayedSize(storedWidth: storedWidth, storedHeight: storedHeight).height }
+    public var isJPEG: Bool { loader == Imaging.jpegLoader }
+}
+
+extension Imaging {
+    /// Checks a path and reads its header: a clear error for anything the app will not open.
+    public static func probe(path: String) throws(ImagingError) -> ImageInfo {
+        try start()
+        try checkReadableFile(path)
+        guard let loaderName = vips_foreign_find_load(path) else {
+            vips_error_clear()
+            throw ImagingError("not an image this app can open")
+        }
+        let loader = String(cString: loaderName)
+        guard allowedLoaders.contains(loader) else {
+            throw ImagingError("this kind of file is not supported (only JPEG, PNG, WebP, TIFF, GIF and HEIF)")
+        }
+        try checkComplete(path, loader: loader)
+        guard let image = cv_open(path) else { throw ImagingError(vipsError("the file is damaged or not an image")) }
+        defer { cv_unref(image) }
+        let w = Int(vips_image_get_width(image)), h = Int(vips_image_get_height(image))
+        guard w > 0, h > 0 else { throw ImagingError("the image has no pixels") }
+        guard w.multipliedReportingOverflow(by: h).partialValue <= pixelLimit, w <= pixelLimit, h <= pixelLimit else {
+            throw ImagingError("the image is \(w)×\(h) pixels, over the limit of \(pixelLimit / 1_000_000) megapixels")
+        }
+        var orientation: Int32 = 1
+        if vips_image_get_typeof(image, "orientation") != 0 { vips_image_get_int(image, "orientation", &orientation) }
+        let format = vips_image_get_format(image)
+        let bits = (format == VIPS_FORMAT_USHORT || format == VIPS_FORMAT_SHORT) ? 16 : 8
+        return ImageInfo(path: path, loader: loader, storedWidth: w, storedHeight: h,
+                         orientation: ImageOrientation(exifValue: Int(orientation)),
+                         bands: Int(vips_image_get_bands(image)), bitsPerSample: bits,
+                         hasAlpha: vips_image_hasalpha(image) != 0)
+    }
+
+    /// A PNG ends with its IEND chunk and a JPEG with its EOI marker: a file cut short (an
+    /// interrupted copy or download) lacks them, and decoders would otherwise fill the missing
+    /// rows with black. JPEGs may carry trailing data after EOI, so the marker is looked for in
+    /// the last 64 KiB.
+    static func checkComplete(_ path: String, loader: String) throws(ImagingError) {
+        let isPNG = loader.contains("Png"), isJPEG = loader == jpegLoader
+        guard isPNG || isJPEG, let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        let tailLength = UInt64(isPNG ? 12 : 65_536)
+        try? handle.seek(toOffset: size > tailLength ? size - tailLength : 0)
+        let tail = [UInt8](handle.readDataToEndOfFile())
+        let complete: Bool
+        if isPNG {
+            complete = tail.count == 12 && Array(tail[4..<8]) == Array("IEND".utf8)
+        } else {
+            complete = zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
+        }
+        guard complete else { throw ImagingError("the file is incomplete (cut short before its end)") }
+    }
+
+    /// The checks every path gets before any library sees it, each with its own message.
+    static func checkReadableFile(_ path: String) throws(ImagingError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImagingError("no such file")
+        }
+        guard !isDirectory.boolValue else { throw ImagingError("is a folder, not an image") }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw ImagingError("permission denied: cannot read the file") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size > 0 else { throw ImagingError("the file is empty") }
+    }
+}

@@ -1,0 +1,71 @@
+// The imaging module's entry: libvips start-up (untrusted loaders blocked), the error type, the pixel limit.
+
+import CVips
+import Foundation
+
+/// Why an imaging operation failed, in words for the user (the CLI prints it after `IMAGE: `).
+public struct ImagingError: Error, Sendable, CustomStringConvertible, Equatable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+public enum Imaging {
+    /// Images over this many pixels are refused from their header alone, before any decoding:
+    /// 2³⁰ ≈ 1.07 gigapixels (a 32768×32768 image), far beyond any camera, well below what would
+    /// exhaust memory on a desktop.
+    public static let pixelLimit = 1 << 30
+
+    /// The loaders we open (the libvips class names `vips_foreign_find_load` returns). Anything
+    /// else — PDF, SVG, ImageMagick's loaders — is refused: decoders are attack surface, and these
+    /// are the formats the app supports.
+    static let allowedLoaders: Set<String> = [
+        jpegLoader, "VipsForeignLoadPngFile", "VipsForeignLoadSpngFile", "VipsForeignLoadWebpFile",
+        "VipsForeignLoadTiffFile", "VipsForeignLoadNsgifFile", "VipsForeignLoadGifFile", "VipsForeignLoadHeifFile",
+    ]
+    static let jpegLoader = "VipsForeignLoadJpegFile"
+
+    private static let started: Bool = {
+        guard cv_init("crop-editor") == 0 else { return false }
+        // libvips reports per-tile decode trouble as GLib warnings on stderr; the failure itself
+        // comes back as an error we word for the user, so the warnings are only noise (and would
+        // break the CLI's one-line error contract).
+        g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
+        // libvips ≥ 8.13: refuse the loaders libvips itself marks untrusted.
+        vips_block_untrusted_set(1)
+        // Bound the operation cache: the editor opens many files over a session.
+        vips_cache_set_max(8)
+        return true
+    }()
+
+    /// Starts libvips once; every public entry point calls this.
+    static func start() throws(ImagingError) {
+        guard started else { throw ImagingError("the image library could not start") }
+    }
+
+    /// The message libvips left for the last failure (cleared after reading), or `fallback`.
+    static func vipsError(_ fallback: String) -> String {
+        defer { vips_error_clear() }
+        guard let buffer = vips_error_buffer() else { return fallback }
+        let text = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return fallback }
+        // libvips prefixes lines with the operation name ("jpegload: "); the first line is the cause.
+        let first = text.split(separator: "\n").first.map(String.init) ?? text
+        return first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? first
+    }
+
+    /// A failed decode or save, worded by what went wrong: writing, or reading damaged data.
+    static func pipelineError() -> ImagingError {
+        let detail = vipsError("unknown error")
+        let lower = detail.lowercased()
+        if lower.contains("write") || lower.contains("space") || lower.contains("permission") {
+            return ImagingError("the result could not be written: \(detail)")
+        }
+        return ImagingError("the image data is damaged or incomplete (\(detail))")
+    }
+
+    /// Which HEIF/AVIF support this libvips has (Debian's may lack it).
+    public static var supportsHEIF: Bool {
+        (try? start()) != nil && vips_type_find("VipsOperation", "heifload") != 0
+    }
+}

@@ -1,0 +1,128 @@
+// Cutting a JPEG without re-encoding (TurboJPEG's lossless transform), and when the geometry allows it.
+
+import CropKit
+import CTurboJPEG
+import Foundation
+
+/// Whether a crop can be cut losslessly, and where the nearest crop that can starts.
+public struct LosslessCheck: Sendable, Equatable {
+    /// The crop on the stored pixel grid (before EXIF orientation).
+    public let storedRect: PixelRect
+    /// The JPEG's MCU size (8 or 16 on each axis, by chroma subsampling).
+    public let mcuWidth: Int
+    public let mcuHeight: Int
+
+    public init(storedRect: PixelRect, mcuWidth: Int, mcuHeight: Int) {
+        self.storedRect = storedRect
+        self.mcuWidth = max(mcuWidth, 1)
+        self.mcuHeight = max(mcuHeight, 1)
+    }
+
+    /// The check for an upright crop of a JPEG whose header gave `grid`: pure arithmetic, cheap
+    /// enough to run on every commit.
+    public init(info: ImageInfo, crop: PixelRect, grid: LosslessGrid) {
+        self.init(storedRect: info.orientation.storedPixelRect(fromDisplayed: crop, storedWidth: info.storedWidth,
+                                                               storedHeight: info.storedHeight),
+                  mcuWidth: grid.mcuWidth, mcuHeight: grid.mcuHeight)
+    }
+
+    /// Lossless when the stored crop's left and top edges lie on the MCU grid.
+    public var isEligible: Bool { storedRect.x % mcuWidth == 0 && storedRect.y % mcuHeight == 0 }
+
+    /// Why it is not eligible, in words for the user.
+    public var reason: String? {
+        guard !isEligible else { return nil }
+        return "the crop's edges are not on the JPEG's \(mcuWidth)×\(mcuHeight) block grid (stored offset \(storedRect.x),\(storedRect.y))"
+    }
+}
+
+/// A JPEG's MCU block size, read once from its header.
+public struct LosslessGrid: Sendable, Equatable {
+    public let mcuWidth: Int
+    public let mcuHeight: Int
+
+    public init(mcuWidth: Int, mcuHeight: Int) {
+        self.mcuWidth = mcuWidth
+        self.mcuHeight = mcuHeight
+    }
+}
+
+enum LosslessJPEG {
+    /// Reads the file's JPEG header through TurboJPEG.
+    static func header(of data: Data) throws(ImagingError) -> (width: Int, height: Int, subsampling: Int32) {
+        guard let handle = tjInitTransform() else { throw ImagingError("the JPEG library could not start") }
+        defer { tjDestroy(handle) }
+        var w: Int32 = 0, h: Int32 = 0, sub: Int32 = 0, space: Int32 = 0
+        let status = data.withUnsafeBytes { buffer in
+            tjDecompressHeader3(handle, buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count), &w, &h, &sub, &space)
+        }
+        guard status == 0 else { throw ImagingError("the JPEG header could not be read: \(String(cString: tjGetErrorStr2(handle)))") }
+        return (Int(w), Int(h), sub)
+    }
+
+    /// The lossless check for an upright crop of a JPEG.
+    static func check(info: ImageInfo, crop: PixelRect, data: Data) throws(ImagingError) -> LosslessCheck {
+        let header = try header(of: data)
+        let stored = info.orientation.storedPixelRect(fromDisplayed: crop, storedWidth: header.width, storedHeight: header.height)
+        return LosslessCheck(storedRect: stored, mcuWidth: Int(ctj_mcu_width(header.subsampling)),
+                             mcuHeight: Int(ctj_mcu_height(header.subsampling)))
+    }
+
+    /// Cuts `check.storedRect` out of `data` without decoding, keeping every marker (EXIF, ICC,
+    /// XMP) unless `copyMarkers` is false (strip all).
+    static func crop(_ data: Data, check: LosslessCheck, copyMarkers: Bool = true) throws(ImagingError) -> Data {
+        guard check.isEligible else { throw ImagingError("cannot crop losslessly: \(check.reason ?? "")") }
+        guard let handle = tjInitTransform() else { throw ImagingError("the JPEG library could not start") }
+        defer { tjDestroy(handle) }
+        var transform = tjtransform()
+        transform.r = tjregion(x: Int32(check.storedRect.x), y: Int32(check.storedRect.y),
+                               w: Int32(check.storedRect.width), h: Int32(check.storedRect.height))
+        transform.op = Int32(TJXOP_NONE.rawValue)
+        transform.options = TJXOPT_CROP | (copyMarkers ? 0 : TJXOPT_COPYNONE)
+        var output: UnsafeMutablePointer<UInt8>?
+        var outputSize: UInt = 0
+        let status = data.withUnsafeBytes { buffer in
+            tjTransform(handle, buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count), 1,
+                        &output, &outputSize, &transform, TJFLAG_STOPONWARNING)
+        }
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output else {
+            throw ImagingError("the JPEG could not be cut losslessly: \(String(cString: tjGetErrorStr2(handle)))")
+        }
+        return Data(bytes: output, count: Int(outputSize))
+    }
+}
+
+extension Imaging {
+    /// The MCU grid of the JPEG at `path` (nil for other formats or an unreadable header).
+    /// Reads only the start of the file: the header precedes the image data.
+    public static func losslessGrid(path: String) -> LosslessGrid? {
+        guard let info = try? probe(path: path), info.isJPEG,
+              let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        // Headers (with EXIF thumbnails and ICC profiles) fit in 1 MiB; a partial file is fine for the header.
+        let start = handle.readData(ofLength: 1 << 20)
+        guard let header = try? LosslessJPEG.header(of: start) else { return nil }
+        return LosslessGrid(mcuWidth: Int(ctj_mcu_width(header.subsampling)), mcuHeight: Int(ctj_mcu_height(header.subsampling)))
+    }
+
+    /// Whether an upright pixel crop of the JPEG at `path` can be cut without re-encoding.
+    public static func losslessCheck(path: String, crop: PixelRect) throws(ImagingError) -> LosslessCheck {
+        let info = try probe(path: path)
+        guard info.isJPEG else { throw ImagingError("lossless cropping needs a JPEG source") }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
+            throw ImagingError("the file could not be read")
+        }
+        return try LosslessJPEG.check(info: info, crop: crop, data: data)
+    }
+
+    /// The nearest crop whose stored left/top edges lie on the MCU grid: edges move outwards
+    /// (towards the stored origin) so nothing the user chose is lost, and the far edges stay.
+    public static func snappedToLosslessGrid(_ check: LosslessCheck, info: ImageInfo) -> PixelRect {
+        let s = check.storedRect
+        let x = s.x - s.x % check.mcuWidth, y = s.y - s.y % check.mcuHeight
+        let stored = PixelRect(x: x, y: y, width: s.width + (s.x - x), height: s.height + (s.y - y))
+        return info.orientation.inverse.storedPixelRect(fromDisplayed: stored, storedWidth: info.width, storedHeight: info.height)
+    }
+}

@@ -1,0 +1,56 @@
+// Fixing the metadata of a cropped file with gexiv2: upright orientation, true dimensions, no stale thumbnail, GPS on request.
+
+import CExiv
+import Foundation
+
+enum MetadataFixer {
+    /// Rewrites `path`'s metadata in place. `resetOrientation` after pixels were turned upright;
+    /// the EXIF thumbnail always goes (it shows the cropped-away picture).
+    static func fix(path: String, width: Int, height: Int, resetOrientation: Bool, strip: StripMode) throws(ImagingError) {
+        guard strip != .all else { return }
+        guard let metadata = gexiv2_metadata_new() else { throw ImagingError("metadata support is unavailable") }
+        defer { g_object_unref(metadata) }
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown"
+            if let error { g_error_free(error) }
+            throw ImagingError("the result's metadata could not be read: \(reason)")
+        }
+        guard gexiv2_metadata_get_supports_exif(metadata) != 0 else { return }
+        let hasExif = gexiv2_metadata_has_exif(metadata) != 0
+        if hasExif {
+            gexiv2_metadata_erase_exif_thumbnail(metadata)
+            if resetOrientation { gexiv2_metadata_set_orientation(metadata, GEXIV2_ORIENTATION_NORMAL) }
+            setIfPresent(metadata, "Exif.Photo.PixelXDimension", width)
+            setIfPresent(metadata, "Exif.Photo.PixelYDimension", height)
+        }
+        if strip == .gps {
+            gexiv2_metadata_delete_gps_info(metadata)
+            removeXmpGPS(metadata)
+        }
+        guard gexiv2_metadata_save_file(metadata, path, &error) != 0 else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown"
+            if let error { g_error_free(error) }
+            throw ImagingError("the result's metadata could not be written: \(reason)")
+        }
+    }
+
+    private static func setIfPresent(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String, _ value: Int) {
+        guard gexiv2_metadata_has_tag(metadata, tag) != 0 else { return }
+        var error: UnsafeMutablePointer<GError>?
+        _ = gexiv2_metadata_try_set_tag_long(metadata, tag, value, &error)
+        if let error { g_error_free(error) }
+    }
+
+    /// XMP can carry location too (exif:GPS* in the XMP packet).
+    private static func removeXmpGPS(_ metadata: UnsafeMutablePointer<GExiv2Metadata>) {
+        guard let tags = gexiv2_metadata_get_xmp_tags(metadata) else { return }
+        defer { g_strfreev(tags) }
+        var i = 0
+        while let tag = tags[i] {
+            let name = String(cString: tag)
+            if name.hasPrefix("Xmp.exif.GPS") { gexiv2_metadata_clear_tag(metadata, tag) }
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,194 @@
+// Keeping a crop beside the image without touching it: Lightroom-style crs: tags in IMAGE.xmp, written atomically with gexiv2.
+
+import CExiv
+import CropKit
+import Foundation
+import Glibc
+
+/// The shape of a kept crop.
+public enum CropShape: String, Sendable, CaseIterable {
+    case rectangle, circle
+}
+
+/// A crop kept for later: on the upright picture, as the editor shows it.
+public struct StoredCrop: Sendable, Equatable {
+    public var rect: CropRect
+    public var shape: CropShape
+    /// The longer side of the intended output in pixels, if one was chosen.
+    public var outputSize: Int?
+
+    public init(rect: CropRect, shape: CropShape = .rectangle, outputSize: Int? = nil) {
+        self.rect = rect
+        self.shape = shape
+        self.outputSize = outputSize
+    }
+}
+
+/// Where a restored crop came from.
+public enum StoredCropSource: Sendable, Equatable {
+    case sidecar(String)
+    case embedded
+}
+
+/// The crs: convention, checked against darktable's Lightroom import (src/develop/lightroom.c):
+/// it reads crs:CropLeft/Top/Right/Bottom and turns them with the image's orientation (flip X/Y,
+/// swap X/Y) before handing them to its clipping module, which works on the upright image after
+/// its flip module. So the crs values are fractions of the *stored* pixel grid, before EXIF
+/// orientation; we store and read them that way and convert with `ImageOrientation`.
+public enum Sidecar {
+    /// Adobe Camera Raw settings, the namespace Lightroom, darktable and digiKam read crops from.
+    static let crsNamespace = "http://ns.adobe.com/camera-raw-settings/1.0/"
+    /// Our own namespace for what crs: cannot say (shape, output size).
+    static let ownNamespace = "https://cropeditor.github.io/ns/1.0/"
+    static let ownPrefix = "cropeditor"
+
+    /// `photo.jpg.xmp`: the darktable/digiKam convention, one sidecar per file.
+    public static func path(for image: String) -> String { image + ".xmp" }
+
+    /// A minimal XMP packet for a new sidecar; gexiv2 then adds the tags.
+    static let emptyPacket = """
+    <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+    <x:xmpmeta xmlns:x="adobe:ns:meta/">
+     <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+      <rdf:Description rdf:about=""/>
+     </rdf:RDF>
+    </x:xmpmeta>
+    <?xpacket end="w"?>
+    """
+
+    private static let registered: Bool = {
+        var error: UnsafeMutablePointer<GError>?
+        let ok = gexiv2_metadata_try_register_xmp_namespace(ownNamespace, ownPrefix, &error) != 0
+        if let error { g_error_free(error) }
+        return ok || true // already registered counts as registered
+    }()
+
+    /// Stores `crop` for `image` in `IMAGE.xmp`, keeping every other tag already there. A sidecar
+    /// that cannot be read is kept as `IMAGE.xmp~` before a fresh one replaces it. The image is
+    /// never opened for writing.
+    /// Returns the backup's path when an unreadable sidecar had to be set aside.
+    @discardableResult
+    public static func write(_ crop: StoredCrop, for image: String) throws(ImagingError) -> String? {
+        let info = try Imaging.probe(path: image)
+        _ = registered
+        let target = path(for: image)
+        let file = try AtomicFile(target: target)
+        var backup: String?
+        do throws(ImagingError) {
+            if FileManager.default.fileExists(atPath: target), (try? openMetadata(target)) != nil {
+                try copyFile(target, to: file.temporary)
+            } else {
+                if FileManager.default.fileExists(atPath: target) {
+                    // Foreign or corrupt: keep it, never destroy what we cannot read.
+                    try? FileManager.default.removeItem(atPath: target + "~")
+                    do { try FileManager.default.copyItem(atPath: target, toPath: target + "~") } catch {
+                        throw ImagingError("the existing sidecar could not be backed up: \(error.localizedDescription)")
+                    }
+                    backup = target + "~"
+                }
+                do { try emptyPacket.write(toFile: file.temporary, atomically: false, encoding: .utf8) } catch {
+                    throw ImagingError("the sidecar could not be written: \(error.localizedDescription)")
+                }
+            }
+            let metadata = try openMetadata(file.temporary)
+            defer { g_object_unref(metadata) }
+            let stored = info.orientation.storedRect(fromDisplayed: crop.rect.sanitized)
+            try set(metadata, "Xmp.crs.HasCrop", "True")
+            try set(metadata, "Xmp.crs.CropLeft", format(stored.minX))
+            try set(metadata, "Xmp.crs.CropTop", format(stored.minY))
+            try set(metadata, "Xmp.crs.CropRight", format(stored.maxX))
+            try set(metadata, "Xmp.crs.CropBottom", format(stored.maxY))
+            try set(metadata, "Xmp.crs.CropAngle", "0")
+            try set(metadata, "Xmp.\(ownPrefix).Shape", crop.shape.rawValue)
+            if let size = crop.outputSize {
+                try set(metadata, "Xmp.\(ownPrefix).OutputSize", String(size))
+            } else {
+                gexiv2_metadata_clear_tag(metadata, "Xmp.\(ownPrefix).OutputSize")
+            }
+            var error: UnsafeMutablePointer<GError>?
+            guard gexiv2_metadata_save_file(metadata, file.temporary, &error) != 0 else {
+                throw ImagingError("the sidecar could not be written: \(message(error))")
+            }
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+        return backup
+    }
+
+    /// The crop kept for `image`: its sidecar first, then a crs: crop in its own XMP. nil when
+    /// there is none; an error when a sidecar exists but cannot be read (it is left alone).
+    public static func read(for image: String) throws(ImagingError) -> (crop: StoredCrop, source: StoredCropSource)? {
+        let info = try Imaging.probe(path: image)
+        _ = registered
+        let sidecar = path(for: image)
+        if FileManager.default.fileExists(atPath: sidecar) {
+            let metadata: UnsafeMutablePointer<GExiv2Metadata>
+            do { metadata = try openMetadata(sidecar) } catch {
+                throw ImagingError("the sidecar \((sidecar as NSString).lastPathComponent) could not be read and was ignored")
+            }
+            defer { g_object_unref(metadata) }
+            if let crop = storedCrop(metadata, info: info) { return (crop, .sidecar(sidecar)) }
+        }
+        guard let metadata = try? openMetadata(image) else { return nil }
+        defer { g_object_unref(metadata) }
+        return storedCrop(metadata, info: info).map { ($0, .embedded) }
+    }
+
+    private static func storedCrop(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, info: ImageInfo) -> StoredCrop? {
+        guard get(metadata, "Xmp.crs.HasCrop")?.lowercased() == "true",
+              let left = get(metadata, "Xmp.crs.CropLeft").flatMap(Double.init),
+              let top = get(metadata, "Xmp.crs.CropTop").flatMap(Double.init),
+              let right = get(metadata, "Xmp.crs.CropRight").flatMap(Double.init),
+              let bottom = get(metadata, "Xmp.crs.CropBottom").flatMap(Double.init),
+              right > left, bottom > top else { return nil }
+        let stored = CropRect(left: left, top: top, right: right, bottom: bottom).sanitized
+        let shape = get(metadata, "Xmp.\(ownPrefix).Shape").flatMap(CropShape.init(rawValue:)) ?? .rectangle
+        let size = get(metadata, "Xmp.\(ownPrefix).OutputSize").flatMap(Int.init)
+        return StoredCrop(rect: info.orientation.displayedRect(fromStored: stored), shape: shape, outputSize: size)
+    }
+
+    private static func openMetadata(_ path: String) throws(ImagingError) -> UnsafeMutablePointer<GExiv2Metadata> {
+        guard let metadata = gexiv2_metadata_new() else { throw ImagingError("metadata support is unavailable") }
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
+            g_object_unref(metadata)
+            throw ImagingError(message(error))
+        }
+        return metadata
+    }
+
+    private static func set(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String, _ value: String) throws(ImagingError) {
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_try_set_tag_string(metadata, tag, value, &error) != 0 else {
+            throw ImagingError("the sidecar tag \(tag) could not be set: \(message(error))")
+        }
+    }
+
+    private static func get(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_has_tag(metadata, tag) != 0,
+              let value = gexiv2_metadata_try_get_tag_string(metadata, tag, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    /// Six decimals: finer than a pixel of a 100-megapixel image, and what Lightroom writes.
+    private static func format(_ value: Double) -> String { String(format: "%.6f", value) }
+
+    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
+        defer { if let error { g_error_free(error) } }
+        return error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+    }
+
+    private static func copyFile(_ source: String, to target: String) throws(ImagingError) {
+        do {
+            try? FileManager.default.removeItem(atPath: target)
+            try FileManager.default.copyItem(atPath: source, toPath: target)
+        } catch { throw ImagingError("the sidecar could not be copied: \(error.localizedDescription)") }
+    }
+}

@@ -1,0 +1,117 @@
+// Saving from the window: NAME (cropped).EXT beside the source with the exact crop, the lossless hint, snapping, confirmations.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import Imaging
+import XCTest
+@testable import EditorUI
+
+final class SavingTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("save-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    @MainActor private static func window(opening path: String) throws -> EditorWindow {
+        let window = EditorWindow(application: GtkTestSupport.application.application)
+        window.present()
+        window.open(path: path)
+        XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isLoading && window.canvas.image?.path == path },
+                      "the photo did not open: \(window.lastError ?? "")")
+        return window
+    }
+
+    private static func size(of path: String) -> String? {
+        Shell.run("identify", ["-format", "%wx%h", path])
+    }
+
+    func testSaveWritesTheCropBesideTheSourceAndLeavesTheSourceAlone() throws {
+        try GtkTestSupport.requireDisplay()
+        let source = folder.appendingPathComponent("beach.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "400x300", "-seed", "3", "plasma:fractal", source]))
+        let before = try Data(contentsOf: URL(fileURLWithPath: source))
+        try MainActor.assumeIsolated {
+            let window = try Self.window(opening: source)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
+            window.save()
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
+            XCTAssertNil(window.lastError)
+            let target = (source as NSString).deletingLastPathComponent + "/beach (cropped).png"
+            XCTAssertEqual(window.lastSavedPath, target)
+            XCTAssertEqual(Self.size(of: target), "200x100")
+            // Exactly the source's pixels in the rect (PNG is lossless): ImageMagick compares.
+            let reference = (source as NSString).deletingLastPathComponent + "/reference.png"
+            Shell.run("convert", [source, "-crop", "200x100+40+30", "+repage", reference])
+            XCTAssertEqual(Shell.run("compare", ["-metric", "AE", target, reference, "null:"]) ?? "differs", "")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: source)), before, "the source changed")
+            // The name already exists now: a second save asks first (a dialog) and writes nothing yet.
+            let written = try Data(contentsOf: URL(fileURLWithPath: target))
+            window.canvas.commit(.unit)
+            window.save()
+            GtkTestSupport.settle(0.3)
+            XCTAssertFalse(window.isSaving, "saved without asking")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), written)
+        }
+    }
+
+    func testLosslessHintAndSnapForAJPEG() throws {
+        try GtkTestSupport.requireDisplay()
+        let source = folder.appendingPathComponent("photo.jpg").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "640x480", "-seed", "5", "plasma:fractal", "-quality", "90",
+                                              "-sampling-factor", "2x2", source]))
+        try MainActor.assumeIsolated {
+            let window = try Self.window(opening: source)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            // The whole image starts at 0,0: on the 16×16 grid.
+            XCTAssertEqual(window.losslessCheck?.isEligible, true)
+            XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.losslessButton.raw))), "Lossless")
+            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 37, y: 21, width: 300, height: 200), imageWidth: 640, imageHeight: 480))
+            XCTAssertEqual(window.losslessCheck?.isEligible, false)
+            XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.losslessButton.raw))), "Snap to Lossless Grid")
+            window.snapToLosslessGrid()
+            let snapped = window.canvas.crop.pixelRect(imageWidth: 640, imageHeight: 480)
+            XCTAssertEqual(snapped, PixelRect(x: 32, y: 16, width: 305, height: 205), "outwards onto the grid, far edges kept")
+            XCTAssertEqual(window.losslessCheck?.isEligible, true)
+            window.save()
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
+            let target = (source as NSString).deletingLastPathComponent + "/photo (cropped).jpg"
+            XCTAssertEqual(Self.size(of: target), "305x205")
+            // Lossless: identical to jpegtran's cut, decoded.
+            let reference = (source as NSString).deletingLastPathComponent + "/jpegtran.jpg"
+            Shell.run("jpegtran", ["-crop", "305x205+32+16", "-copy", "all", "-outfile", reference, source])
+            XCTAssertEqual(Shell.run("compare", ["-metric", "AE", target, reference, "null:"]) ?? "differs", "")
+        }
+    }
+
+    func testOverwritingTheSourceAsksItsOwnQuestion() throws {
+        try GtkTestSupport.requireDisplay()
+        let source = folder.appendingPathComponent("keep.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "120x90", "xc:orange", source]))
+        let before = try Data(contentsOf: URL(fileURLWithPath: source))
+        try MainActor.assumeIsolated {
+            let window = try Self.window(opening: source)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            window.canvas.commit(CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+            let toplevels = gtk_window_get_toplevels()!
+            let count = g_list_model_get_n_items(toplevels)
+            window.saveChosen(source, source: source)
+            GtkTestSupport.settle(0.3)
+            XCTAssertGreaterThan(g_list_model_get_n_items(toplevels), count, "no confirmation dialog appeared")
+            XCTAssertFalse(window.isSaving)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: source)), before, "the source changed without confirmation")
+        }
+    }
+
+    func testCroppedNamesKeepTheFormatOrFallBackToPNG() {
+        XCTAssertEqual(EditorWindow.croppedName(for: "/p/a b.jpg"), "/p/a b (cropped).jpg")
+        XCTAssertEqual(EditorWindow.croppedName(for: "/p/anim.gif"), "/p/anim (cropped).png")
+        XCTAssertEqual(EditorWindow.croppedName(for: "/p/x.TIFF"), "/p/x (cropped).TIFF")
+    }
+}

@@ -1,0 +1,39 @@
+// `--help`: standard output, exit 0, every option documented, and it wins over mistakes elsewhere on the line.
+
+import Foundation
+import Testing
+
+extension HeadlessBinaryTests {
+    @Suite struct Help {
+        static let everyOption = ["--crop=GEOMETRY", "--output=FILE", "--quality=N", "--lossless", "--strip=gps|all",
+                                  "--help", "-h"]
+
+        @Test func helpListsEveryOptionOnStandardOutput() throws {
+            let w = try Workspace()
+            for spelling in ["--help", "-h"] {
+                let result = try w.run([spelling])
+                #expect(result.exited && result.status == 0)
+                #expect(result.standardError.isEmpty)
+                #expect(result.seconds < runTimeLimit)
+                for option in Self.everyOption {
+                    #expect(result.standardOutput.contains(option), "\(option) missing from \(spelling)")
+                }
+                #expect(result.standardOutput.contains("Usage: crop-editor"))
+                #expect(result.standardOutput.contains("WxH+X+Y") && result.standardOutput.contains("W%xH%+X%+Y%"))
+            }
+        }
+
+        @Test func helpLinesFitATerminal() throws {
+            let result = try Workspace().run(["--help"])
+            let long = result.standardOutput.split(separator: "\n").filter { $0.count > 80 }
+            #expect(long.isEmpty, "\(long)")
+        }
+
+        @Test func helpWinsOverOtherMistakes() throws {
+            let result = try Workspace().run(["--bogus", "--crop=nonsense", "--help", "a", "b"])
+            #expect(result.exited && result.status == 0)
+            #expect(result.standardOutput.contains("--crop=GEOMETRY"))
+            #expect(result.standardError.isEmpty)
+        }
+    }
+}

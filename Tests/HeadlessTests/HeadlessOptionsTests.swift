@@ -1,0 +1,132 @@
+// The command line parsed in-process: which runs are headless, what each spelling means, and each mistake's message.
+
+import CropKit
+import Headless
+import Imaging
+import Testing
+
+@Suite struct HeadlessOptionsTests {
+    private func parse(_ arguments: [String]) throws(HeadlessError) -> HeadlessRequest {
+        try HeadlessOptions.parse(arguments)
+    }
+
+    private func error(_ arguments: [String]) -> HeadlessError? {
+        do { _ = try parse(arguments); return nil } catch { return error }
+    }
+
+    @Test func onlyAnImageOrNothingOpensTheWindow() {
+        #expect(!HeadlessCommand.isHeadless(["crop-editor"]))
+        #expect(!HeadlessCommand.isHeadless(["crop-editor", "photo.jpg"]))
+        #expect(!HeadlessCommand.isHeadless(["crop-editor", "-"]))
+        // After `--` a dash starts a file name, not an option.
+        #expect(!HeadlessCommand.isHeadless(["crop-editor", "--", "--output=x.png"]))
+        // D-Bus activation passes GApplication's own options to the window.
+        #expect(!HeadlessCommand.isHeadless(["crop-editor", "--gapplication-service"]))
+    }
+
+    @Test func anyOptionMeansTheCommandLine() {
+        for option in ["--output=a.png", "--output", "--crop=1x1", "--help", "-h", "--sidecar", "--bogus", "-x"] {
+            #expect(HeadlessCommand.isHeadless(["crop-editor", option, "photo.jpg"]), "\(option)")
+        }
+    }
+
+    @Test func aFullRequest() throws {
+        let request = try parse(["--crop=800x600+100+50", "--output=out.jpg", "--quality=80", "--lossless",
+                                 "--strip=gps", "photo.jpg"])
+        let expected = HeadlessOptions(image: "photo.jpg", output: "out.jpg",
+                                       crop: .pixels(PixelRect(x: 100, y: 50, width: 800, height: 600)),
+                                       export: ExportOptions(quality: 80, lossless: true, strip: .gps))
+        #expect(request == .crop(expected))
+    }
+
+    @Test func bothSpellingsOfAValueMeanTheSame() throws {
+        let joined = try parse(["--crop=50%x50%", "--output=o.png", "--strip=all", "p.png"])
+        let separate = try parse(["--crop", "50%x50%", "--output", "o.png", "--strip", "all", "p.png"])
+        #expect(joined == separate)
+        guard case .crop(let options) = joined else { Issue.record("not a crop: \(joined)"); return }
+        #expect(options.crop == .percent(CropRect(x: 0, y: 0, width: 0.5, height: 0.5)))
+        #expect(options.export == ExportOptions(quality: nil, lossless: false, strip: .all))
+    }
+
+    @Test func theImageMayComeFirstOrAfterDashDash() throws {
+        #expect(try parse(["p.png", "--crop=1x1", "--output=o.png"]) == parse(["--crop=1x1", "--output=o.png", "p.png"]))
+        guard case .crop(let options) = try parse(["--crop=1x1", "--output=o.png", "--", "--odd.png"]) else {
+            Issue.record("not a crop"); return
+        }
+        #expect(options.image == "--odd.png")
+    }
+
+    @Test func aSingleDashValueIsAValueSoNegativeQualitiesAreReportedAsQualities() {
+        #expect(error(["--crop=1x1", "--output=o.jpg", "--quality", "-5", "p.jpg"])?.reason
+                == "--quality must be a whole number from 1 to 100, not “-5”")
+    }
+
+    @Test func qualityBounds() throws {
+        for good in ["1", "100", "+50"] {
+            #expect(throws: Never.self) { try parse(["--crop=1x1", "--output=o.jpg", "--quality=\(good)", "p.jpg"]) }
+        }
+        for bad in ["0", "101", "", "x", "5 "] {
+            #expect(error(["--crop=1x1", "--output=o.jpg", "--quality=\(bad)", "p.jpg"]) != nil, "\(bad)")
+        }
+    }
+
+    @Test func helpWinsOverEverything() throws {
+        #expect(try parse(["--bogus", "--help"]) == .help)
+        #expect(try parse(["-h"]) == .help)
+        // After `--` it is a file name.
+        #expect(error(["--crop=1x1", "--output=o.png", "--", "--help"]) == nil)
+    }
+
+    @Test func commandLineMistakesDoNotNameAnImageAndExitTwo() {
+        let cases: [([String], String)] = [
+            (["--frobnicate", "p.jpg"], "unknown option --frobnicate (see crop-editor --help)"),
+            (["-o", "x.png", "p.jpg"], "unknown option -o (see crop-editor --help)"),
+            (["--output=o.png", "p.jpg", "--crop"], "--crop needs a value: --crop=GEOMETRY"),
+            (["--crop=1x1", "--crop=2x2", "p.jpg"], "--crop is given more than once"),
+            (["--lossless=no", "p.jpg"], "--lossless takes no value"),
+            (["--crop=1x1", "--output=o.png"], "no IMAGE given (see crop-editor --help)"),
+            (["--crop=1x1", "--output=o.png", "a.jpg", "b.jpg"], "one IMAGE at a time, but 2 were given"),
+        ]
+        for (arguments, reason) in cases {
+            #expect(error(arguments) == HeadlessError(image: nil, reason: reason, exitStatus: 2), "\(arguments)")
+        }
+    }
+
+    @Test func mistakesAboutTheRequestNameTheImage() {
+        let cases: [([String], String)] = [
+            (["--crop=1x1", "p.jpg"], "no --output given"),
+            (["--output=o.png", "p.jpg"], "no --crop given (and no stored crop)"),
+            (["--crop=1x", "--output=o.png", "p.jpg"], CropGeometryError.malformed("1x").description),
+            (["--crop=0x1", "--output=o.png", "p.jpg"], CropGeometryError.emptySize("0x1").description),
+            (["--crop=1x1", "--output=o.png", "--strip=none", "p.jpg"], "--strip must be gps or all, not “none”"),
+            (["--crop=1x1", "--output=o.bmp", "p.jpg"], "unknown output format “.bmp”: use .png, .jpg, .jpeg, .webp, .tif or .tiff"),
+            (["--crop=1x1", "--output=dir.d/out", "p.jpg"],
+             "the output name “dir.d/out” has no extension to choose the format: use .png, .jpg, .jpeg, .webp, .tif or .tiff"),
+            (["--crop=1x1", "--output=.png", "p.jpg"],
+             "the output name “.png” has no extension to choose the format: use .png, .jpg, .jpeg, .webp, .tif or .tiff"),
+        ]
+        for (arguments, reason) in cases {
+            #expect(error(arguments) == HeadlessError(image: "p.jpg", reason: reason, exitStatus: 2), "\(arguments)")
+        }
+    }
+
+    @Test func everyFormatExtensionIsAccepted() {
+        for name in ["o.png", "o.PNG", "o.jpg", "o.jpeg", "o.JPG", "o.webp", "o.tif", "o.tiff"] {
+            #expect(error(["--crop=1x1", "--output=\(name)", "p.jpg"]) == nil, "\(name)")
+        }
+    }
+
+    @Test func theErrorLineIsOneLineWhateverThePathHolds() {
+        #expect(HeadlessError(image: "a.jpg", reason: "no such file").line == "crop-editor: a.jpg: no such file")
+        #expect(HeadlessError(image: nil, reason: "no IMAGE given").line == "crop-editor: no IMAGE given")
+        #expect(HeadlessError(image: "a\nb\r.jpg", reason: "bad\tthing\n").line == "crop-editor: a b .jpg: bad thing ")
+    }
+
+    @Test func theHandMadePNGHasCorrectChecksums() {
+        // Known values: CRC-32 of "IEND" is AE 42 60 82 in every PNG; Adler-32 of "Wikipedia" is 11E60398.
+        #expect(PNGBytes.crc32(Array("IEND".utf8)) == 0xAE42_6082)
+        #expect(PNGBytes.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
+        let png = PNGBytes.claiming(width: 100_000, height: 100_000)
+        #expect(Array(png[16..<24]) == [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0])
+    }
+}

@@ -1,0 +1,83 @@
+// The window's picture: a 4000×3000 photo shown at 800×600 RGBA, upright when EXIF says so, colours right at 16 bits.
+
+import CropKit
+import Foundation
+import Imaging
+import Testing
+
+@Suite struct DisplayThumbnailTests {
+    /// 4000×3000 stored: red top-left quarter on blue.
+    static func makePhoto(_ path: String) throws {
+        try Tool.run(["convert", "-size", "4000x3000", "xc:blue", "-fill", "red", "-draw", "rectangle 0,0 1999,1499",
+                      "-quality", "80", path])
+    }
+
+    static func rgb(_ p: RGBAPixels, _ x: Int, _ y: Int) -> [Int] {
+        let at = (y * p.width + x) * 4
+        return p.bytes[at..<(at + 3)].map(Int.init)
+    }
+
+    static func near(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 30 } }
+
+    @Test func aBigPhotoFitsTheBoxAsRGBA() throws {
+        let dir = TempFolder("thumb-big")
+        defer { dir.remove() }
+        let src = dir.file("photo.jpg")
+        try Self.makePhoto(src)
+        let (info, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 800, maxHeight: 800)
+        #expect(info.width == 4000 && info.height == 3000)
+        #expect(pixels.width == 800 && pixels.height == 600)
+        #expect(pixels.bytes.count == 800 * 600 * 4)
+        #expect(Self.near(Self.rgb(pixels, 100, 100), [255, 0, 0]), "top-left is red: \(Self.rgb(pixels, 100, 100))")
+        #expect(Self.near(Self.rgb(pixels, 700, 100), [0, 0, 255]), "top-right is blue")
+        #expect(Self.near(Self.rgb(pixels, 100, 500), [0, 0, 255]), "bottom-left is blue")
+        #expect(stride(from: 3, to: pixels.bytes.count, by: 4).allSatisfy { pixels.bytes[$0] == 255 }, "opaque")
+        // Shrinking to a wide box is limited by the height.
+        let (_, wide) = try Imaging.displayThumbnail(path: src, maxWidth: 1000, maxHeight: 300)
+        #expect(wide.width == 400 && wide.height == 300)
+    }
+
+    /// Orientation 6: shown a quarter turn clockwise, 3000×4000, so the stored bottom-left (blue) is the top-left
+    /// and the stored top-left (red) quarter is the top-right.
+    @Test func anOrientationSixPhotoIsShownUpright() throws {
+        let dir = TempFolder("thumb-six")
+        defer { dir.remove() }
+        let src = dir.file("photo.jpg")
+        try Self.makePhoto(src)
+        try Tool.run(["exiftool", "-q", "-overwrite_original", "-n", "-Orientation=6", src])
+        let (info, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 800, maxHeight: 800)
+        #expect(info.width == 3000 && info.height == 4000 && info.orientation == .right)
+        #expect(pixels.width == 600 && pixels.height == 800)
+        #expect(pixels.bytes.count == 600 * 800 * 4)
+        #expect(Self.near(Self.rgb(pixels, 100, 100), [0, 0, 255]), "top-left is blue: \(Self.rgb(pixels, 100, 100))")
+        #expect(Self.near(Self.rgb(pixels, 500, 100), [255, 0, 0]), "top-right is red: \(Self.rgb(pixels, 500, 100))")
+        #expect(Self.near(Self.rgb(pixels, 500, 700), [0, 0, 255]), "bottom-right is blue")
+    }
+
+    @Test func aSmallPictureIsNeverEnlarged() throws {
+        let dir = TempFolder("thumb-small")
+        defer { dir.remove() }
+        try Tool.run(["convert", "-size", "64x48", "xc:lime", dir.file("small.png")])
+        let (_, pixels) = try Imaging.displayThumbnail(path: dir.file("small.png"), maxWidth: 800, maxHeight: 800)
+        #expect(pixels.width == 64 && pixels.height == 48)
+        #expect(Self.rgb(pixels, 10, 10) == [0, 255, 0])
+    }
+
+    /// 16-bit samples shown as 8-bit are scaled (v / 257), not clipped; grey becomes equal R, G, B.
+    @Test func sixteenBitAndGreyAreShownWithTheirColours() throws {
+        let dir = TempFolder("thumb-16")
+        defer { dir.remove() }
+        let w = 20, h = 10
+        Netpbm.write(dir.file("c.ppm"), width: w, height: h, channels: 3, sixteenBit: true,
+                     samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x2020, 0x8080, 0xF0F0] })
+        try Tool.run(["convert", dir.file("c.ppm"), dir.file("c.png")])
+        let (_, colour) = try Imaging.displayThumbnail(path: dir.file("c.png"), maxWidth: 100, maxHeight: 100)
+        #expect(Self.rgb(colour, 5, 5) == [0x20, 0x80, 0xF0])
+        Netpbm.write(dir.file("g.pgm"), width: w, height: h, channels: 1, sixteenBit: true,
+                     samples: [Int](repeating: 0x6060, count: w * h))
+        try Tool.run(["convert", dir.file("g.pgm"), dir.file("g.png")])
+        let (_, grey) = try Imaging.displayThumbnail(path: dir.file("g.png"), maxWidth: 100, maxHeight: 100)
+        #expect(Self.rgb(grey, 5, 5) == [0x60, 0x60, 0x60])
+        #expect(grey.bytes[(5 * w + 5) * 4 + 3] == 255)
+    }
+}

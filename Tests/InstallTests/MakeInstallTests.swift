@@ -1,0 +1,57 @@
+// `make install` into a staging folder puts exactly the app's files there; `make uninstall` takes them all away.
+
+import Foundation
+import XCTest
+
+final class MakeInstallTests: XCTestCase {
+    private var stage: URL!
+
+    override func setUpWithError() throws {
+        stage = FileManager.default.temporaryDirectory
+            .appendingPathComponent("crop-editor-install-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: stage, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: stage)
+    }
+
+    /// The debug crop-editor beside the test bundle, so install makes no second (release) build.
+    private var builtBinary: URL { PackageCommand.buildFolder.appendingPathComponent("crop-editor") }
+
+    private func make(_ target: String) throws -> CommandResult {
+        try PackageCommand.run("make", ["--no-print-directory", target, "DESTDIR=\(stage.path)", "PREFIX=/usr",
+                                        "BINARY=\(builtBinary.path)"])
+    }
+
+    func testInstallStagesExactlyTheAppFilesAndUninstallRemovesThem() throws {
+        let fm = FileManager.default
+        XCTAssertTrue(fm.isExecutableFile(atPath: builtBinary.path),
+                      "crop-editor is not built at \(builtBinary.path) (swift build --build-tests builds it)")
+
+        let install = try make("install")
+        XCTAssertEqual(install.status, 0, "make install failed:\n\(install.output)")
+
+        let expectedData = InstalledTree.expectedDataFiles
+        let expected = Set(expectedData.keys).union(["usr/bin/crop-editor"])
+        let found = InstalledTree.files(under: stage)
+        XCTAssertEqual(found.subtracting(expected).sorted(), [], "install wrote files it should not (caches?)")
+        XCTAssertEqual(expected.subtracting(found).sorted(), [], "install left out files")
+
+        let binary = stage.appendingPathComponent("usr/bin/crop-editor")
+        XCTAssertTrue(fm.isExecutableFile(atPath: binary.path), "the installed crop-editor is not executable")
+        XCTAssertTrue(fm.contentsEqual(atPath: binary.path, andPath: builtBinary.path),
+                      "the installed crop-editor is not the BINARY given")
+        for (staged, source) in expectedData {
+            let path = stage.appendingPathComponent(staged).path
+            XCTAssertTrue(fm.contentsEqual(atPath: path, andPath: PackageCommand.root.appendingPathComponent(source).path),
+                          "\(staged) differs from \(source)")
+            let mode = (try fm.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+            XCTAssertEqual(mode, 0o644, "\(staged) should be rw-r--r--")
+        }
+
+        let uninstall = try make("uninstall")
+        XCTAssertEqual(uninstall.status, 0, "make uninstall failed:\n\(uninstall.output)")
+        XCTAssertEqual(InstalledTree.files(under: stage).sorted(), [], "uninstall left files behind")
+    }
+}
