@@ -22,6 +22,9 @@ final class EditorWindow {
     let losslessButton: UnsafeMutablePointer<GtkWidget>
     /// The file the last save wrote, for the toast's Open button.
     var lastSavedPath: String?
+    /// The sidecar the last Keep Crop wrote, and the crop the last open restored (for tests and logs).
+    var lastKeptSidecar: String?
+    var lastRestoredCrop: CropRect?
     /// Whether a save is running (the window stays usable meanwhile).
     var isSaving = false
     /// The save-as dialog while it is open.
@@ -108,6 +111,7 @@ final class EditorWindow {
         let menu = g_menu_new()!
         let file = g_menu_new()!
         g_menu_append(file, tr("_Open…"), "win.open")
+        g_menu_append(file, tr("_Keep Crop"), "win.keep-crop")
         g_menu_append(file, tr("_Save"), "win.save")
         g_menu_append(file, tr("Save _As…"), "win.save-as")
         g_menu_append(file, tr("_Reset Crop"), "win.reset")
@@ -129,6 +133,7 @@ final class EditorWindow {
         addAction("close") { [weak self] in self.map { gtk_window_close(cgtk_window($0.window.raw)) } }
         addAction("show-menu") { [weak self] in self.map { gtk_menu_button_popup(cgtk_menu_button($0.menuButton.raw)) } }
         installSaveActions()
+        addAction("keep-crop") { [weak self] in self?.keepCrop() }
     }
 
     func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
@@ -196,7 +201,9 @@ final class EditorWindow {
             guard let self, generation == self.loadGeneration else { return }
             self.setLoading(false)
             switch result {
-            case .success(let image): self.show(image, crop: .unit)
+            case .success(let image):
+                self.show(image, crop: image.storedCrop?.crop.rect ?? .unit)
+                self.announceStoredCrop(image)
             case .failure(let error): self.showError(String(format: tr("Could not open %@"), error.message))
             }
         }

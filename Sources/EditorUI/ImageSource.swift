@@ -26,9 +26,11 @@ enum ImageSource {
             guard let surface = surface(from: pixels) else {
                 return .failure(ImageLoadError(message: "“\(name)” is too large to display"))
             }
-            return .success(LoadedImage(title: name, path: path, surface: surface, pixelWidth: info.width,
-                                        pixelHeight: info.height, info: info,
-                                        losslessGrid: info.isJPEG ? Imaging.losslessGrid(path: path) : nil))
+            var image = LoadedImage(title: name, path: path, surface: surface, pixelWidth: info.width,
+                                    pixelHeight: info.height, info: info,
+                                    losslessGrid: info.isJPEG ? Imaging.losslessGrid(path: path) : nil)
+            do { image.storedCrop = try Sidecar.read(for: path) } catch { image.sidecarProblem = error.message }
+            return .success(image)
         } catch {
             return .failure(ImageLoadError(message: "“\(name)”: \(error.message)"))
         }

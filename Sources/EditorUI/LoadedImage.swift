@@ -16,4 +16,8 @@ struct LoadedImage: Sendable {
     var info: ImageInfo? = nil
     /// The MCU grid of a JPEG, for the lossless check on every commit; nil otherwise.
     var losslessGrid: LosslessGrid? = nil
+    /// A crop kept earlier (sidecar or the file's own XMP) and where it came from.
+    var storedCrop: (crop: StoredCrop, source: StoredCropSource)? = nil
+    /// Why a sidecar beside the file was ignored, if it was.
+    var sidecarProblem: String? = nil
 }

@@ -139,8 +139,8 @@ final class CanvasGestureTests: XCTestCase {
 }
 
 /// Two crops equal to within floating-point rounding of the view-point ↔ normalized mapping.
-func assertCropsClose(_ a: CropRect, _ b: CropRect, _ message: String = "", line: UInt = #line) {
+func assertCropsClose(_ a: CropRect, _ b: CropRect, _ message: String = "", accuracy: Double = 1e-9, line: UInt = #line) {
     for (x, y) in [(a.x, b.x), (a.y, b.y), (a.width, b.width), (a.height, b.height)] {
-        XCTAssertEqual(x, y, accuracy: 1e-9, "\(a) vs \(b) \(message)", line: line)
+        XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b) \(message)", line: line)
     }
 }

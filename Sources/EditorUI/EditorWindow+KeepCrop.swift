@@ -1,0 +1,49 @@
+// Keeping the crop without touching the photo (an XMP sidecar), and saying so when a kept crop is restored.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import Imaging
+
+extension EditorWindow {
+    /// Stores the committed crop in `IMAGE.xmp` off the main thread; the photo is never written.
+    func keepCrop() {
+        guard let image = canvas.image, let path = image.path else {
+            showToast(tr("Open a photo to keep a crop for it"))
+            return
+        }
+        let crop = StoredCrop(rect: canvas.crop)
+        Task { @MainActor [weak self] in
+            let result = await Task.detached(priority: .userInitiated) {
+                Result { () throws(ImagingError) in try Sidecar.write(crop, for: path) }
+            }.value
+            guard let self else { return }
+            switch result {
+            case .success(let backup):
+                let name = (Sidecar.path(for: path) as NSString).lastPathComponent
+                var message = String(format: tr("Crop kept in “%@”"), name)
+                if let backup {
+                    message += " " + String(format: tr("(the unreadable old one is kept as “%@”)"), (backup as NSString).lastPathComponent)
+                }
+                self.lastKeptSidecar = Sidecar.path(for: path)
+                self.showToast(message)
+            case .failure(let error):
+                self.showError(String(format: tr("Could not keep the crop: %@"), error.message))
+            }
+        }
+    }
+
+    /// After opening: the window says where a restored crop came from, or why a sidecar was ignored.
+    func announceStoredCrop(_ image: LoadedImage) {
+        if let problem = image.sidecarProblem { showError(problem); return }
+        guard let stored = image.storedCrop else { return }
+        switch stored.source {
+        case .sidecar(let path):
+            showToast(String(format: tr("Crop restored from “%@”"), (path as NSString).lastPathComponent))
+        case .embedded:
+            showToast(tr("Crop restored from the photo's own metadata"))
+        }
+        lastRestoredCrop = stored.crop.rect
+    }
+}

@@ -1,0 +1,43 @@
+// Keep Crop from the window: the sidecar is written, the photo untouched, and reopening restores the crop and says so.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import XCTest
+@testable import EditorUI
+
+final class KeepCropTests: XCTestCase {
+    func testKeepCropThenReopenRestoresIt() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("harbour.jpg").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "500x400", "-seed", "9", "plasma:fractal", photo]))
+        let before = try Data(contentsOf: URL(fileURLWithPath: photo))
+        let crop = CropRect(x: 0.2, y: 0.1, width: 0.5, height: 0.7)
+        try MainActor.assumeIsolated {
+            @MainActor func opened() -> EditorWindow {
+                let window = EditorWindow(application: GtkTestSupport.application.application)
+                window.present()
+                window.open(path: photo)
+                XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isLoading && window.canvas.image != nil })
+                return window
+            }
+            let first = opened()
+            first.canvas.commit(crop)
+            g_action_group_activate_action(OpaquePointer(first.window.raw), "keep-crop", nil)
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
+            XCTAssertEqual(first.lastKeptSidecar, photo + ".xmp")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: photo)), before, "the photo was written")
+            gtk_window_destroy(cgtk_window(first.window.raw))
+
+            let second = opened()
+            defer { gtk_window_destroy(cgtk_window(second.window.raw)) }
+            let restored = try XCTUnwrap(second.lastRestoredCrop, "the window did not restore the kept crop")
+            assertCropsClose(restored, crop, "restored", accuracy: 1e-6)
+            assertCropsClose(second.canvas.crop, crop, "on the canvas", accuracy: 1e-6)
+        }
+    }
+}
