@@ -43,6 +43,7 @@ final class EditorWindow {
     init(application: UnsafeMutablePointer<AdwApplication>) {
         window = adw_application_window_new(cgtk_application(application.raw))
         gtk_window_set_default_size(cgtk_window(window.raw), 900, 760)
+        AppSettings.restore(cgtk_window(window.raw))
         title = adw_window_title_new(DemoPicture.title, nil)
         stack = gtk_stack_new()
         menuButton = gtk_menu_button_new()
@@ -56,6 +57,10 @@ final class EditorWindow {
         installDropTarget()
         ShortcutsWindow.attach(to: window)
         canvas.onCommit = { [weak self] crop in self?.cropCommitted(crop) }
+        Signal.connectReturningBool(window.raw, "close-request") { [weak self] in
+            if let self { AppSettings.remember(cgtk_window(self.window.raw)) }
+            return false // let the window close
+        }
     }
 
     private func buildContent() {

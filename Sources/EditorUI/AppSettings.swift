@@ -1,0 +1,36 @@
+// Remembered settings (GSettings), when the schema is installed or compiled beside the build; absent, nothing is remembered.
+
+import CGtk
+import GtkSupport
+
+@MainActor
+enum AppSettings {
+    static let schemaID = CropEditorApplication.applicationID
+
+    /// The settings object, or nil when the schema is not installed: g_settings_new would abort
+    /// the process for a missing schema, so look it up first (running from a bare build tree).
+    static let shared: UnsafeMutablePointer<GSettings>? = {
+        guard let source = g_settings_schema_source_get_default(),
+              let schema = g_settings_schema_source_lookup(source, schemaID, 1) else { return nil }
+        g_settings_schema_unref(schema)
+        return g_settings_new(schemaID)
+    }()
+
+    /// Sizes the window as it was last closed.
+    static func restore(_ window: UnsafeMutablePointer<GtkWindow>) {
+        guard let settings = shared else { return }
+        gtk_window_set_default_size(window, g_settings_get_int(settings, "window-width"),
+                                    g_settings_get_int(settings, "window-height"))
+        if g_settings_get_boolean(settings, "window-maximized") != 0 { gtk_window_maximize(window) }
+    }
+
+    /// Remembers the window's size (its unmaximized size when maximized).
+    static func remember(_ window: UnsafeMutablePointer<GtkWindow>) {
+        guard let settings = shared else { return }
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        if width > 0 { g_settings_set_int(settings, "window-width", width) }
+        if height > 0 { g_settings_set_int(settings, "window-height", height) }
+        g_settings_set_boolean(settings, "window-maximized", gtk_window_is_maximized(window))
+    }
+}
