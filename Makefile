@@ -3,14 +3,14 @@
 SWIFT ?= swift
 IMAGE ?=
 # What building and running needs.
-RUN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libvips-dev libturbojpeg0-dev libgexiv2-dev
+RUN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libvips-dev libturbojpeg0-dev libgexiv2-dev libglib2.0-bin
 # What checks the desktop entry, AppStream metadata and GSettings schema (the tools Flathub runs too).
 VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 # What the tests need besides: a display, a session and accessibility bus, real input, image oracles.
 TEST_PACKAGES := xvfb xauth dbus at-spi2-core libatspi2.0-dev xdotool imagemagick libvips-tools \
 	libjpeg-turbo-progs libimage-exiftool-perl locales gettext $(VALIDATE_PACKAGES)
 
-.PHONY: run test build deps test-deps bench bench-export clean pot
+.PHONY: run test build deps test-deps bench bench-export clean pot schemas
 
 deps:
 	scripts/install-packages $(RUN_PACKAGES)
@@ -21,8 +21,13 @@ test-deps:
 build: deps
 	$(SWIFT) build --product crop-editor
 
-run: build
-	.build/debug/crop-editor $(IMAGE)
+# The schema compiled beside the build, so settings work without installing.
+schemas:
+	mkdir -p .build/schemas
+	glib-compile-schemas --strict --targetdir=.build/schemas data/
+
+run: build schemas
+	GSETTINGS_SCHEMA_DIR="$(CURDIR)/.build/schemas" .build/debug/crop-editor $(IMAGE)
 
 test: test-deps
 	$(SWIFT) build --build-tests
@@ -49,6 +54,8 @@ pot:
 # keeps the build out of root's hands, since the second build finds nothing to do).
 PREFIX ?= /usr/local
 BINARY ?=
+# e.g. --static-swift-stdlib: a binary that runs where the Swift toolchain is not installed.
+RELEASE_FLAGS ?=
 APP_ID := io.github.cropeditor.CropEditor
 SCHEMAS := $(wildcard data/*.gschema.xml)
 ICONS := icons/hicolor/scalable/apps/$(APP_ID).svg icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
@@ -61,7 +68,7 @@ INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(SHARE)/applications/$(APP_ID).
 .PHONY: release install uninstall refresh-caches validate
 
 release:
-	$(SWIFT) build -c release --product crop-editor
+	$(SWIFT) build -c release --product crop-editor $(RELEASE_FLAGS)
 
 install: $(if $(BINARY),,release)
 	install -Dm755 "$(or $(BINARY),.build/release/crop-editor)" "$(DESTDIR)$(PREFIX)/bin/crop-editor"
@@ -78,9 +85,11 @@ uninstall:
 # The system caches that list desktop entries, icons and compiled schemas, for a live (not staged) prefix.
 refresh-caches:
 ifeq ($(DESTDIR),)
-	$(if $(SCHEMAS),glib-compile-schemas "$(SHARE)/glib-2.0/schemas")
-	if command -v update-desktop-database >/dev/null; then update-desktop-database -q "$(SHARE)/applications"; fi
-	if command -v gtk-update-icon-cache >/dev/null; then gtk-update-icon-cache -q -t -f "$(SHARE)/icons/hicolor"; fi
+	$(if $(SCHEMAS),if [ -d "$(SHARE)/glib-2.0/schemas" ]; then glib-compile-schemas "$(SHARE)/glib-2.0/schemas"; fi)
+	if [ -d "$(SHARE)/applications" ] && command -v update-desktop-database >/dev/null; then \
+		update-desktop-database -q "$(SHARE)/applications"; fi
+	if [ -d "$(SHARE)/icons/hicolor" ] && command -v gtk-update-icon-cache >/dev/null; then \
+		gtk-update-icon-cache -q -t -f "$(SHARE)/icons/hicolor"; fi
 else
 	@: staged install: the packager runs the cache tools on the target system
 endif

@@ -24,6 +24,10 @@ final class MakeInstallTests: XCTestCase {
                                         "BINARY=\(builtBinary.path)"])
     }
 
+    private func mode(of path: String) throws -> Int? {
+        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+    }
+
     func testInstallStagesExactlyTheAppFilesAndUninstallRemovesThem() throws {
         let fm = FileManager.default
         XCTAssertTrue(fm.isExecutableFile(atPath: builtBinary.path),
@@ -40,14 +44,14 @@ final class MakeInstallTests: XCTestCase {
 
         let binary = stage.appendingPathComponent("usr/bin/crop-editor")
         XCTAssertTrue(fm.isExecutableFile(atPath: binary.path), "the installed crop-editor is not executable")
+        XCTAssertEqual(try mode(of: binary.path), 0o755, "the installed crop-editor should be rwxr-xr-x")
         XCTAssertTrue(fm.contentsEqual(atPath: binary.path, andPath: builtBinary.path),
                       "the installed crop-editor is not the BINARY given")
         for (staged, source) in expectedData {
             let path = stage.appendingPathComponent(staged).path
             XCTAssertTrue(fm.contentsEqual(atPath: path, andPath: PackageCommand.root.appendingPathComponent(source).path),
                           "\(staged) differs from \(source)")
-            let mode = (try fm.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
-            XCTAssertEqual(mode, 0o644, "\(staged) should be rw-r--r--")
+            XCTAssertEqual(try mode(of: path), 0o644, "\(staged) should be rw-r--r--")
         }
 
         let uninstall = try make("uninstall")
