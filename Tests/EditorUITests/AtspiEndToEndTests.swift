@@ -59,15 +59,7 @@ final class AtspiEndToEndTests: XCTestCase {
         // The frame spans widened.width % of the image on screen: from that, the image's size in points.
         let imageWidth = Double(corner.x - topLeft.x) * 100 / Double(widened.width)
         let imageHeight = Double(corner.y - topLeft.y) * 100 / Double(widened.height)
-        let start = (x: corner.x - 3, y: corner.y - 3)
-        Shell.run("xdotool", ["mousemove", "--sync", "\(start.x)", "\(start.y)"])
-        Shell.run("xdotool", ["mousedown", "1"])
-        for step in 1...10 {
-            usleep(30_000)
-            Shell.run("xdotool", ["mousemove", "--sync", "\(start.x - step * 10)", "\(start.y - step * 10)"])
-        }
-        usleep(100_000)
-        Shell.run("xdotool", ["mouseup", "1"])
+        RealPointer.drag(from: (corner.x - 3, corner.y - 3), by: (-100, -100))
         let dragged = try XCTUnwrap(SpokenCrop(AtspiClient.waitForChange(from: widened.text) { area.description }))
         XCTAssertEqual(dragged.left, widened.left, "a corner drag must not move the left edge")
         XCTAssertEqual(dragged.top, widened.top)

@@ -48,6 +48,21 @@ final class ExternalEditor {
     deinit { stop() }
 }
 
+/// The X pointer driven with xdotool, as a person's mouse would be.
+enum RealPointer {
+    /// Presses the primary button at `start`, travels by `offset` in ten steps, and releases.
+    static func drag(from start: (x: Int, y: Int), by offset: (dx: Int, dy: Int)) {
+        Shell.run("xdotool", ["mousemove", "--sync", "\(start.x)", "\(start.y)"])
+        Shell.run("xdotool", ["mousedown", "1"])
+        for step in 1...10 {
+            usleep(30_000)
+            Shell.run("xdotool", ["mousemove", "--sync", "\(start.x + offset.dx * step / 10)", "\(start.y + offset.dy * step / 10)"])
+        }
+        usleep(100_000)
+        Shell.run("xdotool", ["mouseup", "1"])
+    }
+}
+
 enum Shell {
     /// Runs a program and returns its standard output, or nil if it failed.
     @discardableResult

@@ -21,16 +21,8 @@ final class RealPointerDragTests: XCTestCase {
         let before = try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("before.png").path))
         let corner = try XCTUnwrap(before.bottomRightWhite(below: 60), "no white frame on screen")
 
-        // Press just inside the bracket's corner, travel 100 points up-left in steps, release.
-        let start = (x: corner.x - 3, y: corner.y - 3)
-        Shell.run("xdotool", ["mousemove", "--sync", "\(start.x)", "\(start.y)"])
-        Shell.run("xdotool", ["mousedown", "1"])
-        for step in 1...10 {
-            usleep(30_000)
-            Shell.run("xdotool", ["mousemove", "--sync", "\(start.x - step * 10)", "\(start.y - step * 10)"])
-        }
-        usleep(100_000)
-        Shell.run("xdotool", ["mouseup", "1"])
+        // Press just inside the bracket's corner, travel 100 points up-left, release.
+        RealPointer.drag(from: (corner.x - 3, corner.y - 3), by: (-100, -100))
         Shell.run("xdotool", ["mousemove", "5", "5"]) // out of the way of the screenshot
         usleep(500_000)
 
