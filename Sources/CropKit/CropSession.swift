@@ -25,10 +25,14 @@ public struct CropSession: Hashable, Sendable {
     public private(set) var committed: CropRect
     public private(set) var drag: CropDrag?
     public var minimumSide: Double
+    /// The ratio drags keep, as width ÷ height in normalized units (`AspectRatio.normalizedRatio`),
+    /// or nil for a free crop. Changing it does not refit the committed crop (`lockAspectRatio` does).
+    public var aspectRatio: Double?
 
-    public init(crop: CropRect, minimumSide: Double = CropHandle.defaultMinimumSide) {
+    public init(crop: CropRect, minimumSide: Double = CropHandle.defaultMinimumSide, aspectRatio: Double? = nil) {
         committed = crop.sanitized
         self.minimumSide = minimumSide
+        self.aspectRatio = aspectRatio
     }
 
     public var isDragging: Bool { drag != nil }
@@ -39,11 +43,13 @@ public struct CropSession: Hashable, Sendable {
         switch drag.target {
         case .handle(let handle):
             return handle.adjusting(committed, by: drag.viewport.normalizedDelta(drag.translation),
-                                    minimumSide: minimumSide)
+                                    minimumSide: minimumSide, ratio: aspectRatio,
+                                    imageAspect: Double(drag.viewport.imageWidth) / Double(drag.viewport.imageHeight))
         case .newRectangle:
             let rect = newRectangle(for: drag)
             guard rect.isLargeEnough(onScreen: drag.viewport.imageFrame.size) else { return committed }
-            return rect.crop(minimumSide: minimumSide)
+            return rect.crop(minimumSide: minimumSide, ratio: aspectRatio,
+                             imageAspect: Double(drag.viewport.imageWidth) / Double(drag.viewport.imageHeight))
         }
     }
 
@@ -85,11 +91,12 @@ public struct CropSession: Hashable, Sendable {
         return true
     }
 
-    /// Applies a named adjustment to the committed crop. Returns whether it changed.
+    /// Applies a named adjustment to the committed crop, keeping `aspectRatio`. Returns whether it changed.
     @discardableResult
     public mutating func apply(_ adjustment: CropAdjustment, step: CropSize = CropAdjustment.defaultStep,
                                resetTo initial: CropRect) -> Bool {
-        commit(adjustment.applied(to: committed, step: step, minimumSide: minimumSide, resetTo: initial))
+        commit(adjustment.applied(to: committed, step: step, minimumSide: minimumSide, ratio: aspectRatio,
+                                  resetTo: initial))
     }
 
     private func newRectangle(for drag: CropDrag) -> NewRectangle {
