@@ -10,6 +10,8 @@ extension Imaging {
     /// failure nothing is left at `output` (an existing file there stays as it was).
     public static func export(source: String, crop: PixelRect, output: String,
                               options: ExportOptions = ExportOptions()) throws(ImagingError) -> ExportResult {
+        pipelineLock.lock()
+        defer { pipelineLock.unlock() }
         let info = try probe(path: source)
         guard let format = OutputFormat(path: output) else {
             throw ImagingError("unknown output format “.\((output as NSString).pathExtension)” (use png, jpg, webp or tif)")
@@ -81,7 +83,14 @@ extension Imaging {
         let status: Int32
         switch format {
         case .jpeg: status = cv_jpegsave(region, file.temporary, quality, strip)
-        case .png: status = cv_pngsave(region, file.temporary, strip, info.bitsPerSample == 16 ? 16 : 8)
+        case .png:
+            // pngsave would turn CMYK into 16-bit RGB and then clip it to 8 bits (all white): convert first.
+            var rgb: UnsafeMutablePointer<VipsImage>?
+            defer { cv_unref(rgb) }
+            if vips_image_get_interpretation(region) == VIPS_INTERPRETATION_CMYK {
+                guard cv_colourspace(region, &rgb, VIPS_INTERPRETATION_sRGB) == 0 else { throw pipelineError() }
+            }
+            status = cv_pngsave(rgb ?? region, file.temporary, strip, info.bitsPerSample == 16 ? 16 : 8)
         case .webp: status = cv_webpsave(region, file.temporary, quality, strip, 0)
         case .tiff: status = cv_tiffsave(region, file.temporary, strip)
         }

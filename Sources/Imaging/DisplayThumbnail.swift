@@ -15,6 +15,8 @@ extension Imaging {
     /// WebP shrink while decoding, so a big photo is never decoded at full size just to show it.
     public static func displayThumbnail(path: String, maxWidth: Int, maxHeight: Int)
         throws(ImagingError) -> (info: ImageInfo, pixels: RGBAPixels) {
+        pipelineLock.lock()
+        defer { pipelineLock.unlock() }
         let info = try probe(path: path)
         var thumb: UnsafeMutablePointer<VipsImage>?
         guard cv_thumbnail(path, &thumb, Int32(max(maxWidth, 1)), Int32(max(maxHeight, 1))) == 0, let thumb else {

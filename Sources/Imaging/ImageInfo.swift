@@ -25,6 +25,8 @@ public struct ImageInfo: Sendable, Equatable {
 extension Imaging {
     /// Checks a path and reads its header: a clear error for anything the app will not open.
     public static func probe(path: String) throws(ImagingError) -> ImageInfo {
+        pipelineLock.lock()
+        defer { pipelineLock.unlock() }
         try start()
         try checkReadableFile(path)
         guard let loaderName = vips_foreign_find_load(path) else {

@@ -33,10 +33,17 @@ public enum Imaging {
         g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
         // libvips ≥ 8.13: refuse the loaders libvips itself marks untrusted.
         vips_block_untrusted_set(1)
-        // Bound the operation cache: the editor opens many files over a session.
-        vips_cache_set_max(8)
+        // No operation cache: libvips 8.14 keys cached loads by file name alone, so a file replaced
+        // on disk (or overwritten by an export) would be read as it was before.
+        vips_cache_set_max(0)
         return true
     }()
+
+    /// libvips keeps one error buffer for the whole process, which is read (and cleared) to word
+    /// failures and to catch decode errors in worker threads: two pipelines at once would take each
+    /// other's errors (a good export failing because a broken file was decoding elsewhere). Probe,
+    /// thumbnail and export therefore run one at a time (recursive: export probes).
+    static let pipelineLock = NSRecursiveLock()
 
     /// Starts libvips once; every public entry point calls this.
     static func start() throws(ImagingError) {

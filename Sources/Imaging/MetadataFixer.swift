@@ -7,7 +7,6 @@ enum MetadataFixer {
     /// Rewrites `path`'s metadata in place. `resetOrientation` after pixels were turned upright;
     /// the EXIF thumbnail always goes (it shows the cropped-away picture).
     static func fix(path: String, width: Int, height: Int, resetOrientation: Bool, strip: StripMode) throws(ImagingError) {
-        guard strip != .all else { return }
         guard let metadata = gexiv2_metadata_new() else { throw ImagingError("metadata support is unavailable") }
         defer { g_object_unref(metadata) }
         var error: UnsafeMutablePointer<GError>?
@@ -15,6 +14,18 @@ enum MetadataFixer {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown"
             if let error { g_error_free(error) }
             throw ImagingError("the result's metadata could not be read: \(reason)")
+        }
+        if strip == .all {
+            // The savers were told to strip, but libvips 8.14's webpsave still writes an EXIF block of
+            // its own (orientation, resolution, size): cleared here. Other formats have nothing left.
+            guard gexiv2_metadata_get_mime_type(metadata).map({ String(cString: $0) }) == "image/webp",
+                  gexiv2_metadata_has_exif(metadata) != 0 else { return }
+            gexiv2_metadata_clear_exif(metadata)
+            guard gexiv2_metadata_save_file(metadata, path, &error) != 0 else {
+                if let error { g_error_free(error) }
+                throw ImagingError("the result's metadata could not be removed")
+            }
+            return
         }
         guard gexiv2_metadata_get_supports_exif(metadata) != 0 else { return }
         let hasExif = gexiv2_metadata_has_exif(metadata) != 0

@@ -44,7 +44,7 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("photo.jpg")
         try Self.makePhoto(src)
-        try Tool.run(["exiftool", "-q", "-overwrite_original", "-n", "-Orientation=6", src])
+        JPEGBytes.setOrientation(src, 6)
         let (info, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 800, maxHeight: 800)
         #expect(info.width == 3000 && info.height == 4000 && info.orientation == .right)
         #expect(pixels.width == 600 && pixels.height == 800)
@@ -79,5 +79,36 @@ import Testing
         let (_, grey) = try Imaging.displayThumbnail(path: dir.file("g.png"), maxWidth: 100, maxHeight: 100)
         #expect(Self.rgb(grey, 5, 5) == [0x60, 0x60, 0x60])
         #expect(grey.bytes[(5 * w + 5) * 4 + 3] == 255)
+        // 16-bit grey with alpha, and RGBA: the alpha is scaled like the colours.
+        Netpbm.write(dir.file("ga.pam"), width: w, height: h, channels: 2, sixteenBit: true,
+                     samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x6060, 0x8080] })
+        try Tool.run(["convert", dir.file("ga.pam"), dir.file("ga.png")])
+        #expect(PNGBytes.header(dir.file("ga.png"))?.colourType == 4)
+        let (_, ga) = try Imaging.displayThumbnail(path: dir.file("ga.png"), maxWidth: 100, maxHeight: 100)
+        #expect(Array(ga.bytes[0..<4]) == [0x60, 0x60, 0x60, 0x80])
+        Netpbm.write(dir.file("ca.pam"), width: w, height: h, channels: 4, sixteenBit: true,
+                     samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x2020, 0x8080, 0xF0F0, 0x4040] })
+        try Tool.run(["convert", dir.file("ca.pam"), dir.file("ca.png")])
+        let (_, ca) = try Imaging.displayThumbnail(path: dir.file("ca.png"), maxWidth: 100, maxHeight: 100)
+        #expect(Array(ca.bytes[0..<4]) == [0x20, 0x80, 0xF0, 0x40])
+    }
+
+    /// A CMYK JPEG (print workflows) is shown and exported in RGB with its colours, not as four raw channels.
+    @Test func aCMYKJPEGIsShownAndExportedInRGB() throws {
+        let dir = TempFolder("thumb-cmyk")
+        defer { dir.remove() }
+        let src = dir.file("cmyk.jpg")
+        try Tool.run(["convert", "-size", "40x30", "xc:red", "-colorspace", "CMYK", "-quality", "95", src])
+        #expect(try Tool.identify("%[colorspace]", src) == "CMYK")
+        let (_, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 100, maxHeight: 100)
+        #expect(pixels.width == 40 && pixels.height == 30)
+        let shown = Self.rgb(pixels, 20, 15)
+        #expect(shown[0] > 200 && shown[1] < 60 && shown[2] < 60, "shown \(shown)")
+        let out = dir.file("out.png")
+        try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 40, height: 30), output: out)
+        let px = try Tool.decode(out)
+        let centre = (15 * 40 + 20) * 3
+        #expect(px.count == 40 * 30 * 3 && px[centre] > 200 && px[centre + 1] < 60 && px[centre + 2] < 60,
+                "exported \(px.count == 40 * 30 * 3 ? Array(px[centre..<(centre + 3)]) : [])")
     }
 }

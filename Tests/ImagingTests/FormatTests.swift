@@ -32,7 +32,6 @@ import Testing
         let src = dir.file("src.\(ext)")
         try Tool.run(["convert", dir.file("src.ppm")] + options + [src])
         let info = try Imaging.probe(path: src)
-        #expect(info.loader == (ext == "webp" ? "webpload" : "tiffload"))
         #expect(info.width == 50 && info.height == 40 && !info.hasAlpha)
         let crop = PixelRect(x: 11, y: 7, width: 23, height: 17)
         for outExt in ["png", "tif", "webp"] where outExt != "webp" || ext == "webp" {
@@ -40,7 +39,8 @@ import Testing
             try Imaging.export(source: src, crop: crop, output: out)
             #expect(try Tool.size(out) == (23, 17))
             if outExt != "webp" {
-                #expect(try Tool.decode(out) == Self.rect(samples, width: 50, channels: 3, crop), "\(ext) → \(outExt)")
+                let wrong = mismatch(try Tool.decode(out), Self.rect(samples, width: 50, channels: 3, crop))
+                #expect(wrong == nil, "\(ext) → \(outExt): \(wrong ?? "")")
             }
         }
         let (_, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 100, maxHeight: 100)
@@ -73,7 +73,6 @@ import Testing
         try Tool.run(["convert", "-delay", "10", "-size", "40x30", "xc:red", "xc:blue", src])
         #expect(try Tool.text(["identify", "-format", "%n\n", src]).split(separator: "\n").first == "2", "the fixture has two frames")
         let info = try Imaging.probe(path: src)
-        #expect(info.loader == "gifload")
         #expect(info.width == 40 && info.height == 30)
         let out = dir.file("out.png")
         try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 40, height: 30), output: out)
@@ -110,8 +109,8 @@ import Testing
             #expect(got.count == want.count)
             let alphaGot = stride(from: 3, to: got.count, by: 4).map { got[$0] }
             let alphaWant = stride(from: 3, to: want.count, by: 4).map { want[$0] }
-            #expect(alphaGot == alphaWant, "\(ext): alpha must be exact")
-            if ext != "webp" { #expect(got == want, "\(ext): exact") }
+            #expect(mismatch(alphaGot, alphaWant) == nil, "\(ext): alpha must be exact: \(mismatch(alphaGot, alphaWant) ?? "")")
+            if ext != "webp" { #expect(mismatch(got, want) == nil, "\(ext): \(mismatch(got, want) ?? "")") }
         }
         // The display thumbnail carries the alpha too.
         let (_, pixels) = try Imaging.displayThumbnail(path: dir.file("src.png"), maxWidth: 64, maxHeight: 64)
@@ -127,8 +126,15 @@ import Testing
         func quality(_ path: String) throws -> Int { Int(try Tool.identify("%Q", path)) ?? -1 }
         #expect(try quality(dir.file("q75.jpg")) == 75)
 
-        try Imaging.export(source: dir.file("q75.jpg"), crop: crop, output: dir.file("from75.jpg"))
-        #expect(abs(try quality(dir.file("from75.jpg")) - 75) <= 2, "keeps the source's quality")
+        for q in [30, 75, 97] {
+            let source = dir.file("q\(q).jpg"), out = dir.file("from\(q).jpg")
+            if q != 75 {
+                try Tool.run(["convert", "-seed", "3", "-size", "128x96", "plasma:fractal", "-quality", "\(q)", source])
+            }
+            try Imaging.export(source: source, crop: crop, output: out)
+            let got = try quality(out)
+            #expect(abs(got - q) <= 2, "keeps the source's quality \(q): \(got)")
+        }
         try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("fromPNG.jpg"))
         #expect(abs(try quality(dir.file("fromPNG.jpg")) - 92) <= 1, "92 for a non-JPEG source")
         try Imaging.export(source: dir.file("q75.jpg"), crop: crop, output: dir.file("q40.jpg"), options: ExportOptions(quality: 40))
@@ -191,7 +197,6 @@ import Testing
         #expect(try Tool.identify("%m", src) == "HEIC", "ImageMagick made a real HEIF file")
         if Imaging.supportsHEIF {
             let info = try Imaging.probe(path: src)
-            #expect(info.loader == "heifload")
             #expect(info.width == 64 && info.height == 48)
             let out = dir.file("out.png")
             try Imaging.export(source: src, crop: PixelRect(x: 32, y: 0, width: 32, height: 48), output: out)

@@ -9,11 +9,10 @@ import Testing
     /// A 640×480 4:2:0 JPEG (16×16 MCUs), optionally tagged with an orientation.
     static func makeSource(_ dir: TempFolder, orientation: Int? = nil) throws -> String {
         let src = dir.file("src.jpg")
-        try Tool.run(["convert", "-seed", "7", "-size", "640x480", "plasma:fractal",
-                      "-sampling-factor", "2x2,1x1,1x1", "-quality", "90", src])
+        try Texture.jpeg(src, width: 640, height: 480)
         #expect(try Tool.identify("%[jpeg:sampling-factor]", src) == "2x2,1x1,1x1")
         if let orientation {
-            try Tool.run(["exiftool", "-q", "-overwrite_original", "-n", "-Orientation=\(orientation)", src])
+            JPEGBytes.setOrientation(src, orientation)
         }
         return src
     }
@@ -53,7 +52,7 @@ import Testing
             let mine = try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out
             let theirs = try Tool.run(["convert", ref, "-depth", "8", "rgb:-"]).out
             #expect(mine.count == crop.width * crop.height * 3)
-            #expect(mine == theirs, "crop \(crop): lossless output differs from jpegtran's")
+            #expect(mismatch(mine, theirs) == nil, "crop \(crop): differs from jpegtran's: \(mismatch(mine, theirs) ?? "")")
             // Same quantization and sampling as the source: not re-encoded.
             #expect(try Tool.identify("%Q %[jpeg:sampling-factor]", out) == Tool.identify("%Q %[jpeg:sampling-factor]", src))
         }
@@ -179,6 +178,41 @@ import Testing
         let back = try Imaging.probe(path: out)
         #expect(back.storedWidth == 100 && back.storedHeight == 101)
         #expect(back.width == 101 && back.height == 100)
+    }
+
+    /// Every orientation: the upright crop whose stored rect is (48, 32, 100, 90) on the 640×480 stored grid, worked
+    /// out by hand (upright pixel → stored pixel: 2 (W−1−x, y), 3 (W−1−x, H−1−y), 4 (x, H−1−y), 5 (y, x),
+    /// 6 (y, H−1−x), 7 (W−1−y, H−1−x), 8 (W−1−y, x)); the cut equals jpegtran's of that stored rect.
+    static let uprightCrops: [Int: PixelRect] = [
+        1: PixelRect(x: 48, y: 32, width: 100, height: 90), 2: PixelRect(x: 492, y: 32, width: 100, height: 90),
+        3: PixelRect(x: 492, y: 358, width: 100, height: 90), 4: PixelRect(x: 48, y: 358, width: 100, height: 90),
+        5: PixelRect(x: 32, y: 48, width: 90, height: 100), 6: PixelRect(x: 358, y: 48, width: 90, height: 100),
+        7: PixelRect(x: 358, y: 492, width: 90, height: 100), 8: PixelRect(x: 32, y: 492, width: 90, height: 100),
+    ]
+
+    @Test(arguments: 1...8) func everyOrientationCutsTheRightStoredRect(orientation: Int) throws {
+        let dir = TempFolder("lossless-o\(orientation)")
+        defer { dir.remove() }
+        let src = try Self.makeSource(dir, orientation: orientation)
+        let crop = Self.uprightCrops[orientation]!
+        let stored = PixelRect(x: 48, y: 32, width: 100, height: 90)
+        let check = try Imaging.losslessCheck(path: src, crop: crop)
+        #expect(check.storedRect == stored)
+        #expect(check.isEligible)
+        let out = dir.file("out.jpg"), ref = dir.file("ref.jpg")
+        let result = try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true))
+        #expect(result.lossless && result.width == crop.width && result.height == crop.height)
+        try Self.jpegtran(src, stored: stored, into: ref)
+        let wrong = mismatch(try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out,
+                             try Tool.run(["convert", ref, "-depth", "8", "rgb:-"]).out)
+        #expect(wrong == nil, "orientation \(orientation): \(wrong ?? "")")
+        let back = try Imaging.probe(path: out)
+        #expect(back.orientation.rawValue == orientation, "the tag stays true for the stored pixels")
+        #expect(back.width == crop.width && back.height == crop.height)
+        // One pixel to the right on the upright picture moves a stored left or top edge off the grid, whatever
+        // the orientation (the stored x or y becomes 49, 47, 33 or 31).
+        let shifted = PixelRect(x: crop.x + 1, y: crop.y, width: crop.width, height: crop.height)
+        #expect(!(try Imaging.losslessCheck(path: src, crop: shifted).isEligible), "orientation \(orientation): \(shifted)")
     }
 
     /// Orientation 3 (half turn): the upright crop's right/bottom edges become the stored left/top edges.

@@ -1,4 +1,4 @@
-// Pixel-exact crops: every output pixel of a lossless export is the source pixel at the same place in the crop.
+// Pixel-exact crops: every pixel exported to a lossless format is the source pixel at the same place in the crop.
 
 import CropKit
 import Foundation
@@ -64,9 +64,8 @@ import Testing
                     for c in 0..<channels { expected.append(Self.sample(x + crop.x, y + crop.y, c)) }
                 }
             }
-            #expect(got.count == expected.count, "crop \(crop)")
-            let firstBad = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }
-            #expect(firstBad == nil, "crop \(crop): first differing sample at index \(firstBad?.offset ?? -1)")
+            let wrong = mismatch(got, expected)
+            #expect(wrong == nil, "crop \(crop): \(wrong ?? "")")
         }
     }
 
@@ -115,7 +114,7 @@ import Testing
         let got = try Tool.decode(dir.file("out.png"), channels: "gray", depth: sixteenBit ? 16 : 8)
         var expected: [Int] = []
         for y in 0..<crop.height { for x in 0..<crop.width { expected.append(samples[(y + crop.y) * w + x + crop.x]) } }
-        #expect(got == expected)
+        #expect(mismatch(got, expected) == nil, "\(mismatch(got, expected) ?? "")")
     }
 
     /// TIFF allows 16 bits too: a 16-bit crop to TIFF is 16-bit and exact.
@@ -131,7 +130,7 @@ import Testing
         let got = try Tool.decode(dir.file("out.tif"), channels: "rgb", depth: 16)
         var expected: [Int] = []
         for y in 0..<crop.height { for x in 0..<crop.width { for c in 0..<3 { expected.append(Self.sample(x + crop.x, y + crop.y, c)) } } }
-        #expect(got == expected)
+        #expect(mismatch(got, expected) == nil, "\(mismatch(got, expected) ?? "")")
     }
 
     /// A 16-bit source into an 8-bit-only format is scaled (v / 257), not clipped to white.

@@ -41,52 +41,49 @@ import Testing
         return (max(1, Int((Double(w) * s).rounded())), max(1, Int((Double(h) * s).rounded())))
     }
 
-    @Test func everyValidFileOpensThumbnailsAndExportsExactly() throws {
+    /// One test case per file (they run in parallel).
+    @Test(arguments: valid) func everyValidFileOpensThumbnailsAndExportsExactly(path: String) throws {
         let dir = TempFolder("pngsuite")
         defer { dir.remove() }
-        var checked = 0
-        for (n, path) in Self.valid.enumerated() {
-            let name = (path as NSString).lastPathComponent
-            let source = try #require(PNGBytes.header(path), "\(name) has a PNG header")
-            let sourceAlpha = source.colourType == 4 || source.colourType == 6 || source.chunks.contains("tRNS")
+        let name = (path as NSString).lastPathComponent
+        let source = try #require(PNGBytes.header(path), "\(name) has a PNG header")
+        let sourceAlpha = source.colourType == 4 || source.colourType == 6 || source.chunks.contains("tRNS")
 
-            let info: ImageInfo
-            do { info = try Imaging.probe(path: path) } catch { Issue.record("\(name): probe failed: \(error)"); continue }
-            #expect(info.loader == "pngload", "\(name)")
-            #expect(info.width == source.width && info.height == source.height, "\(name): probe size")
-            #expect(info.bitsPerSample == (source.bitDepth == 16 ? 16 : 8), "\(name): bits \(info.bitsPerSample)")
-            #expect(info.hasAlpha == sourceAlpha, "\(name): alpha \(info.hasAlpha)")
+        let info: ImageInfo
+        do { info = try Imaging.probe(path: path) } catch { Issue.record("\(name): probe failed: \(error)"); return }
+        #expect(info.width == source.width && info.height == source.height, "\(name): probe size")
+        #expect(info.bitsPerSample == (source.bitDepth == 16 ? 16 : 8), "\(name): bits \(info.bitsPerSample)")
+        #expect(info.hasAlpha == sourceAlpha, "\(name): alpha \(info.hasAlpha)")
 
-            let (tw, th) = Self.fitted(source.width, source.height, 16)
-            do {
-                let (_, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: 16, maxHeight: 16)
-                #expect(pixels.width == tw && pixels.height == th, "\(name): thumbnail \(pixels.width)×\(pixels.height), want \(tw)×\(th)")
-                #expect(pixels.bytes.count == pixels.width * pixels.height * 4, "\(name)")
-            } catch { Issue.record("\(name): thumbnail failed: \(error)") }
+        let (tw, th) = Self.fitted(source.width, source.height, 16)
+        do {
+            let (_, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: 16, maxHeight: 16)
+            #expect(pixels.width == tw && pixels.height == th, "\(name): thumbnail \(pixels.width)×\(pixels.height), want \(tw)×\(th)")
+            #expect(pixels.bytes.count == pixels.width * pixels.height * 4, "\(name)")
+        } catch { Issue.record("\(name): thumbnail failed: \(error)") }
 
-            let out = dir.file("out\(n).png")
-            do {
-                try Imaging.export(source: path, crop: PixelRect(x: 0, y: 0, width: info.width, height: info.height), output: out)
-            } catch { Issue.record("\(name): export failed: \(error)"); continue }
-            let header = try #require(PNGBytes.header(out), "\(name): output is a PNG")
-            #expect(header.width == source.width && header.height == source.height, "\(name): output size")
-            if source.bitDepth == 16 { #expect(header.bitDepth == 16, "\(name): 16-bit must stay 16-bit") }
-            let outAlpha = header.colourType == 4 || header.colourType == 6 || header.chunks.contains("tRNS")
-            #expect(outAlpha == sourceAlpha, "\(name): alpha \(sourceAlpha) became \(outAlpha)")
-            if source.colourType == 0 || source.colourType == 4 {
-                #expect(header.colourType == 0 || header.colourType == 4, "\(name): grey stays grey (type \(header.colourType))")
-            }
-            // The pixels, both files decoded by ImageMagick at 16 bits: the whole-image crop changes none.
-            let raw = try Tool.run(["convert", path, out, "-depth", "16", "rgba:-"]).out
-            let half = source.width * source.height * 8
-            #expect(raw.count == 2 * half, "\(name): decoded sizes")
-            if raw.count == 2 * half {
-                #expect(raw.prefix(half) == raw.suffix(half), "\(name): pixels differ from the source")
-            }
-            try? FileManager.default.removeItem(atPath: out)
-            checked += 1
+        let out = dir.file("out.png")
+        do {
+            try Imaging.export(source: path, crop: PixelRect(x: 0, y: 0, width: info.width, height: info.height), output: out)
+        } catch { Issue.record("\(name): export failed: \(error)"); return }
+        let header = try #require(PNGBytes.header(out), "\(name): output is a PNG")
+        #expect(header.width == source.width && header.height == source.height, "\(name): output size")
+        if source.bitDepth == 16 { #expect(header.bitDepth == 16, "\(name): 16-bit must stay 16-bit") }
+        let outAlpha = header.colourType == 4 || header.colourType == 6 || header.chunks.contains("tRNS")
+        #expect(outAlpha == sourceAlpha, "\(name): alpha \(sourceAlpha) became \(outAlpha)")
+        if source.colourType == 0 || source.colourType == 4 {
+            #expect(header.colourType == 0 || header.colourType == 4, "\(name): grey stays grey (type \(header.colourType))")
         }
-        #expect(checked == Self.valid.count)
+        // The pixels, both files decoded by ImageMagick at 16 bits, samples as stored (ImageMagick would
+        // otherwise turn a gAMA 1.0 file's "linear" samples into sRGB): the whole-image crop changes none.
+        let raw = [UInt8](try Tool.run(["convert", path, out, "-set", "colorspace", "sRGB", "-depth", "16", "rgba:-"]).out)
+        let half = source.width * source.height * 8
+        #expect(raw.count == 2 * half, "\(name): decoded sizes")
+        if raw.count == 2 * half {
+            let wrong = mismatch(Array(raw[0..<half]), Array(raw[half...]))
+            #expect(wrong == nil, "\(name): pixels differ from the source: \(wrong ?? "")")
+        }
+        try? FileManager.default.removeItem(atPath: out)
         #expect(dir.entries.isEmpty, "left: \(dir.entries)")
     }
 
@@ -101,14 +98,14 @@ import Testing
             let crop = PixelRect(x: 5, y: 9, width: 19, height: 13)
             let out = dir.file("inner.png")
             try Imaging.export(source: path, crop: crop, output: out)
-            let whole = try Tool.decode(path, channels: "rgba", depth: 16)
-            let got = try Tool.decode(out, channels: "rgba", depth: 16)
+            let whole = try Tool.decode(path, channels: "rgba", depth: 16, storedSamples: true)
+            let got = try Tool.decode(out, channels: "rgba", depth: 16, storedSamples: true)
             var expected: [Int] = []
             for y in 0..<crop.height {
                 let start = ((y + crop.y) * 32 + crop.x) * 4
                 expected += whole[start..<(start + crop.width * 4)]
             }
-            #expect(got == expected, "\(name)")
+            #expect(mismatch(got, expected) == nil, "\(name): \(mismatch(got, expected) ?? "")")
         }
     }
 
@@ -157,16 +154,28 @@ import Testing
             FileManager.default.createFile(atPath: path, contents: Data(data))
             files.append(path)
         }
+        let intact = try Tool.decode(good, channels: "rgba", depth: 16)
         for path in files {
             let name = (path as NSString).lastPathComponent
             let out = dir.file("out-\(name)")
-            let export = imagingError { try Imaging.export(source: path, crop: PixelRect(x: 0, y: 0, width: 1, height: 1), output: out) }
+            let export = imagingError { try Imaging.export(source: path, crop: PixelRect(x: 0, y: 0, width: 32, height: 32), output: out) }
+            let thumb = imagingError { try Imaging.displayThumbnail(path: path, maxWidth: 64, maxHeight: 64) }
+            if name.hasPrefix("xcsn") {
+                // Only the IDAT checksum is wrong, the data itself is intact: libvips (through libpng's "benign"
+                // CRC handling) and ImageMagick both read it. Opening it is tolerated only if nothing is garbled.
+                if export == nil {
+                    let got = try Tool.decode(out, channels: "rgba", depth: 16)
+                    #expect(mismatch(got, intact) == nil, "\(name) opened with different pixels")
+                    try FileManager.default.removeItem(atPath: out)
+                }
+                continue
+            }
             #expect(export != nil, "\(name): export of a corrupt PNG succeeded")
             #expect(!(export?.message.isEmpty ?? false), "\(name): empty message")
             #expect(!exists(out), "\(name): an output was left")
-            let thumb = imagingError { try Imaging.displayThumbnail(path: path, maxWidth: 64, maxHeight: 64) }
             #expect(thumb != nil, "\(name): a corrupt PNG was shown")
         }
         #expect(dir.strayTemporaries.isEmpty)
+        #expect(dir.entries.allSatisfy { $0.hasPrefix("x") }, "only the corrupt inputs are left: \(dir.entries)")
     }
 }

@@ -22,8 +22,8 @@ struct TempFolder {
     /// Every entry of the folder, hidden ones included.
     var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
 
-    /// The hidden temporaries an export would leave behind (`.NAME.cropeditor-*`).
-    var strayTemporaries: [String] { entries.filter { $0.hasPrefix(".") && $0.contains(".cropeditor-") } }
+    /// The hidden temporaries an export would leave behind (`.NAME.cropeditor-*`, `.cropeditor-*.tmp`).
+    var strayTemporaries: [String] { entries.filter { $0.hasPrefix(".") && $0.contains("cropeditor") } }
 }
 
 struct CommandFailed: Error, CustomStringConvertible {
@@ -83,20 +83,29 @@ enum Tool {
     }
 
     /// Decoded samples by ImageMagick: `channels` is "rgb", "rgba" or "gray"; 16-bit values big-endian.
-    static func decode(_ path: String, channels: String = "rgb", depth: Int = 8) throws -> [Int] {
-        let data = try run(["convert", path + "[0]", "-depth", "\(depth)", "-endian", "MSB", "\(channels):-"]).out
+    /// `storedSamples` keeps ImageMagick from converting a gAMA 1.0 PNG's samples from "linear" to sRGB.
+    static func decode(_ path: String, channels: String = "rgb", depth: Int = 8, storedSamples: Bool = false) throws -> [Int] {
+        let keep = storedSamples ? ["-set", "colorspace", "sRGB"] : []
+        let data = try run(["convert", path + "[0]"] + keep + ["-depth", "\(depth)", "-endian", "MSB", "\(channels):-"]).out
         let bytes = [UInt8](data)
         if depth == 8 { return bytes.map(Int.init) }
         return stride(from: 0, to: bytes.count - 1, by: 2).map { Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]) }
     }
 
     /// exiftool's view of a file: `GROUP0:GROUP1:Tag` → value, numeric (`-n`), composites left out.
-    static func exif(_ path: String) throws -> [String: Any] {
-        let data = try run(["exiftool", "-j", "-a", "-n", "-e", "-G0:1", "--File:all", "--ExifTool:all", path]).out
-        let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
-        var tags = list?.first ?? [:]
-        tags["SourceFile"] = nil
-        return tags
+    static func exif(_ path: String) throws -> [String: Any] { try exif([path])[path] ?? [:] }
+
+    /// The same for several files in one exiftool run (it starts slowly): path → tags.
+    static func exif(_ paths: [String]) throws -> [String: [String: Any]] {
+        let data = try run(["exiftool", "-j", "-a", "-n", "-e", "-G0:1", "--File:all", "--ExifTool:all"] + paths).out
+        let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        var byPath: [String: [String: Any]] = [:]
+        for var tags in list {
+            guard let path = tags["SourceFile"] as? String else { continue }
+            tags["SourceFile"] = nil
+            byPath[path] = tags
+        }
+        return byPath
     }
 }
 
@@ -112,68 +121,6 @@ extension Dictionary where Key == String, Value == Any {
     }
     func string(_ name: String) -> String? { tag(name).map { "\($0)" } }
     func keys(inGroup group: String) -> [String] { keys.filter { $0.hasPrefix(group + ":") }.sorted() }
-}
-
-/// Pictures written byte by byte in the tests: binary PNM (PPM/PGM/PAM), the oracle-free source of truth.
-enum Netpbm {
-    /// `samples` row-major, `channels` per pixel (1 grey, 3 RGB, 4 RGBA), 8- or 16-bit (big-endian).
-    static func write(_ path: String, width: Int, height: Int, channels: Int, sixteenBit: Bool, samples: [Int]) {
-        precondition(samples.count == width * height * channels)
-        let maxval = sixteenBit ? 65535 : 255
-        let header: String
-        switch channels {
-        case 1: header = "P5\n\(width) \(height)\n\(maxval)\n"
-        case 3: header = "P6\n\(width) \(height)\n\(maxval)\n"
-        default:
-            let type = channels == 4 ? "RGB_ALPHA" : "GRAYSCALE_ALPHA"
-            header = "P7\nWIDTH \(width)\nHEIGHT \(height)\nDEPTH \(channels)\nMAXVAL \(maxval)\nTUPLTYPE \(type)\nENDHDR\n"
-        }
-        var bytes = [UInt8](header.utf8)
-        bytes.reserveCapacity(bytes.count + samples.count * 2)
-        for s in samples {
-            if sixteenBit { bytes.append(UInt8(s >> 8)); bytes.append(UInt8(s & 0xFF)) } else { bytes.append(UInt8(s)) }
-        }
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
-    }
-}
-
-/// The structure of PNG files, read and written here without any image library.
-enum PNGBytes {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            crc ^= UInt32(b)
-            for _ in 0..<8 { crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
-
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = [UInt8](type.utf8) + data
-        return be32(UInt32(data.count)) + body + be32(crc32(body))
-    }
-
-    /// The header fields of a PNG file: size, bit depth, colour type, and which chunk types it has.
-    struct Header { let width: Int, height: Int, bitDepth: Int, colourType: Int, chunks: [String] }
-
-    static func header(_ path: String) -> Header? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let b = [UInt8](data)
-        guard b.count > 33, Array(b[0..<8]) == signature, String(decoding: b[12..<16], as: UTF8.self) == "IHDR" else { return nil }
-        func u32(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
-        var chunks: [String] = []
-        var i = 8
-        while i + 8 <= b.count {
-            let length = u32(i)
-            chunks.append(String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self))
-            i += 12 + length
-        }
-        return Header(width: u32(16), height: u32(20), bitDepth: Int(b[24]), colourType: Int(b[25]), chunks: chunks)
-    }
 }
 
 /// Reads a whole file's bytes (nil when it does not exist).
@@ -193,3 +140,17 @@ func imagingError<T>(_ body: () throws -> T, sourceLocation: SourceLocation = #_
         return ImagingError("\(error)")
     }
 }
+
+/// Where two sample lists first differ, in words, or nil when equal. Tests compare through this, never with
+/// `#expect(a == b)` on big arrays (whose failure report would diff megabytes); equal lists cost one memcmp.
+func mismatch<T: BinaryInteger>(_ got: [T], _ want: [T]) -> String? {
+    guard got.count == want.count else { return "\(got.count) samples, want \(want.count)" }
+    let same = got.withUnsafeBytes { g in
+        want.withUnsafeBytes { w in g.count == 0 || memcmp(g.baseAddress!, w.baseAddress!, g.count) == 0 }
+    }
+    if same { return nil }
+    let i = (0..<got.count).first { got[$0] != want[$0] }!
+    return "sample \(i) is \(got[i]), want \(want[i])"
+}
+
+func mismatch(_ got: Data, _ want: Data) -> String? { mismatch([UInt8](got), [UInt8](want)) }
