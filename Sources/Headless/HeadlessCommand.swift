@@ -47,7 +47,7 @@ public enum HeadlessCommand {
             throw HeadlessError(image: image, reason: error.description)
         }
         do {
-            _ = try Imaging.export(source: image, crop: rect, output: options.output, options: options.export)
+            _ = try Imaging.export(info, crop: rect, output: options.output, options: options.export)
         } catch {
             throw HeadlessError(image: image, reason: error.message)
         }

@@ -12,7 +12,16 @@ extension Imaging {
                               options: ExportOptions = ExportOptions()) throws(ImagingError) -> ExportResult {
         pipelineLock.lock()
         defer { pipelineLock.unlock() }
-        let info = try probe(path: source)
+        return try export(try probe(path: source), crop: crop, output: output, options: options)
+    }
+
+    /// The same for a file already probed (the command line probes first to measure the crop):
+    /// probing again would make libvips test every loader against the file a second time.
+    public static func export(_ info: ImageInfo, crop: PixelRect, output: String,
+                              options: ExportOptions = ExportOptions()) throws(ImagingError) -> ExportResult {
+        pipelineLock.lock()
+        defer { pipelineLock.unlock() }
+        let source = info.path
         guard let format = OutputFormat(path: output) else {
             throw ImagingError("unknown output format “.\((output as NSString).pathExtension)” (use png, jpg, webp or tif)")
         }
@@ -96,7 +105,8 @@ extension Imaging {
         }
         guard status == 0, String(cString: vips_error_buffer()).isEmpty else { throw pipelineError() }
         try MetadataFixer.fix(path: file.temporary, width: crop.width, height: crop.height,
-                              resetOrientation: true, strip: options.strip)
+                              resetOrientation: true, strip: options.strip,
+                              exifSource: format == .tiff ? info.path : nil)
         return ExportResult(outputPath: file.target, width: crop.width, height: crop.height, lossless: false)
     }
 
