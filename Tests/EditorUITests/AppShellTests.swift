@@ -6,14 +6,6 @@ import XCTest
 @testable import EditorUI
 
 final class AppShellTests: XCTestCase {
-    @MainActor private static func demoWindow() -> EditorWindow {
-        let window = EditorWindow(application: GtkTestSupport.application.application)
-        window.showDemo()
-        window.present()
-        GtkTestSupport.pump { gtk_widget_get_mapped(window.canvas.widget) != 0 }
-        return window
-    }
-
     @MainActor private static func activate(_ window: EditorWindow, _ action: String) {
         g_action_group_activate_action(OpaquePointer(window.window.raw), action, nil)
     }
@@ -21,7 +13,7 @@ final class AppShellTests: XCTestCase {
     func testClosingTheImageShowsTheEmptyStateAndOpeningLeavesIt() throws {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {
-            let window = Self.demoWindow()
+            let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             XCTAssertFalse(window.isEmpty)
             Self.activate(window, "close-image")
@@ -36,7 +28,7 @@ final class AppShellTests: XCTestCase {
     func testAboutWindowAndMenuAndClose() throws {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {
-            let window = Self.demoWindow()
+            let window = GtkTestSupport.demoWindow()
             let toplevels = gtk_window_get_toplevels()!
             func aboutWindows() -> Int {
                 (0..<g_list_model_get_n_items(toplevels)).filter { i in

@@ -39,6 +39,26 @@ enum GtkTestSupport {
         return app
     }()
 
+    /// A shown window of the shared application with the demo picture, laid out.
+    @MainActor static func demoWindow() -> EditorWindow {
+        let window = EditorWindow(application: application.application)
+        window.showDemo()
+        window.present()
+        XCTAssertTrue(pump { gtk_widget_get_mapped(window.canvas.widget) != 0 }, "the demo window never showed")
+        settle()
+        return window
+    }
+
+    /// A shown window of the shared application that opened `path` (waits for the load).
+    @MainActor static func window(opening path: String) -> EditorWindow {
+        let window = EditorWindow(application: application.application)
+        window.present()
+        window.open(path: path)
+        XCTAssertTrue(pump(timeout: 10) { !window.isLoading && window.canvas.image?.path == path },
+                      "the photo did not open: \(window.lastError ?? "")")
+        return window
+    }
+
     /// Runs the GLib main loop until `condition` holds or `timeout` seconds pass; returns whether it held.
     @discardableResult
     static func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {

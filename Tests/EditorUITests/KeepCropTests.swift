@@ -18,14 +18,7 @@ final class KeepCropTests: XCTestCase {
         let before = try Data(contentsOf: URL(fileURLWithPath: photo))
         let crop = CropRect(x: 0.2, y: 0.1, width: 0.5, height: 0.7)
         try MainActor.assumeIsolated {
-            @MainActor func opened() -> EditorWindow {
-                let window = EditorWindow(application: GtkTestSupport.application.application)
-                window.present()
-                window.open(path: photo)
-                XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isLoading && window.canvas.image != nil })
-                return window
-            }
-            let first = opened()
+            let first = GtkTestSupport.window(opening: photo)
             first.canvas.commit(crop)
             g_action_group_activate_action(OpaquePointer(first.window.raw), "keep-crop", nil)
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
@@ -33,7 +26,7 @@ final class KeepCropTests: XCTestCase {
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: photo)), before, "the photo was written")
             gtk_window_destroy(cgtk_window(first.window.raw))
 
-            let second = opened()
+            let second = GtkTestSupport.window(opening: photo)
             defer { gtk_window_destroy(cgtk_window(second.window.raw)) }
             let restored = try XCTUnwrap(second.lastRestoredCrop, "the window did not restore the kept crop")
             assertCropsClose(restored, crop, "restored", accuracy: 1e-6)

@@ -19,16 +19,6 @@ final class OpenFileTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// A window of an in-process application showing the demo.
-    @MainActor private static func demoWindow() throws -> EditorWindow {
-        let window = EditorWindow(application: GtkTestSupport.application.application)
-        window.showDemo()
-        window.present()
-        XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_mapped(window.canvas.widget) != 0 })
-        GtkTestSupport.settle()
-        return window
-    }
-
     @MainActor private static func openAndWait(_ window: EditorWindow, _ path: String) {
         window.open(path: path)
         XCTAssertTrue(window.isLoading, "the spinner shows while decoding")
@@ -45,7 +35,7 @@ final class OpenFileTests: XCTestCase {
         let cases: [(String, String)] = [(missing, "missing.png"), (text.path, "notes.png"), (empty.path, "empty.png"),
                                          (folder.path, "is a folder")]
         try MainActor.assumeIsolated {
-            let window = try Self.demoWindow()
+            let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             for (path, expected) in cases {
                 Self.openAndWait(window, path)
@@ -68,7 +58,7 @@ final class OpenFileTests: XCTestCase {
         let surface = GtkTestSupport.greyImage(width: 300, height: 200).surface
         XCTAssertEqual(cairo_surface_write_to_png(surface.surface, path), CAIRO_STATUS_SUCCESS)
         try MainActor.assumeIsolated {
-            let window = try Self.demoWindow()
+            let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             Self.openAndWait(window, path)
             XCTAssertNil(window.lastError)

@@ -18,15 +18,6 @@ final class SavingTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    @MainActor private static func window(opening path: String) throws -> EditorWindow {
-        let window = EditorWindow(application: GtkTestSupport.application.application)
-        window.present()
-        window.open(path: path)
-        XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isLoading && window.canvas.image?.path == path },
-                      "the photo did not open: \(window.lastError ?? "")")
-        return window
-    }
-
     private static func size(of path: String) -> String? {
         Shell.run("identify", ["-format", "%wx%h", path])
     }
@@ -37,7 +28,7 @@ final class SavingTests: XCTestCase {
         XCTAssertNotNil(Shell.run("convert", ["-size", "400x300", "-seed", "3", "plasma:fractal", source]))
         let before = try Data(contentsOf: URL(fileURLWithPath: source))
         try MainActor.assumeIsolated {
-            let window = try Self.window(opening: source)
+            let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.canvas.commit(CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
             window.save()
@@ -67,7 +58,7 @@ final class SavingTests: XCTestCase {
         XCTAssertNotNil(Shell.run("convert", ["-size", "640x480", "-seed", "5", "plasma:fractal", "-quality", "90",
                                               "-sampling-factor", "2x2", source]))
         try MainActor.assumeIsolated {
-            let window = try Self.window(opening: source)
+            let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             // The whole image starts at 0,0: on the 16×16 grid.
             XCTAssertEqual(window.losslessCheck?.isEligible, true)
@@ -96,7 +87,7 @@ final class SavingTests: XCTestCase {
         XCTAssertNotNil(Shell.run("convert", ["-size", "120x90", "xc:orange", source]))
         let before = try Data(contentsOf: URL(fileURLWithPath: source))
         try MainActor.assumeIsolated {
-            let window = try Self.window(opening: source)
+            let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.canvas.commit(CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
             let toplevels = gtk_window_get_toplevels()!

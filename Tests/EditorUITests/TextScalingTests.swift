@@ -9,10 +9,8 @@ final class TextScalingTests: XCTestCase {
     func testHeaderLabelsGrowWithTheDesktopTextSize() throws {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {
-            let window = EditorWindow(application: GtkTestSupport.application.application)
+            let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            window.showDemo()
-            window.present()
             GtkTestSupport.settle(0.2)
             let settings = gtk_settings_get_default()!
             var dpi = GValue()

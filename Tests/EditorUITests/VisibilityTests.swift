@@ -81,10 +81,8 @@ final class VisibilityTests: XCTestCase {
     func testCanvasTakesFocusWhenAnImageOpensAndReportsVisibleFocus() throws {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {
-            let window = EditorWindow(application: GtkTestSupport.application.application)
+            let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            window.showDemo()
-            window.present()
             XCTAssertTrue(GtkTestSupport.pump { gtk_widget_has_focus(window.canvas.widget) != 0 })
             gtk_window_set_focus_visible(cgtk_window(window.window.raw), 1)
             XCTAssertTrue(window.canvas.paintState.focused)
