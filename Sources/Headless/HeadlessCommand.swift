@@ -33,23 +33,40 @@ public enum HeadlessCommand {
         }
     }
 
-    /// Probes the image, fits the geometry to its upright size, and exports.
+    /// Probes the image, fits the geometry (or the kept crop) to its upright size, and exports
+    /// it or keeps it in the sidecar.
     static func crop(_ options: HeadlessOptions) throws(HeadlessError) {
         let image = options.image
         // Checked here and not only in Imaging: the source must be safe whatever Imaging does.
-        guard !FileIdentity.same(image, options.output) else {
+        if let output = options.output, FileIdentity.same(image, output) {
             throw .usage("the output is the source file itself; choose another --output", image: image)
         }
         let info: ImageInfo
         do { info = try Imaging.probe(path: image) } catch { throw HeadlessError(image: image, reason: error.message) }
-        let rect: PixelRect
-        do { rect = try options.crop.checkedPixelRect(imageWidth: info.width, imageHeight: info.height) } catch {
-            throw HeadlessError(image: image, reason: error.description)
-        }
+        let rect = try pixelRect(options, info: info)
         do {
-            _ = try Imaging.export(info, crop: rect, output: options.output, options: options.export)
+            if let output = options.output {
+                _ = try Imaging.export(info, crop: rect, output: output, options: options.export)
+            } else {
+                try Sidecar.write(StoredCrop(rect: CropRect(pixelRect: rect, imageWidth: info.width, imageHeight: info.height)),
+                                  for: image)
+            }
         } catch {
             throw HeadlessError(image: image, reason: error.message)
+        }
+    }
+
+    /// The crop in upright pixels: the geometry given, or the one kept for the image.
+    private static func pixelRect(_ options: HeadlessOptions, info: ImageInfo) throws(HeadlessError) -> PixelRect {
+        let image = options.image
+        guard let geometry = options.crop else {
+            let stored: (crop: StoredCrop, source: StoredCropSource)?
+            do { stored = try Sidecar.read(for: image) } catch { throw HeadlessError(image: image, reason: error.message) }
+            guard let stored else { throw HeadlessError(image: image, reason: "no --crop given (and no stored crop)") }
+            return stored.crop.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)
+        }
+        do { return try geometry.checkedPixelRect(imageWidth: info.width, imageHeight: info.height) } catch {
+            throw HeadlessError(image: image, reason: error.description)
         }
     }
 

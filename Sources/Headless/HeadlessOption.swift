@@ -5,7 +5,7 @@ import Imaging
 /// Every option of the headless mode. The parser and `--help` both read this list, so an option
 /// cannot exist without being documented.
 enum HeadlessOption: String, CaseIterable, Sendable {
-    case crop, output, quality, lossless, strip, help
+    case crop, output, sidecar, quality, lossless, strip, help
 
     /// The placeholder shown in help, or nil for a flag.
     var valueName: String? {
@@ -14,7 +14,7 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .output: return "FILE"
         case .quality: return "N"
         case .strip: return "gps|all"
-        case .lossless, .help: return nil
+        case .lossless, .sidecar, .help: return nil
         }
     }
 
@@ -33,11 +33,16 @@ enum HeadlessOption: String, CaseIterable, Sendable {
             return ["the crop, measured on the image as displayed (EXIF",
                     "orientation applied): WxH+X+Y in pixels, e.g.",
                     "800x600+100+50, or W%xH%+X%+Y% in percent of the image,",
-                    "e.g. 50%x50%+25%+25%; without +X+Y, from the top left"]
+                    "e.g. 50%x50%+25%+25%; without +X+Y, from the top left;",
+                    "without --crop, the crop kept in IMAGE.xmp is used"]
         case .output:
             return ["write the result to FILE, never the source itself; the",
                     "extension picks the format: .png, .jpg or .jpeg, .webp,",
                     ".tif or .tiff"]
+        case .sidecar:
+            return ["keep the --crop in IMAGE.xmp (Lightroom's crs: tags,",
+                    "other tags there kept) and write no pixels; the image",
+                    "itself is never touched"]
         case .quality:
             return ["JPEG and WebP quality, a whole number from 1 to 100",
                     "(default: the source JPEG's own, otherwise \(ExportOptions.defaultQuality))"]

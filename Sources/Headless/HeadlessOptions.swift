@@ -12,16 +12,21 @@ public enum HeadlessRequest: Equatable, Sendable {
 /// A complete, syntactically valid crop request. Whether it fits the image is only known after probing it.
 public struct HeadlessOptions: Equatable, Sendable {
     public var image: String
-    public var output: String
-    public var crop: CropGeometry
+    /// Where the pixels go; nil when the crop is only kept in the sidecar.
+    public var output: String?
+    /// The crop asked for; nil means the one kept in the image's sidecar (or its own XMP).
+    public var crop: CropGeometry?
     public var export: ExportOptions
 
-    public init(image: String, output: String, crop: CropGeometry, export: ExportOptions = ExportOptions()) {
+    public init(image: String, output: String?, crop: CropGeometry?, export: ExportOptions = ExportOptions()) {
         self.image = image
         self.output = output
         self.crop = crop
         self.export = export
     }
+
+    /// `--sidecar`: keep the crop beside the image, write no pixels.
+    public var keepsInSidecar: Bool { output == nil }
 
     /// Interprets `arguments` (without the program name). Mistakes found before the IMAGE is known
     /// are reported without it; after that every message names it.
@@ -34,10 +39,20 @@ public struct HeadlessOptions: Equatable, Sendable {
         }
         func fail(_ reason: String) -> HeadlessError { .usage(reason, image: image) }
 
-        guard let output = tokens.values[.output] else { throw fail("no --output given") }
-        guard let cropText = tokens.values[.crop] else { throw fail("no --crop given (and no stored crop)") }
-        let crop: CropGeometry
-        do { crop = try CropGeometry(parsing: cropText) } catch { throw fail(error.description) }
+        let sidecar = tokens.values[.sidecar] != nil
+        var crop: CropGeometry?
+        if let cropText = tokens.values[.crop] {
+            do { crop = try CropGeometry(parsing: cropText) } catch { throw fail(error.description) }
+        }
+        if sidecar {
+            guard tokens.values[.output] == nil else { throw fail("--sidecar writes no pixels: give --sidecar or --output, not both") }
+            guard crop != nil else { throw fail("--sidecar needs the --crop to keep") }
+            for option in [HeadlessOption.quality, .lossless, .strip] where tokens.values[option] != nil {
+                throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
+            }
+            return .crop(HeadlessOptions(image: image, output: nil, crop: crop))
+        }
+        guard let output = tokens.values[.output] else { throw fail("no --output given (or --sidecar)") }
 
         var export = ExportOptions()
         if let text = tokens.values[.quality] {

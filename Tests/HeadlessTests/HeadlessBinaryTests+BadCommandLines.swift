@@ -13,8 +13,7 @@ extension HeadlessBinaryTests {
 
         @Test func anUnknownOption() throws {
             let w = try workspace()
-            // --sidecar is not implemented yet, so it is as unknown as a typo.
-            for option in ["--sidecar", "--crpo=10x10", "-x", "--output-format=png"] {
+            for option in ["--sidcar", "--crpo=10x10", "-x", "--output-format=png"] {
                 let result = try expectCleanFailure(in: w, ["--crop=10x10", "--output=out/a.png", option, "in/photo.jpg"],
                                                     image: nil, reasons: ["unknown option"], output: "out/a.png")
                 #expect(result.status == 2)
@@ -23,7 +22,7 @@ extension HeadlessBinaryTests {
 
         @Test func anUnknownOptionAloneStillGetsOneLineNotAWindow() throws {
             let w = try workspace()
-            try expectCleanFailure(in: w, ["--sidecar", "in/photo.jpg"], image: nil, reasons: ["unknown option --sidecar"],
+            try expectCleanFailure(in: w, ["--sidcar", "in/photo.jpg"], image: nil, reasons: ["unknown option --sidcar"],
                                    output: nil)
         }
 

@@ -30,6 +30,22 @@ extension HeadlessBinaryTests {
                     == Tool.run("identify", ["-format", "%#", w.url("out/reference.png").path]))
         }
 
+        @Test func sidecarKeepsTheCropAndALaterExportWithoutCropUsesIt() throws {
+            let w = try Workspace()
+            try w.picture("in/photo.jpg")
+            let before = try Data(contentsOf: w.url("in/photo.jpg"))
+            let kept = try w.run(["--sidecar", "--crop=50%x50%+25%+25%", "in/photo.jpg"])
+            #expect(kept.exited && kept.status == 0, "stderr: \(kept.standardError)")
+            #expect(try Data(contentsOf: w.url("in/photo.jpg")) == before, "--sidecar touched the image")
+            // exiftool reads Lightroom's tags back: 25 % to 75 % on both axes.
+            let tags = try Tool.run("exiftool", ["-s3", "-n", "-XMP-crs:CropLeft", "-XMP-crs:CropTop", "-XMP-crs:CropRight",
+                                                 "-XMP-crs:CropBottom", w.url("in/photo.jpg.xmp").path])
+            #expect(tags.split(separator: "\n").compactMap { Double($0) } == [0.25, 0.25, 0.75, 0.75], "\(tags)")
+            // Without --crop, the export uses the kept crop: 200×150 of the 400×300 picture.
+            try expectSuccess(in: w, ["--output=out/kept.png", "in/photo.jpg"],
+                              source: "in/photo.jpg", output: "out/kept.png", size: "200x150")
+        }
+
         @Test func percentGeometryIsAShareOfTheImage() throws {
             let w = try Workspace()
             try w.picture("in/photo.jpg")

@@ -94,8 +94,11 @@ import Testing
 
     @Test func mistakesAboutTheRequestNameTheImage() {
         let cases: [([String], String)] = [
-            (["--crop=1x1", "p.jpg"], "no --output given"),
-            (["--output=o.png", "p.jpg"], "no --crop given (and no stored crop)"),
+            (["--crop=1x1", "p.jpg"], "no --output given (or --sidecar)"),
+            (["--sidecar", "p.jpg"], "--sidecar needs the --crop to keep"),
+            (["--sidecar", "--crop=1x1", "--output=o.png", "p.jpg"],
+             "--sidecar writes no pixels: give --sidecar or --output, not both"),
+            (["--sidecar", "--crop=1x1", "--quality=80", "p.jpg"], "--quality applies to --output, not to --sidecar"),
             (["--crop=1x", "--output=o.png", "p.jpg"], CropGeometryError.malformed("1x").description),
             (["--crop=0x1", "--output=o.png", "p.jpg"], CropGeometryError.emptySize("0x1").description),
             (["--crop=1x1", "--output=o.png", "--strip=none", "p.jpg"], "--strip must be gps or all, not “none”"),
