@@ -51,15 +51,20 @@ extension CropCanvas {
 
     func dragUpdated(dx: Double, dy: Double) {
         guard session.isDragging else { return }
+        session.aspectRatio = dragRatio(shiftHeld: shiftHeld)
         session.update(translation: CropSize(width: dx, height: dy))
         gtk_widget_queue_draw(widget)
     }
 
     func dragEnded(dx: Double, dy: Double) {
         guard session.isDragging else { return }
+        session.aspectRatio = dragRatio(shiftHeld: shiftHeld)
         session.update(translation: CropSize(width: dx, height: dy))
         setCancelEnabled(false)
-        if session.end() { didCommit() }
+        let changed = session.end()
+        // Shift's lock lasts one drag; keys and later drags keep only the chosen ratio.
+        session.aspectRatio = dragRatio(shiftHeld: false)
+        if changed { didCommit() }
         gtk_widget_queue_draw(widget)
     }
 
@@ -72,6 +77,7 @@ extension CropCanvas {
     func cancelDrag() {
         guard session.isDragging else { return }
         session.cancel()
+        session.aspectRatio = dragRatio(shiftHeld: false)
         setCancelEnabled(false)
         if let dragGesture { gtk_event_controller_reset(dragGesture) }
         gtk_widget_queue_draw(widget)

@@ -36,6 +36,9 @@ final class CropCanvas {
     /// The drag gesture, reset when Escape cancels a drag.
     var dragGesture: OpaquePointer?
 
+    /// The ratio drags keep; Free by default.
+    var aspectRatio = AspectRatio.free
+
     /// Called after every change of the committed crop (drag end, reset, keys, actions).
     var onCommit: ((CropRect) -> Void)?
 
@@ -79,6 +82,8 @@ final class CropCanvas {
         stopAnimation()
         initialCrop = crop.sanitized
         session = CropSession(crop: initialCrop)
+        // A chosen ratio stays chosen across pictures: the new one's crop is fitted to it.
+        _ = session.lockAspectRatio(aspectRatio, imageWidth: image.pixelWidth, imageHeight: image.pixelHeight)
         gtk_widget_queue_draw(widget)
         didCommit()
     }

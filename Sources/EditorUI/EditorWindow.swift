@@ -37,6 +37,8 @@ final class EditorWindow {
     /// The editor and the empty state ("drop an image here"), one shown at a time.
     let stack: UnsafeMutablePointer<GtkWidget>
     let menuButton: UnsafeMutablePointer<GtkWidget>
+    /// The header bar's ratio menu button (its label shows the ratio in force).
+    private(set) var aspectRatioButton: UnsafeMutablePointer<GtkWidget>!
     /// The header bar's own controls, each with an accessible name and a tooltip.
     private(set) var headerControls: [UnsafeMutablePointer<GtkWidget>] = []
 
@@ -77,6 +79,8 @@ final class EditorWindow {
         gtk_widget_set_tooltip_text(reset, tr("Reset the crop (Ctrl+Backspace)"))
         cgtk_accessible_set_label(reset, tr("Reset crop"))
         adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), reset)
+        aspectRatioButton = makeAspectRatioButton()
+        adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), aspectRatioButton)
 
         let menu = menuButton
         gtk_menu_button_set_icon_name(cgtk_menu_button(menu.raw), "open-menu-symbolic")
@@ -93,7 +97,7 @@ final class EditorWindow {
         gtk_actionable_set_action_name(OpaquePointer(losslessButton), "win.snap-lossless")
         gtk_widget_set_visible(losslessButton, 0)
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), losslessButton)
-        headerControls = [open, reset, menu, sizeLabel]
+        headerControls = [open, reset, menu, sizeLabel, aspectRatioButton]
 
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(cgtk_overlay(overlay.raw), canvas.widget)

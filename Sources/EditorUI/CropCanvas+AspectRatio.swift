@@ -1,0 +1,34 @@
+// The canvas's aspect ratio: a chosen ratio locks every drag (CropKit does the geometry), Shift locks the current one.
+
+import CGtk
+import CropKit
+import GtkSupport
+
+extension CropCanvas {
+    /// Locks drags to `ratio` and refits the committed crop to the largest frame of it on the same
+    /// centre; Free unlocks. One commit (undoable as one step later).
+    func setAspectRatio(_ ratio: AspectRatio) {
+        aspectRatio = ratio
+        guard let image else { return }
+        stopAnimation()
+        if session.lockAspectRatio(ratio, imageWidth: image.pixelWidth, imageHeight: image.pixelHeight) { didCommit() }
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// The normalized ratio drags are held to: the chosen one, or with Shift held during a free
+    /// drag the committed crop's own (the usual "Shift keeps proportions").
+    func dragRatio(shiftHeld: Bool) -> Double? {
+        guard let image else { return nil }
+        if let locked = aspectRatio.normalizedRatio(imageWidth: image.pixelWidth, imageHeight: image.pixelHeight) {
+            return locked
+        }
+        guard shiftHeld, session.committed.height > 0 else { return nil }
+        return session.committed.width / session.committed.height
+    }
+
+    /// Whether Shift is down in the drag's current event.
+    var shiftHeld: Bool {
+        guard let dragGesture else { return false }
+        return gtk_event_controller_get_current_event_state(dragGesture).rawValue & GDK_SHIFT_MASK.rawValue != 0
+    }
+}

@@ -1,0 +1,72 @@
+// Choosing an aspect ratio in the window: the crop is refitted to it, and a real corner drag keeps it.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import XCTest
+@testable import EditorUI
+
+final class AspectRatioTests: XCTestCase {
+    /// Width ÷ height of the committed crop in pixels is 16:9 within CropKit's one-pixel rounding.
+    @MainActor private static func assertSixteenByNine(_ window: EditorWindow, _ message: String, line: UInt = #line) {
+        let p = window.canvas.crop.pixelRect(imageWidth: 1200, imageHeight: 800)
+        XCTAssertLessThanOrEqual(abs(Double(p.width) - Double(p.height) * 16 / 9), 1 + 16.0 / 9,
+                                 "\(message): \(p) is not 16:9", line: line)
+    }
+
+    func testChoosingARatioAndDraggingACornerWithARealPointerKeepsIt() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ratio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("ratio.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "1200x800", "xc:#808080", path]))
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: path)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "aspect-ratio", g_variant_new_string("16:9"))
+            Self.assertSixteenByNine(window, "after choosing 16:9")
+            XCTAssertEqual(window.canvas.crop.width, 1, accuracy: 1e-9, "the largest 16:9 frame spans the 3:2 picture's width")
+            let label = try XCTUnwrap(gtk_menu_button_get_label(cgtk_menu_button(window.aspectRatioButton.raw)))
+            XCTAssertEqual(String(cString: label), "16:9")
+
+            // A real drag of the bottom-right corner, 120 points up and 40 left, through X.
+            GtkTestSupport.settle(0.3)
+            let id = try XCTUnwrap(Shell.run("xdotool", ["search", "--name", "ratio.png"])?
+                .split(separator: "\n").first.map(String.init),
+                "no window; all: \(Shell.run("xdotool", ["search", "--name", "."]) ?? "none")")
+            Shell.run("xdotool", ["windowmove", "--sync", id, "0", "0"])
+            GtkTestSupport.settle(0.5)
+            var bounds = graphene_rect_t()
+            XCTAssertNotEqual(gtk_widget_compute_bounds(window.canvas.widget, window.window, &bounds), 0)
+            let viewport = try XCTUnwrap(window.canvas.viewport)
+            let frame = viewport.viewRect(window.canvas.crop)
+            let before = window.canvas.crop
+            RealPointer.drag(from: (Int(Double(bounds.origin.x) + frame.maxX) - 3, Int(Double(bounds.origin.y) + frame.maxY) - 3),
+                             by: (-40, -120))
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { window.canvas.crop != before && !window.canvas.session.isDragging },
+                          "the real drag did not commit")
+            Self.assertSixteenByNine(window, "after a real corner drag")
+            XCTAssertEqual(window.canvas.crop.minX, before.minX, accuracy: 1e-9, "anchored at the opposite corner")
+            XCTAssertEqual(window.canvas.crop.minY, before.minY, accuracy: 1e-9, "anchored at the opposite corner")
+
+            // Back to Free: the crop stays, drags are free again.
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "aspect-ratio", g_variant_new_string("free"))
+            XCTAssertNil(window.canvas.session.aspectRatio)
+        }
+    }
+
+    func testSwapTurnsTheRatio() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            window.chooseAspectRatio(.fourByThree)
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "swap-ratio", nil)
+            XCTAssertEqual(window.canvas.aspectRatio, AspectRatio.fourByThree.swapped)
+            let p = window.canvas.crop.pixelRect(imageWidth: 800, imageHeight: 1000)
+            XCTAssertLessThanOrEqual(abs(Double(p.width) * 4 - Double(p.height) * 3), 4 + 3, "\(p) is not 3:4")
+        }
+    }
+}
