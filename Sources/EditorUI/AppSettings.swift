@@ -1,6 +1,7 @@
 // Remembered settings (GSettings), when the schema is installed or compiled beside the build; absent, nothing is remembered.
 
 import CGtk
+import CropKit
 import GtkSupport
 
 @MainActor
@@ -32,5 +33,23 @@ enum AppSettings {
         if width > 0 { g_settings_set_int(settings, "window-width", width) }
         if height > 0 { g_settings_set_int(settings, "window-height", height) }
         g_settings_set_boolean(settings, "window-maximized", gtk_window_is_maximized(window))
+    }
+
+    /// The guide style and when it shows; the seed's thirds, always, without a schema.
+    static var guides: (style: GuideStyle, visibility: GuideVisibility) {
+        get {
+            guard let settings = shared else { return (.thirds, .always) }
+            let text = g_settings_get_string(settings, "guides").map { value -> String in
+                defer { g_free(value) }
+                return String(cString: value)
+            }
+            return (text.flatMap(GuideStyle.init(rawValue:)) ?? .thirds,
+                    g_settings_get_boolean(settings, "guides-while-dragging") != 0 ? .whileDragging : .always)
+        }
+        set {
+            guard let settings = shared else { return }
+            g_settings_set_string(settings, "guides", newValue.style.rawValue)
+            g_settings_set_boolean(settings, "guides-while-dragging", newValue.visibility == .whileDragging ? 1 : 0)
+        }
     }
 }

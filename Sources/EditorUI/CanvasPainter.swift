@@ -37,10 +37,12 @@ enum OverlayStyle {
     static let focusRingGap = 4.0
 }
 
-/// What changes how a frame looks besides the crop: keyboard focus and the high-contrast style.
+/// What changes how a frame looks besides the crop: keyboard focus, the high-contrast style, and
+/// which guide shows (none when guides show only while dragging and no drag is on).
 struct PaintState: Sendable {
     var focused = false
     var highContrast = false
+    var guides = GuideStyle.thirds
 }
 
 /// Paints canvas frames. It owns the display cache, so it is the only thing that scales the image,
@@ -74,7 +76,7 @@ final class CanvasPainter {
         fillEvenOdd(c, outer: CropRect(x: 0, y: 0, width: width, height: height), hole: placed)
         let frame = viewport.viewRect(crop)
         drawImageAndDim(c, cache: cache, at: placed, hole: frame, scale: s)
-        drawGuides(c, frame: frame, highContrast: state.highContrast)
+        drawGuides(c, frame: frame, style: state.guides, highContrast: state.highContrast)
         if state.focused { drawFocusRing(c, around: exact) }
     }
 
@@ -162,18 +164,14 @@ final class CanvasPainter {
         cairo_set_fill_rule(c.cr, CAIRO_FILL_RULE_WINDING)
     }
 
-    /// Rule-of-thirds lines, the frame and the corner brackets, each over its dark halo. Every
-    /// segment is stroked alone: one stroke of them all would make Cairo mask the whole frame.
-    private func drawGuides(_ c: Cairo, frame f: CropRect, highContrast: Bool) {
+    /// The composition guide (CropKit's lines), the frame and the corner brackets, each over its
+    /// dark halo. Every segment is stroked alone: one stroke of them all would make Cairo mask the
+    /// whole frame.
+    private func drawGuides(_ c: Cairo, frame f: CropRect, style: GuideStyle, highContrast: Bool) {
         let halo = highContrast ? OverlayStyle.highContrastHalo : OverlayStyle.halo
         let guide = highContrast ? OverlayStyle.highContrastGuide : OverlayStyle.guide
         typealias Polyline = [(Double, Double)]
-        var thirds: [Polyline] = []
-        for part in [1.0 / 3, 2.0 / 3] {
-            let x = f.minX + f.width * part, y = f.minY + f.height * part
-            thirds.append([(x, f.minY), (x, f.maxY)])
-            thirds.append([(f.minX, y), (f.maxX, y)])
-        }
+        let guides: [Polyline] = style.lines(in: f).map { [($0.0.x, $0.0.y), ($0.1.x, $0.1.y)] }
         let edges: [Polyline] = [[(f.minX, f.minY), (f.maxX, f.minY)], [(f.maxX, f.minY), (f.maxX, f.maxY)],
                                  [(f.maxX, f.maxY), (f.minX, f.maxY)], [(f.minX, f.maxY), (f.minX, f.minY)]]
         let length = min(OverlayStyle.bracketLength, min(f.width, f.height) / 2)
@@ -183,7 +181,7 @@ final class CanvasPainter {
             brackets.append([(x + dx, y), (x, y), (x, y + dy)])
         }
         let layers: [([Polyline], Double, RGBA, Bool)] = [
-            (thirds, OverlayStyle.guideWidth, guide, false),
+            (guides, OverlayStyle.guideWidth, guide, false),
             (edges, OverlayStyle.frameWidth, RGBA.white, true),
             (brackets, OverlayStyle.bracketWidth, RGBA.white, true),
         ]

@@ -18,7 +18,8 @@ extension CropCanvas {
 
     var paintState: PaintState {
         PaintState(focused: gtk_widget_has_visible_focus(widget) != 0,
-                   highContrast: adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0)
+                   highContrast: adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0,
+                   guides: guideVisibility.shows(dragging: session.isDragging) ? guideStyle : .none)
     }
 
     /// Focus and the high-contrast style change the picture: redraw when either changes.

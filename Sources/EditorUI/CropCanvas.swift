@@ -36,6 +36,10 @@ final class CropCanvas {
     /// The drag gesture, reset when Escape cancels a drag.
     var dragGesture: OpaquePointer?
 
+    /// The composition guide and when it shows (the seed: thirds, always).
+    var guideStyle = GuideStyle.thirds { didSet { gtk_widget_queue_draw(widget) } }
+    var guideVisibility = GuideVisibility.always { didSet { gtk_widget_queue_draw(widget) } }
+
     /// The ratio drags keep; Free by default.
     var aspectRatio = AspectRatio.free
 

@@ -125,6 +125,9 @@ final class EditorWindow {
         g_menu_append(file, tr("Save _As…"), "win.save-as")
         g_menu_append(file, tr("_Reset Crop"), "win.reset")
         g_menu_append(file, tr("_Close Image"), "win.close-image")
+        let guides = EditorWindow.guidesMenu()
+        g_menu_append_submenu(file, tr("_Guides"), guides)
+        g_object_unref(guides.raw)
         g_menu_append_section(menu, nil, UnsafeMutableRawPointer(file).assumingMemoryBound(to: GMenuModel.self))
         let help = g_menu_new()!
         g_menu_append(help, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
@@ -142,6 +145,7 @@ final class EditorWindow {
         addAction("close") { [weak self] in self.map { gtk_window_close(cgtk_window($0.window.raw)) } }
         addAction("show-menu") { [weak self] in self.map { gtk_menu_button_popup(cgtk_menu_button($0.menuButton.raw)) } }
         installSaveActions()
+        installGuideActions()
         addAction("keep-crop") { [weak self] in self?.keepCrop() }
     }
 

@@ -1,0 +1,71 @@
+// Guides in the window: the chosen style is drawn (pixels), can show only while dragging, and is remembered.
+
+import CGtk
+import CropKit
+import GtkSupport
+import XCTest
+@testable import EditorUI
+
+final class GuidesUITests: XCTestCase {
+    /// Paints a dark grey picture with a style's guide.
+    @MainActor private static func paint(_ style: GuideStyle) -> ImageSurface {
+        let surface = ImageSurface(width: 600, height: 500)!
+        surface.draw { c in
+            CanvasPainter().draw(c, image: GtkTestSupport.greyImage(width: 1000, height: 800, level: 0.2), crop: crop,
+                                 width: 600, height: 500, scale: 1, state: PaintState(guides: style))
+        }
+        return surface
+    }
+
+    static let crop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
+
+    /// Whether a vertical guide line at `part` of the frame's width changed any pixel around it,
+    /// compared with the same frame painted without guides.
+    @MainActor private static func lineVisible(_ style: GuideStyle, atPart part: Double) -> Bool {
+        let with = paint(style), without = paint(.none)
+        let frame = Viewport(imageWidth: 1000, imageHeight: 800, viewSize: CropSize(width: 600, height: 500)).viewRect(crop)
+        let x = Int(frame.minX + frame.width * part), y = Int(frame.minY + frame.height * 0.1)
+        return (x - 2...x + 2).contains { abs(Int(with.pixel(x: $0, y: y).r) - Int(without.pixel(x: $0, y: y).r)) >= 8 }
+    }
+
+    func testEachStyleDrawsItsOwnLines() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            XCTAssertTrue(Self.lineVisible(.thirds, atPart: 1.0 / 3))
+            XCTAssertFalse(Self.lineVisible(.thirds, atPart: 0.5))
+            XCTAssertTrue(Self.lineVisible(.goldenRatio, atPart: 0.618))
+            XCTAssertFalse(Self.lineVisible(.goldenRatio, atPart: 1.0 / 3), "golden ratio drew thirds")
+            XCTAssertTrue(Self.lineVisible(.grid, atPart: 0.5))
+            XCTAssertFalse(Self.lineVisible(.diagonals, atPart: 1.0 / 3))
+        }
+    }
+
+    func testTheMenuActionsChooseShowOnlyWhileDraggingAndRemember() throws {
+        try GtkTestSupport.requireDisplay()
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(AppSettings.shared, "the schema is not found")
+            let window = GtkTestSupport.demoWindow()
+            defer {
+                gtk_window_destroy(cgtk_window(window.window.raw))
+                g_settings_reset(settings, "guides")
+                g_settings_reset(settings, "guides-while-dragging")
+            }
+            XCTAssertEqual(window.canvas.paintState.guides, .thirds, "the seed's default")
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "guides", g_variant_new_string("grid"))
+            XCTAssertEqual(window.canvas.guideStyle, .grid)
+            XCTAssertEqual(AppSettings.guides.style, .grid, "not remembered")
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "guides-while-dragging", nil)
+            XCTAssertEqual(window.canvas.guideVisibility, .whileDragging)
+            XCTAssertEqual(window.canvas.paintState.guides, GuideStyle.none, "shown without a drag")
+            let centre = window.canvas.viewport!.viewPoint(CropPoint(x: 0.5, y: 0.5))
+            window.canvas.dragBegan(x: centre.x, y: centre.y)
+            XCTAssertEqual(window.canvas.paintState.guides, .grid, "hidden during a drag")
+            window.canvas.cancelDrag()
+            // A new window starts from what was remembered.
+            let next = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(next.window.raw)) }
+            XCTAssertEqual(next.canvas.guideStyle, .grid)
+            XCTAssertEqual(next.canvas.guideVisibility, .whileDragging)
+        }
+    }
+}
