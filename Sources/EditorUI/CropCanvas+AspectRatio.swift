@@ -11,7 +11,8 @@ extension CropCanvas {
         aspectRatio = ratio
         guard let image else { return }
         stopAnimation()
-        if session.lockAspectRatio(ratio, imageWidth: image.pixelWidth, imageHeight: image.pixelHeight) { didCommit() }
+        // A ratio change is a step of its own even when the crop already fits it.
+        if session.lockAspectRatio(ratio, imageWidth: image.pixelWidth, imageHeight: image.pixelHeight) { didCommit() } else { recordHistory() }
         gtk_widget_queue_draw(widget)
     }
 

@@ -43,6 +43,13 @@ final class CropCanvas {
     /// The ratio drags keep; Free by default.
     var aspectRatio = AspectRatio.free
 
+    /// Every committed state, for undo and redo; begun anew with each picture.
+    var history = CropHistory(CropState())
+    /// True while undo/redo restores a state, which must not be recorded as a new step.
+    var restoringHistory = false
+    /// Called when undo or redo becomes possible or impossible (the window's buttons follow).
+    var onHistoryChange: (() -> Void)?
+
     /// Called after every change of the committed crop (drag end, reset, keys, actions).
     var onCommit: ((CropRect) -> Void)?
 
@@ -63,6 +70,7 @@ final class CropCanvas {
     /// After every change of the committed crop: the accessible description and the window follow.
     func didCommit() {
         updateAccessibleDescription()
+        recordHistory()
         onCommit?(session.committed)
     }
 
@@ -88,6 +96,8 @@ final class CropCanvas {
         session = CropSession(crop: initialCrop)
         // A chosen ratio stays chosen across pictures: the new one's crop is fitted to it.
         _ = session.lockAspectRatio(aspectRatio, imageWidth: image.pixelWidth, imageHeight: image.pixelHeight)
+        history = CropHistory(currentState)
+        onHistoryChange?()
         gtk_widget_queue_draw(widget)
         didCommit()
     }

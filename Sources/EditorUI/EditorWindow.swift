@@ -59,6 +59,8 @@ final class EditorWindow {
         installDropTarget()
         ShortcutsWindow.attach(to: window)
         canvas.onCommit = { [weak self] crop in self?.cropCommitted(crop) }
+        canvas.onHistoryChange = { [weak self] in self?.updateHistoryActions() }
+        updateHistoryActions()
         Signal.connectReturningBool(window.raw, "close-request") { [weak self] in
             if let self { AppSettings.remember(cgtk_window(self.window.raw)) }
             return false // let the window close
@@ -74,11 +76,22 @@ final class EditorWindow {
         gtk_widget_set_tooltip_text(open, tr("Open an image (Ctrl+O)"))
         adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), open)
 
-        let reset = gtk_button_new_from_icon_name("edit-undo-symbolic")!
+        // GNOME's "revert" arrow: counterclockwise, and distinct from Undo's.
+        let reset = gtk_button_new_from_icon_name("document-revert-symbolic")!
         gtk_actionable_set_action_name(OpaquePointer(reset), "win.reset")
         gtk_widget_set_tooltip_text(reset, tr("Reset the crop (Ctrl+Backspace)"))
         cgtk_accessible_set_label(reset, tr("Reset crop"))
         adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), reset)
+        let undo = gtk_button_new_from_icon_name("edit-undo-symbolic")!
+        gtk_actionable_set_action_name(OpaquePointer(undo), "win.undo")
+        gtk_widget_set_tooltip_text(undo, tr("Undo (Ctrl+Z)"))
+        cgtk_accessible_set_label(undo, tr("Undo"))
+        adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), undo)
+        let redo = gtk_button_new_from_icon_name("edit-redo-symbolic")!
+        gtk_actionable_set_action_name(OpaquePointer(redo), "win.redo")
+        gtk_widget_set_tooltip_text(redo, tr("Redo (Ctrl+Shift+Z)"))
+        cgtk_accessible_set_label(redo, tr("Redo"))
+        adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), redo)
         aspectRatioButton = makeAspectRatioButton()
         adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), aspectRatioButton)
 
@@ -97,7 +110,7 @@ final class EditorWindow {
         gtk_actionable_set_action_name(OpaquePointer(losslessButton), "win.snap-lossless")
         gtk_widget_set_visible(losslessButton, 0)
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), losslessButton)
-        headerControls = [open, reset, menu, sizeLabel, aspectRatioButton]
+        headerControls = [open, reset, menu, sizeLabel, aspectRatioButton, undo, redo]
 
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(cgtk_overlay(overlay.raw), canvas.widget)
@@ -142,6 +155,8 @@ final class EditorWindow {
         addAction("open") { [weak self] in self?.showOpenDialog() }
         addAction("reset") { [weak self] in self?.canvas.reset() }
         addAction("close-image") { [weak self] in self?.closeImage() }
+        addAction("undo") { [weak self] in self?.canvas.undo() }
+        addAction("redo") { [weak self] in self?.canvas.redo() }
         addAction("close") { [weak self] in self.map { gtk_window_close(cgtk_window($0.window.raw)) } }
         addAction("show-menu") { [weak self] in self.map { gtk_menu_button_popup(cgtk_menu_button($0.menuButton.raw)) } }
         installSaveActions()
@@ -168,6 +183,15 @@ final class EditorWindow {
             return true
         }
         gtk_widget_add_controller(window, cgtk_event_controller(target.raw))
+    }
+
+    /// Undo and Redo are enabled exactly when there is a step to take.
+    func updateHistoryActions() {
+        for (name, enabled) in [("undo", canvas.history.canUndo), ("redo", canvas.history.canRedo)] {
+            if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), name) {
+                g_simple_action_set_enabled(action, enabled ? 1 : 0)
+            }
+        }
     }
 
     /// Dismisses the picture (the demo too): the empty state invites opening or dropping one.

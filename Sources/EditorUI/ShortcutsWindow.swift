@@ -18,6 +18,8 @@ enum ShortcutsWindow {
         ("win.save", ["<Control>s"], N_("Save the crop beside the photo")),
         ("win.save-as", ["<Control><Shift>s"], N_("Save the crop as…")),
         ("win.reset", [CropCanvas.resetAccelerator], N_("Reset the crop")),
+        ("win.undo", ["<Control>z"], N_("Undo")),
+        ("win.redo", ["<Control><Shift>z"], N_("Redo")),
         ("win.show-help-overlay", ["<Control>question"], N_("Show keyboard shortcuts")),
         ("win.show-menu", ["F10"], N_("Open the main menu")),
         ("win.close", ["<Control>w"], N_("Close the window")),
