@@ -8,7 +8,8 @@ import GtkSupport
 struct DisplayCache {
     let width: Int
     let height: Int
-    let source: ObjectIdentifier
+    /// The surface it was scaled from, held so its identity cannot be reused by a new one.
+    let source: ImageSurface
     let surface: ImageSurface
     /// The same pixels with the dim already applied: a drag frame copies instead of blending.
     let dimmed: ImageSurface
@@ -56,6 +57,9 @@ final class CanvasPainter {
     private(set) var displayCache: DisplayCache?
     /// How many times the display cache was rebuilt (a drag must not rebuild it).
     private(set) var cacheBuilds = 0
+
+    /// Lets the cached copies go (two screen-sized surfaces) when there is no picture.
+    func dropCache() { displayCache = nil }
 
     /// Draws one frame into `c` for a view of the given size (points) and device scale.
     func draw(_ c: Cairo, image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int,
@@ -112,8 +116,7 @@ final class CanvasPainter {
 
     /// The display-size copies of the image, rebuilt only when its size or the image changes.
     private func displaySurface(for image: LoadedImage, width: Int, height: Int) -> DisplayCache? {
-        let id = ObjectIdentifier(image.surface)
-        if let cache = displayCache, cache.width == width, cache.height == height, cache.source == id {
+        if let cache = displayCache, cache.width == width, cache.height == height, cache.source === image.surface {
             return cache
         }
         // Opaque (RGB24) with transparency shown over a checkerboard: copying an opaque surface
@@ -134,7 +137,7 @@ final class CanvasPainter {
             c.setColor(OverlayStyle.dim)
             cairo_paint(c.cr)
         }
-        let cache = DisplayCache(width: width, height: height, source: id, surface: surface, dimmed: dimmed)
+        let cache = DisplayCache(width: width, height: height, source: image.surface, surface: surface, dimmed: dimmed)
         displayCache = cache
         cacheBuilds += 1
         return cache

@@ -28,9 +28,13 @@ extension CropCanvas {
             guard let self else { return }
             gtk_widget_queue_draw(self.widget)
         }
-        Signal.connectPointer(adw_style_manager_get_default().raw, "notify::high-contrast") { [weak self] _ in
+        // The style manager lives for the whole process: disconnect when the canvas goes, or every
+        // closed window would leave a handler (and its box) behind.
+        let manager = adw_style_manager_get_default()!
+        let handler = Signal.connectPointer(manager.raw, "notify::high-contrast") { [weak self] _ in
             guard let self else { return }
             gtk_widget_queue_draw(self.widget)
         }
+        Signal.connect(widget.raw, "destroy") { g_signal_handler_disconnect(manager.raw, gulong(handler)) }
     }
 }

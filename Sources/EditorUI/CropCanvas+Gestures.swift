@@ -46,7 +46,8 @@ extension CropCanvas {
         gtk_widget_grab_focus(widget)
         let target = session.begin(at: CropPoint(x: x, y: y), in: viewport)
         setCancelEnabled(true)
-        gtk_widget_set_cursor_from_name(widget, CropCanvas.cursorName(for: target))
+        shownCursor = CropCanvas.cursorName(for: target)
+        gtk_widget_set_cursor_from_name(widget, shownCursor)
     }
 
     func dragUpdated(dx: Double, dy: Double) {
@@ -87,6 +88,10 @@ extension CropCanvas {
         guard !session.isDragging, let viewport else { return }
         let frame = viewport.viewRect(session.committed)
         let target: DragTarget = CropHandle.hitTest(CropPoint(x: x, y: y), frame: frame).map { .handle($0) } ?? .newRectangle
-        gtk_widget_set_cursor_from_name(widget, CropCanvas.cursorName(for: target))
+        // Only on a change: each call makes a new cursor and updates the window's.
+        let name = CropCanvas.cursorName(for: target)
+        guard name != shownCursor else { return }
+        shownCursor = name
+        gtk_widget_set_cursor_from_name(widget, name)
     }
 }

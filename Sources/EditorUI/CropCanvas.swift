@@ -40,6 +40,9 @@ final class CropCanvas {
     var guideStyle = GuideStyle.thirds { didSet { gtk_widget_queue_draw(widget) } }
     var guideVisibility = GuideVisibility.always { didSet { gtk_widget_queue_draw(widget) } }
 
+    /// The cursor name last set, so pointer motion sets it only when it changes.
+    var shownCursor: String?
+
     /// The ratio drags keep; Free by default.
     var aspectRatio = AspectRatio.free
 
@@ -107,6 +110,7 @@ final class CropCanvas {
         stopAnimation()
         session.cancel()
         image = nil
+        painter.dropCache()
         gtk_widget_queue_draw(widget)
     }
 

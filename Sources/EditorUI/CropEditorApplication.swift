@@ -2,6 +2,7 @@
 
 import CGtk
 import GtkSupport
+import Imaging
 
 @MainActor
 public final class CropEditorApplication {
@@ -32,6 +33,8 @@ public final class CropEditorApplication {
     }
 
     private func startup() {
+        // Metadata (gexiv2) is set up here, on the main thread, before any worker thread uses it.
+        Sidecar.prepare()
         let app = cgtk_application(application.raw)
         for shortcut in ShortcutsWindow.windowShortcuts { setAccels(app, shortcut.action, shortcut.accels) }
         addAppAction("quit") { [weak self] in self.map { g_application_quit(cgtk_gapplication($0.application.raw)) } }

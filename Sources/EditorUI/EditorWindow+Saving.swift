@@ -44,6 +44,8 @@ extension EditorWindow {
     /// Ctrl+Shift+S: the file chooser; replacing the source itself needs its own confirmation.
     func saveAs() {
         guard let source else { showToast(tr("Open a photo to save a crop of it")); return }
+        // One chooser at a time: a second would replace the first's reference.
+        guard saveDialog == nil else { return }
         let dialog = gtk_file_chooser_native_new(tr("Save Cropped Image"), cgtk_window(window.raw),
                                                  GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))!
         let chooser = cgtk_file_chooser(dialog.raw)
@@ -52,7 +54,7 @@ extension EditorWindow {
         g_object_unref(folder?.raw)
         gtk_file_chooser_set_current_name(chooser, (EditorWindow.croppedName(for: source.path) as NSString).lastPathComponent)
         Signal.connectInt(dialog.raw, "response") { [weak self] response in
-            guard let self, let dialog = self.saveDialog else { return }
+            guard let self else { g_object_unref(dialog.raw); return }
             var chosen: String?
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(cgtk_file_chooser(dialog.raw)) {
                 if let path = g_file_get_path(file) { chosen = String(cString: path); g_free(path) }

@@ -97,7 +97,9 @@ final class EditorWindow {
 
         let menu = menuButton
         gtk_menu_button_set_icon_name(cgtk_menu_button(menu.raw), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(cgtk_menu_button(menu.raw), EditorWindow.primaryMenu())
+        let primary = EditorWindow.primaryMenu()
+        gtk_menu_button_set_menu_model(cgtk_menu_button(menu.raw), primary)
+        g_object_unref(primary.raw)
         gtk_menu_button_set_primary(cgtk_menu_button(menu.raw), 1)
         gtk_widget_set_tooltip_text(menu, tr("Main menu (F10)"))
         cgtk_accessible_set_label(menu, tr("Main menu"))
@@ -288,6 +290,8 @@ final class EditorWindow {
     }
 
     private func showOpenDialog() {
+        // One chooser at a time: a second would replace the first's reference.
+        guard openDialog == nil else { return }
         let dialog = gtk_file_chooser_native_new(tr("Open Image"), cgtk_window(window.raw),
                                                  GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
         let filter = gtk_file_filter_new()!
@@ -299,7 +303,7 @@ final class EditorWindow {
         gtk_file_chooser_add_filter(cgtk_file_chooser(dialog.raw), filter)
         gtk_native_dialog_set_modal(cgtk_native_dialog(dialog.raw), 1)
         Signal.connectInt(dialog.raw, "response") { [weak self] response in
-            guard let self, let dialog = self.openDialog else { return }
+            guard let self else { g_object_unref(dialog.raw); return }
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(cgtk_file_chooser(dialog.raw)) {
                 if let path = g_file_get_path(file) {
                     self.open(path: String(cString: path))

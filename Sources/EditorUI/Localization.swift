@@ -24,7 +24,8 @@ enum Localization {
     /// otherwise `share/locale` beside the installed binary's prefix.
     static var localeDirectory: String {
         if let dir = ProcessInfo.processInfo.environment["CROP_EDITOR_LOCALEDIR"], !dir.isEmpty { return dir }
-        let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? "/usr/local/bin/crop-editor").resolvingSymlinksInPath()
+        // The running binary itself (argv[0] is only "crop-editor" when launched from a desktop entry).
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale").path
     }
 

@@ -56,11 +56,16 @@ public enum Sidecar {
     <?xpacket end="w"?>
     """
 
-    private static let registered: Bool = {
+    /// gexiv2 must be initialised once, on the main thread, before any use (its XMP parser is
+    /// global state); our namespace is registered with it. Call at start-up; later calls do nothing.
+    public static func prepare() { _ = prepared }
+
+    private static let prepared: Void = {
+        _ = gexiv2_initialize()
         var error: UnsafeMutablePointer<GError>?
-        let ok = gexiv2_metadata_try_register_xmp_namespace(ownNamespace, ownPrefix, &error) != 0
+        // Already registered (a second process-wide registration) is as good as registered.
+        _ = gexiv2_metadata_try_register_xmp_namespace(ownNamespace, ownPrefix, &error)
         if let error { g_error_free(error) }
-        return ok || true // already registered counts as registered
     }()
 
     /// Stores `crop` for `image` in `IMAGE.xmp`, keeping every other tag already there. A sidecar
@@ -69,13 +74,16 @@ public enum Sidecar {
     /// Returns the backup's path when an unreadable sidecar had to be set aside.
     @discardableResult
     public static func write(_ crop: StoredCrop, for image: String) throws(ImagingError) -> String? {
+        Imaging.pipelineLock.lock()
+        defer { Imaging.pipelineLock.unlock() }
         let info = try Imaging.probe(path: image)
-        _ = registered
+        prepare()
         let target = path(for: image)
         let file = try AtomicFile(target: target)
         var backup: String?
         do throws(ImagingError) {
-            if FileManager.default.fileExists(atPath: target), (try? openMetadata(target)) != nil {
+            if FileManager.default.fileExists(atPath: target), let existing = try? openMetadata(target) {
+                g_object_unref(existing)
                 try copyFile(target, to: file.temporary)
             } else {
                 if FileManager.default.fileExists(atPath: target) {
@@ -120,8 +128,10 @@ public enum Sidecar {
     /// The crop kept for `image`: its sidecar first, then a crs: crop in its own XMP. nil when
     /// there is none; an error when a sidecar exists but cannot be read (it is left alone).
     public static func read(for image: String) throws(ImagingError) -> (crop: StoredCrop, source: StoredCropSource)? {
+        Imaging.pipelineLock.lock()
+        defer { Imaging.pipelineLock.unlock() }
         let info = try Imaging.probe(path: image)
-        _ = registered
+        prepare()
         let sidecar = path(for: image)
         if FileManager.default.fileExists(atPath: sidecar) {
             let metadata: UnsafeMutablePointer<GExiv2Metadata>
