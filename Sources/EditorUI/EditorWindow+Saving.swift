@@ -89,7 +89,15 @@ extension EditorWindow {
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
                 Result { () throws(ImagingError) in
-                    try Imaging.export(source: source.path, crop: crop, output: target, options: options)
+                    // The crop was measured on the picture as opened: if the file changed on disk
+                    // since (another program, or replacing the original), the same pixel rect
+                    // would cut something else.
+                    let now = try Imaging.probe(path: source.path)
+                    guard now.width == source.info.width, now.height == source.info.height,
+                          now.orientation == source.info.orientation else {
+                        throw ImagingError(tr("the photo changed on disk since it was opened; open it again"))
+                    }
+                    return try Imaging.export(now, crop: crop, output: target, options: options)
                 }
             }.value
             guard let self else { return }
@@ -100,6 +108,8 @@ extension EditorWindow {
                 let name = (exported.outputPath as NSString).lastPathComponent
                 let message = exported.lossless ? tr("Saved “%@” (lossless)") : tr("Saved “%@”")
                 self.showToast(String(format: message, name), button: (label: tr("Open"), action: "win.open-result"))
+                // The original is now the cropped picture: show what is on disk.
+                if overwritingSource { self.open(path: source.path) }
             case .failure(let error):
                 self.showError(String(format: tr("Could not save: %@"), error.message))
             }
