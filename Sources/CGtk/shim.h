@@ -14,9 +14,6 @@ int _dispatch_get_main_queue_handle_4CF(void);
 void _dispatch_main_queue_callback_4CF(void *msg);
 
 /* Type macros. */
-static inline GType cgtk_widget_type(void) { return GTK_TYPE_WIDGET; }
-static inline GType cgtk_string_type(void) { return G_TYPE_STRING; }
-static inline GType cgtk_file_type(void) { return G_TYPE_FILE; }
 static inline GType cgtk_file_list_type(void) { return GDK_TYPE_FILE_LIST; }
 static inline GType cgtk_boolean_type(void) { return G_TYPE_BOOLEAN; }
 static inline GType cgtk_int_type(void) { return G_TYPE_INT; }
@@ -37,9 +34,7 @@ static inline GtkButton *cgtk_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkLabel *cgtk_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkBox *cgtk_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkAccessible *cgtk_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
-static inline GtkNative *cgtk_native(gpointer p) { return GTK_NATIVE(p); }
 static inline GdkPaintable *cgtk_paintable(gpointer p) { return GDK_PAINTABLE(p); }
-static inline GdkTexture *cgtk_texture(gpointer p) { return GDK_TEXTURE(p); }
 static inline GActionMap *cgtk_action_map(gpointer p) { return G_ACTION_MAP(p); }
 static inline GtkMenuButton *cgtk_menu_button(gpointer p) { return GTK_MENU_BUTTON(p); }
 static inline AdwApplicationWindow *cgtk_adw_application_window(gpointer p) { return ADW_APPLICATION_WINDOW(p); }
@@ -83,7 +78,5 @@ static inline char *cgtk_test_accessible_check_string(GtkWidget *widget, GtkAcce
     return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), property, expected);
 }
 
-/* Widget subclass registration without the G_DEFINE_TYPE macros. */
-static inline gpointer cgtk_type_class_peek_parent(gpointer klass) { return g_type_class_peek_parent(klass); }
 
 #endif

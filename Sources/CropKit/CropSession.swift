@@ -53,11 +53,16 @@ public struct CropSession: Hashable, Sendable {
         }
     }
 
+    /// What a press at a view point would drag: the handle under it, or a new rectangle outside
+    /// the frame (also what the pointer's cursor shows before any press).
+    public func target(at point: CropPoint, in viewport: Viewport) -> DragTarget {
+        CropHandle.hitTest(point, frame: viewport.viewRect(committed)).map { .handle($0) } ?? .newRectangle
+    }
+
     /// Starts a drag at a view point: the handle under it, or a new rectangle outside the frame.
     @discardableResult
     public mutating func begin(at point: CropPoint, in viewport: Viewport) -> DragTarget {
-        let frame = viewport.viewRect(committed)
-        let target: DragTarget = CropHandle.hitTest(point, frame: frame).map { .handle($0) } ?? .newRectangle
+        let target = target(at: point, in: viewport)
         drag = CropDrag(target: target, start: point, translation: .zero, viewport: viewport)
         return target
     }

@@ -86,8 +86,7 @@ extension CropCanvas {
 
     private func pointerMoved(x: Double, y: Double) {
         guard !session.isDragging, let viewport else { return }
-        let frame = viewport.viewRect(session.committed)
-        let target: DragTarget = CropHandle.hitTest(CropPoint(x: x, y: y), frame: frame).map { .handle($0) } ?? .newRectangle
+        let target = session.target(at: CropPoint(x: x, y: y), in: viewport)
         // Only on a change: each call makes a new cursor and updates the window's.
         let name = CropCanvas.cursorName(for: target)
         guard name != shownCursor else { return }

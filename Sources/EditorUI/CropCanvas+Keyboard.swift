@@ -40,8 +40,7 @@ extension CropCanvas {
                     if shift { mods = GdkModifierType(mods.rawValue | GDK_SHIFT_MASK.rawValue) }
                     if ctrl { mods = GdkModifierType(mods.rawValue | GDK_CONTROL_MASK.rawValue) }
                     let accel = (shift ? "<Shift>" : "") + (ctrl ? "<Control>" : "") + name
-                    let amount = ctrl ? "one pixel" : "1 %"
-                    let title = "\(adjustment.spokenTitle) by \(amount)"
+                    let title = CropCanvas.keyTitle(adjustment, unit: unit)
                     bindings.append(CropKeyBinding(keyval: keyval, modifiers: mods, adjustment: adjustment,
                                                    unit: unit, accelerator: accel, title: title))
                 }
@@ -101,19 +100,27 @@ extension CropCanvas {
     }
 }
 
-extension CropAdjustment {
-    /// The words for this adjustment in menus, the shortcuts window and the README.
-    var spokenTitle: String {
-        switch self {
-        case .moveLeft: return "Move left"
-        case .moveRight: return "Move right"
-        case .moveUp: return "Move up"
-        case .moveDown: return "Move down"
-        case .makeWider: return "Make wider"
-        case .makeNarrower: return "Make narrower"
-        case .makeTaller: return "Make taller"
-        case .makeShorter: return "Make shorter"
-        case .reset: return "Reset"
+extension CropCanvas {
+    /// The shortcuts window's words for a key, as literals so they can be translated.
+    nonisolated static func keyTitle(_ adjustment: CropAdjustment, unit: CropAdjustment.StepUnit) -> String {
+        switch (adjustment, unit) {
+        case (.moveLeft, .percent): return N_("Move left by 1 %")
+        case (.moveRight, .percent): return N_("Move right by 1 %")
+        case (.moveUp, .percent): return N_("Move up by 1 %")
+        case (.moveDown, .percent): return N_("Move down by 1 %")
+        case (.makeWider, .percent): return N_("Make wider by 1 %")
+        case (.makeNarrower, .percent): return N_("Make narrower by 1 %")
+        case (.makeTaller, .percent): return N_("Make taller by 1 %")
+        case (.makeShorter, .percent): return N_("Make shorter by 1 %")
+        case (.moveLeft, .pixel): return N_("Move left by one pixel")
+        case (.moveRight, .pixel): return N_("Move right by one pixel")
+        case (.moveUp, .pixel): return N_("Move up by one pixel")
+        case (.moveDown, .pixel): return N_("Move down by one pixel")
+        case (.makeWider, .pixel): return N_("Make wider by one pixel")
+        case (.makeNarrower, .pixel): return N_("Make narrower by one pixel")
+        case (.makeTaller, .pixel): return N_("Make taller by one pixel")
+        case (.makeShorter, .pixel): return N_("Make shorter by one pixel")
+        case (.reset, _): return N_("Reset")
         }
     }
 }

@@ -14,11 +14,6 @@ public enum WidgetSubclass {
                                              query.instance_size, instanceInit, GTypeFlags(0))
     }
 
-    /// The parent class of a class, for chaining up to parent vfuncs.
-    public static func parentClass(of type: GType) -> UnsafeMutablePointer<GtkWidgetClass> {
-        let parentType = g_type_parent(type)
-        return g_type_class_peek(parentType).assumingMemoryBound(to: GtkWidgetClass.self)
-    }
 }
 
 /// Per-instance Swift state kept on a GObject under a quark; released when the object is finalized.
