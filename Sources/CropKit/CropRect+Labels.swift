@@ -17,4 +17,10 @@ extension CropRect {
 
     /// The header bar's size label, e.g. `80% × 80%`.
     public var sizeLabel: String { "\(CropRect.percent(width))% × \(CropRect.percent(height))%" }
+
+    /// The crop's size in whole pixels of a W×H picture, e.g. `1920 × 1080 px`.
+    public func pixelSizeLabel(imageWidth: Int, imageHeight: Int) -> String {
+        let p = pixelRect(imageWidth: imageWidth, imageHeight: imageHeight)
+        return "\(p.width) × \(p.height) px"
+    }
 }

@@ -15,7 +15,7 @@ final class EditorWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     let canvas = CropCanvas()
     private let title: UnsafeMutablePointer<GtkWidget>
-    private let sizeLabel: UnsafeMutablePointer<GtkWidget>
+    let sizeLabel: UnsafeMutablePointer<GtkWidget>
     private let spinner: UnsafeMutablePointer<GtkWidget>
     let toasts: UnsafeMutablePointer<GtkWidget>
     /// Tells whether the crop saves losslessly (JPEG) and offers to snap it onto the block grid.
@@ -225,7 +225,9 @@ final class EditorWindow {
     }
 
     private func cropCommitted(_ crop: CropRect) {
-        gtk_label_set_text(cgtk_label(sizeLabel.raw), crop.sizeLabel)
+        // The demo has no file to export, so only files show whole pixels beside the percentages.
+        let pixels = canvas.image.flatMap { $0.info }.map { "  ·  " + crop.pixelSizeLabel(imageWidth: $0.width, imageHeight: $0.height) }
+        gtk_label_set_text(cgtk_label(sizeLabel.raw), crop.sizeLabel + (pixels ?? ""))
         updateLosslessStatus()
     }
 

@@ -25,4 +25,11 @@ import Testing
         #expect(r.anchor == CropPoint(x: 1, y: 0))
         #expect(r.current == CropPoint(x: 0, y: 0.25))
     }
+
+    @Test func pixelSizeLabelUsesTheRoundingRule() {
+        // 0.1…0.9 of 2400×1350 is 1920×1080 pixels.
+        #expect(CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8).pixelSizeLabel(imageWidth: 2400, imageHeight: 1350)
+                == "1920 × 1080 px")
+        #expect(CropRect(x: .nan, y: 0, width: 1, height: 1).pixelSizeLabel(imageWidth: 3, imageHeight: 2) == "3 × 2 px")
+    }
 }
