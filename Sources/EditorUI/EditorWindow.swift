@@ -37,6 +37,8 @@ final class EditorWindow {
     /// The editor and the empty state ("drop an image here"), one shown at a time.
     let stack: UnsafeMutablePointer<GtkWidget>
     let menuButton: UnsafeMutablePointer<GtkWidget>
+    /// X, Y, width and height of the crop in pixels (the pixel popover's spin buttons).
+    var pixelEntries: [UnsafeMutablePointer<GtkWidget>] = []
     /// The header bar's ratio menu button (its label shows the ratio in force).
     private(set) var aspectRatioButton: UnsafeMutablePointer<GtkWidget>!
     /// The header bar's own controls, each with an accessible name and a tooltip.
@@ -109,10 +111,12 @@ final class EditorWindow {
         gtk_widget_add_css_class(sizeLabel, "numeric")
         gtk_widget_set_tooltip_text(sizeLabel, tr("Size of the crop, in percent of the image"))
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), sizeLabel)
+        let pixels = makePixelEntryButton()
+        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), pixels)
         gtk_actionable_set_action_name(OpaquePointer(losslessButton), "win.snap-lossless")
         gtk_widget_set_visible(losslessButton, 0)
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), losslessButton)
-        headerControls = [open, reset, menu, sizeLabel, aspectRatioButton, undo, redo]
+        headerControls = [open, reset, menu, sizeLabel, aspectRatioButton, undo, redo, pixels]
 
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(cgtk_overlay(overlay.raw), canvas.widget)
@@ -229,6 +233,7 @@ final class EditorWindow {
         let pixels = canvas.image.flatMap { $0.info }.map { "  ·  " + crop.pixelSizeLabel(imageWidth: $0.width, imageHeight: $0.height) }
         gtk_label_set_text(cgtk_label(sizeLabel.raw), crop.sizeLabel + (pixels ?? ""))
         updateLosslessStatus()
+        updatePixelEntries()
     }
 
     /// Opens `path` in this window, decoding off the main thread; on failure the current image stays.

@@ -1,0 +1,58 @@
+// Exact pixels: the X, Y, width and height entries follow the frame, Enter applies them, values are clamped, undo restores.
+
+import CGtk
+import CropKit
+import Foundation
+import XCTest
+@testable import EditorUI
+
+final class PixelEntryTests: XCTestCase {
+    func testEntriesSetTheCropAndFollowIt() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pixels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("pixels.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "400x300", "xc:#808080", path]))
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: path)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            @MainActor func values() -> [Int] { window.pixelEntries.map { Int(gtk_spin_button_get_value_as_int(OpaquePointer($0))) } }
+            @MainActor func type(_ numbers: [Int]) {
+                for (spin, number) in zip(window.pixelEntries, numbers) {
+                    gtk_editable_set_text(OpaquePointer(spin), String(number))
+                }
+            }
+            XCTAssertEqual(values(), [0, 0, 400, 300], "the entries show the whole picture")
+            // As a person would: open the popover, type, press Enter.
+            let button = window.headerControls.last!
+            gtk_menu_button_popup(cgtk_menu_button(button.raw))
+            XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_mapped(window.pixelEntries[0]) != 0 }, "the popover did not open")
+            type([10, 20, 100, 50])
+            // A real Enter key (xdotool) in an entry applies all four.
+            let id = Shell.run("xdotool", ["search", "--name", "pixels.png"])?.split(separator: "\n").first.map(String.init) ?? ""
+            @MainActor func pressEnter(in field: PixelField) {
+                gtk_widget_grab_focus(window.pixelEntries[field.rawValue])
+                GtkTestSupport.settle(0.1)
+                Shell.run("xdotool", ["windowfocus", "--sync", id])
+                Shell.run("xdotool", ["key", "--clearmodifiers", "Return"])
+                GtkTestSupport.settle(0.3)
+            }
+            pressEnter(in: .height)
+            XCTAssertEqual(window.canvas.crop.pixelRect(imageWidth: 400, imageHeight: 300),
+                           PixelRect(x: 10, y: 20, width: 100, height: 50))
+            // A width beyond the picture is clamped, and the frame stays inside it.
+            type([10, 20, 1000, 50])
+            pressEnter(in: .width)
+            XCTAssertEqual(window.canvas.crop.pixelRect(imageWidth: 400, imageHeight: 300),
+                           PixelRect(x: 10, y: 20, width: 390, height: 50))
+            XCTAssertEqual(values(), [10, 20, 390, 50], "the entries follow the clamped frame")
+            // The frame moved by a key: the entries follow.
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(window.canvas.widget, "crop.move-down", nil), 0)
+            XCTAssertEqual(values()[1], 20 + 15, "5 % of 300 pixels down")
+            // Undo returns to the entered crop.
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "undo", nil)
+            XCTAssertEqual(values(), [10, 20, 390, 50])
+        }
+    }
+}
