@@ -56,16 +56,20 @@ public enum HeadlessCommand {
         }
     }
 
-    /// The crop in upright pixels: the geometry given, or the one kept for the image.
+    /// The crop in pixels of the picture as shown (upright, then `--flip` and `--rotate`): the
+    /// geometry given, or the one kept for the image (kept on the upright picture, so it is turned too).
     private static func pixelRect(_ options: HeadlessOptions, info: ImageInfo) throws(HeadlessError) -> PixelRect {
         let image = options.image
+        let transform = options.export.transform
+        let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
         guard let geometry = options.crop else {
             let stored: (crop: StoredCrop, source: StoredCropSource)?
             do { stored = try Sidecar.read(for: image) } catch { throw HeadlessError(image: image, reason: error.message) }
             guard let stored else { throw HeadlessError(image: image, reason: "no --crop given (and no stored crop)") }
-            return stored.crop.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)
+            let upright = stored.crop.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)
+            return transform.displayedPixelRect(fromStored: upright, storedWidth: info.width, storedHeight: info.height)
         }
-        do { return try geometry.checkedPixelRect(imageWidth: info.width, imageHeight: info.height) } catch {
+        do { return try geometry.checkedPixelRect(imageWidth: shown.width, imageHeight: shown.height) } catch {
             throw HeadlessError(image: image, reason: error.description)
         }
     }

@@ -5,12 +5,14 @@ import Imaging
 /// Every option of the headless mode. The parser and `--help` both read this list, so an option
 /// cannot exist without being documented.
 enum HeadlessOption: String, CaseIterable, Sendable {
-    case crop, output, sidecar, quality, lossless, strip, help
+    case crop, rotate, flip, output, sidecar, quality, lossless, strip, help
 
     /// The placeholder shown in help, or nil for a flag.
     var valueName: String? {
         switch self {
         case .crop: return "GEOMETRY"
+        case .rotate: return "90|180|270"
+        case .flip: return "horizontal|vertical"
         case .output: return "FILE"
         case .quality: return "N"
         case .strip: return "gps|all"
@@ -31,10 +33,17 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         switch self {
         case .crop:
             return ["the crop, measured on the image as displayed (EXIF",
-                    "orientation applied): WxH+X+Y in pixels, e.g.",
-                    "800x600+100+50, or W%xH%+X%+Y% in percent of the image,",
-                    "e.g. 50%x50%+25%+25%; without +X+Y, from the top left;",
-                    "without --crop, the crop kept in IMAGE.xmp is used"]
+                    "orientation, then --flip and --rotate applied): WxH+X+Y",
+                    "in pixels, e.g. 800x600+100+50, or W%xH%+X%+Y% in",
+                    "percent of the image, e.g. 50%x50%+25%+25%; without",
+                    "+X+Y, from the top left; without --crop, the crop kept",
+                    "in IMAGE.xmp is used"]
+        case .rotate:
+            return ["turn the image clockwise by that many degrees",
+                    "(after --flip when both are given)"]
+        case .flip:
+            return ["mirror: horizontal swaps left and right, vertical",
+                    "swaps top and bottom (done before --rotate)"]
         case .output:
             return ["write the result to FILE, never the source itself; the",
                     "extension picks the format: .png, .jpg or .jpeg, .webp,",

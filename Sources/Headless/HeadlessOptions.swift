@@ -47,7 +47,7 @@ public struct HeadlessOptions: Equatable, Sendable {
         if sidecar {
             guard tokens.values[.output] == nil else { throw fail("--sidecar writes no pixels: give --sidecar or --output, not both") }
             guard crop != nil else { throw fail("--sidecar needs the --crop to keep") }
-            for option in [HeadlessOption.quality, .lossless, .strip] where tokens.values[option] != nil {
+            for option in [HeadlessOption.quality, .lossless, .strip, .rotate, .flip] where tokens.values[option] != nil {
                 throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
             }
             return .crop(HeadlessOptions(image: image, output: nil, crop: crop))
@@ -68,6 +68,9 @@ public struct HeadlessOptions: Equatable, Sendable {
                 throw fail("--strip must be gps or all, not “\(text)”")
             }
             export.strip = strip
+        }
+        do { export.transform = try transform(rotate: tokens.values[.rotate], flip: tokens.values[.flip]) } catch {
+            throw fail(error.reason)
         }
         guard OutputFormat(path: output) != nil else { throw fail(unknownFormat(output)) }
         return .crop(HeadlessOptions(image: image, output: output, crop: crop, export: export))

@@ -16,7 +16,12 @@ enum HelpText {
         ]
         for option in HeadlessOption.allCases {
             for (index, description) in option.helpLines.enumerated() {
-                let lead = index == 0 ? "  " + option.synopsis : ""
+                var lead = index == 0 ? "  " + option.synopsis : ""
+                // A synopsis too long for the column gets a line of its own, so descriptions stay aligned.
+                if lead.count >= descriptionColumn {
+                    lines.append(lead)
+                    lead = ""
+                }
                 let padding = String(repeating: " ", count: max(descriptionColumn - lead.count, 1))
                 lines.append(lead + padding + description)
             }

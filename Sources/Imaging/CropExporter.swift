@@ -5,8 +5,8 @@ import CVips
 import Foundation
 
 extension Imaging {
-    /// Crops `source` to `crop` (pixels of the upright image) and writes `output`, whose
-    /// extension picks the format. Never writes the source unless explicitly allowed; on any
+    /// Crops `source` to `crop` (pixels of the upright image turned and flipped by
+    /// `options.transform`, i.e. as shown) and writes `output`, whose extension picks the format. Never writes the source unless explicitly allowed; on any
     /// failure nothing is left at `output` (an existing file there stays as it was).
     public static func export(source: String, crop: PixelRect, output: String,
                               options: ExportOptions = ExportOptions()) throws(ImagingError) -> ExportResult {
@@ -27,8 +27,9 @@ extension Imaging {
         }
         guard crop.width > 0, crop.height > 0 else { throw ImagingError("the crop has no size") }
         // Subtraction, not addition: a hostile rect near Int.max must not overflow.
-        guard crop.x >= 0, crop.y >= 0, crop.x <= info.width - crop.width, crop.y <= info.height - crop.height else {
-            throw ImagingError("the crop \(crop) lies outside the \(info.width)×\(info.height) image")
+        let shown = options.transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        guard crop.x >= 0, crop.y >= 0, crop.x <= shown.width - crop.width, crop.y <= shown.height - crop.height else {
+            throw ImagingError("the crop \(crop) lies outside the \(shown.width)×\(shown.height) image")
         }
         if !options.allowOverwritingSource, samePath(source, output) {
             throw ImagingError("the output is the source itself; choose another name")
@@ -39,7 +40,9 @@ extension Imaging {
         let file = try AtomicFile(target: output)
         do {
             let result: ExportResult
-            if options.lossless || prefersLossless(info: info, crop: crop, format: format, options: options) {
+            if options.transform != .up, options.lossless || prefersLossless(info: info, crop: crop, format: format, options: options) {
+                result = try exportTurnedLossless(info: info, crop: crop, format: format, file: file, options: options)
+            } else if options.lossless || prefersLossless(info: info, crop: crop, format: format, options: options) {
                 result = try exportLossless(info: info, crop: crop, format: format, file: file, options: options)
             } else {
                 result = try exportReencoded(info: info, crop: crop, format: format, file: file, options: options)
@@ -73,16 +76,23 @@ extension Imaging {
     private static func exportReencoded(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
                                         options: ExportOptions) throws(ImagingError) -> ExportResult {
         // Upright files stream: crop then save reads each row once and never holds the whole image.
-        // Turned ones need random access for the rotation.
-        let opened = info.orientation == .up ? cv_open_sequential(info.path) : cv_open(info.path)
+        // Turned ones (by EXIF or by the user) need random access for the rotation.
+        let opened = info.orientation == .up && options.transform == .up ? cv_open_sequential(info.path) : cv_open(info.path)
         guard let image = opened else { throw ImagingError(vipsError("the image could not be opened")) }
         defer { cv_unref(image) }
         var upright: UnsafeMutablePointer<VipsImage>?
         guard cv_autorot(image, &upright) == 0, let upright else { throw ImagingError(vipsError("the image could not be turned upright")) }
         defer { cv_unref(upright) }
-        var region: UnsafeMutablePointer<VipsImage>?
-        guard cv_crop(upright, &region, Int32(crop.x), Int32(crop.y), Int32(crop.width), Int32(crop.height)) == 0,
-              let region else { throw ImagingError(vipsError("the crop could not be made")) }
+        // The crop is measured on the picture as shown: cut its preimage from the upright picture,
+        // then turn only what was cut.
+        let cut = options.transform.storedPixelRect(fromDisplayed: crop, storedWidth: info.width, storedHeight: info.height)
+        var uprightRegion: UnsafeMutablePointer<VipsImage>?
+        guard cv_crop(upright, &uprightRegion, Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height)) == 0,
+              let uprightRegion else { throw ImagingError(vipsError("the crop could not be made")) }
+        defer { cv_unref(uprightRegion) }
+        guard let region = options.transform.applied(to: uprightRegion) else {
+            throw ImagingError(vipsError("the crop could not be turned"))
+        }
         defer { cv_unref(region) }
         let strip: Int32 = options.strip == .all ? 1 : 0
         // A decode error in a worker thread can leave the save "successful" with black tiles; what
@@ -115,6 +125,9 @@ extension Imaging {
     private static func prefersLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat,
                                         options: ExportOptions) -> Bool {
         guard options.preferLossless, info.isJPEG, format == .jpeg, options.quality == nil, let grid = losslessGrid(path: info.path) else { return false }
+        if options.transform != .up {
+            return LosslessTurnCheck(info: info, crop: crop, transform: options.transform, grid: grid).isEligible
+        }
         return LosslessCheck(info: info, crop: crop, grid: grid).isEligible
     }
 

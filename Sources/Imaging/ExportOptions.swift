@@ -1,5 +1,6 @@
 // What an export is asked for: the output format from the file name, quality, lossless, what metadata to strip.
 
+import CropKit
 import Foundation
 
 /// Output formats, chosen by the output file's extension.
@@ -49,14 +50,18 @@ public struct ExportOptions: Sendable, Equatable {
     public var preferLossless: Bool
     /// Only after the user confirmed it explicitly: the output may replace the source.
     public var allowOverwritingSource: Bool
+    /// The user's turns and flips on top of the upright picture (`.up`: none). The crop given to
+    /// the export is then measured on the picture as shown, after them.
+    public var transform: ImageOrientation = .up
 
     public init(quality: Int? = nil, lossless: Bool = false, strip: StripMode = .none,
-                preferLossless: Bool = false, allowOverwritingSource: Bool = false) {
+                preferLossless: Bool = false, allowOverwritingSource: Bool = false, transform: ImageOrientation = .up) {
         self.quality = quality
         self.lossless = lossless
         self.strip = strip
         self.preferLossless = preferLossless
         self.allowOverwritingSource = allowOverwritingSource
+        self.transform = transform
     }
 
     /// The quality used when none is asked for and the source's cannot be estimated.

@@ -1,0 +1,26 @@
+// The lossless export of a turned or flipped crop: one TurboJPEG transform from the stored grid to the picture as shown.
+
+import CropKit
+import Foundation
+
+extension Imaging {
+    /// The file's EXIF orientation and the user's transform make one orientation of the stored
+    /// grid; TurboJPEG applies it and cuts the shown crop, so the result is upright (tag 1).
+    static func exportTurnedLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
+                                     options: ExportOptions) throws(ImagingError) -> ExportResult {
+        guard info.isJPEG, format == .jpeg else {
+            throw ImagingError("lossless cropping needs a JPEG source and a .jpg output")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw ImagingError("the file could not be read") }
+        let check = try LosslessJPEG.turnCheck(info: info, crop: crop, transform: options.transform, data: data)
+        let cut = try LosslessJPEG.turnAndCrop(data, check: check, copyMarkers: options.strip != .all)
+        do { try cut.write(to: URL(fileURLWithPath: file.temporary)) } catch {
+            throw ImagingError("the result could not be written: \(error.localizedDescription)")
+        }
+        // The pixels now stand as shown, so a kept EXIF orientation would turn them a second time.
+        try MetadataFixer.fix(path: file.temporary, width: crop.width, height: crop.height,
+                              resetOrientation: true, strip: options.strip)
+        return ExportResult(outputPath: file.target, width: crop.width, height: crop.height, lossless: true)
+    }
+}

@@ -1,0 +1,89 @@
+// Cutting a JPEG without re-encoding while turning or flipping it, and when the geometry allows that.
+
+import CropKit
+import CTurboJPEG
+import Foundation
+
+/// Whether a crop of a turned or flipped JPEG can be made losslessly. TurboJPEG turns the stored
+/// grid first and cuts after, so the crop is in the turned picture's pixels: the picture as shown.
+public struct LosslessTurnCheck: Sendable, Equatable {
+    /// Stored grid → picture as shown: the file's EXIF orientation followed by the user's transform.
+    public let orientation: ImageOrientation
+    /// The crop on the picture as shown.
+    public let crop: PixelRect
+    public let storedWidth: Int
+    public let storedHeight: Int
+    /// The JPEG's MCU size on the stored grid.
+    public let mcuWidth: Int
+    public let mcuHeight: Int
+
+    public init(orientation: ImageOrientation, crop: PixelRect, storedWidth: Int, storedHeight: Int,
+                mcuWidth: Int, mcuHeight: Int) {
+        self.orientation = orientation
+        self.crop = crop
+        self.storedWidth = storedWidth
+        self.storedHeight = storedHeight
+        self.mcuWidth = max(mcuWidth, 1)
+        self.mcuHeight = max(mcuHeight, 1)
+    }
+
+    /// The check for `crop` of the picture shown by `transform` on top of the upright JPEG.
+    public init(info: ImageInfo, crop: PixelRect, transform: ImageOrientation, grid: LosslessGrid) {
+        self.init(orientation: info.orientation.followed(by: transform), crop: crop, storedWidth: info.storedWidth,
+                  storedHeight: info.storedHeight, mcuWidth: grid.mcuWidth, mcuHeight: grid.mcuHeight)
+    }
+
+    public var isEligible: Bool { reason == nil }
+
+    /// Why it is not eligible, in words for the user.
+    public var reason: String? {
+        if !orientation.isPerfect(storedWidth: storedWidth, storedHeight: storedHeight, mcuWidth: mcuWidth, mcuHeight: mcuHeight) {
+            return "the JPEG's \(storedWidth)×\(storedHeight) size is not a whole number of its \(mcuWidth)×\(mcuHeight) blocks, so its edge blocks cannot be turned or flipped losslessly"
+        }
+        // A turned block grid swaps its sides; TurboJPEG checks the unswapped one, so a corner on
+        // both grids satisfies it and the turned grid alike (they coincide for 4:2:0 and 4:4:4).
+        let side = max(mcuWidth, mcuHeight)
+        let (stepX, stepY) = orientation.swapsAxes ? (side, side) : (mcuWidth, mcuHeight)
+        guard crop.x % stepX == 0, crop.y % stepY == 0 else {
+            return "the crop's corner (\(crop.x),\(crop.y)) is not on the turned JPEG's \(stepX)×\(stepY) block grid"
+        }
+        return nil
+    }
+}
+
+extension LosslessJPEG {
+    /// The turn check for `crop` of the JPEG `data`, whose header gives the stored size and grid.
+    static func turnCheck(info: ImageInfo, crop: PixelRect, transform: ImageOrientation,
+                          data: Data) throws(ImagingError) -> LosslessTurnCheck {
+        let header = try header(of: data)
+        return LosslessTurnCheck(orientation: info.orientation.followed(by: transform), crop: crop,
+                                 storedWidth: header.width, storedHeight: header.height,
+                                 mcuWidth: Int(ctj_mcu_width(header.subsampling)),
+                                 mcuHeight: Int(ctj_mcu_height(header.subsampling)))
+    }
+
+    /// Turns or flips the stored grid of `data` by `check.orientation` and cuts `check.crop` out of
+    /// the result, without decoding. TJXOPT_PERFECT makes TurboJPEG refuse rather than leave
+    /// untransformed edge blocks, should our own check ever disagree with it.
+    static func turnAndCrop(_ data: Data, check: LosslessTurnCheck, copyMarkers: Bool = true) throws(ImagingError) -> Data {
+        if let reason = check.reason { throw ImagingError("cannot turn and crop losslessly: \(reason)") }
+        guard let handle = tjInitTransform() else { throw ImagingError("the JPEG library could not start") }
+        defer { tjDestroy(handle) }
+        var transform = tjtransform()
+        transform.r = tjregion(x: Int32(check.crop.x), y: Int32(check.crop.y),
+                               w: Int32(check.crop.width), h: Int32(check.crop.height))
+        transform.op = Int32(check.orientation.turboJPEGOperation.rawValue)
+        transform.options = TJXOPT_CROP | TJXOPT_PERFECT | (copyMarkers ? 0 : TJXOPT_COPYNONE)
+        var output: UnsafeMutablePointer<UInt8>?
+        var outputSize: UInt = 0
+        let status = data.withUnsafeBytes { buffer in
+            tjTransform(handle, buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count), 1,
+                        &output, &outputSize, &transform, TJFLAG_STOPONWARNING)
+        }
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output else {
+            throw ImagingError("the JPEG could not be turned losslessly: \(String(cString: tjGetErrorStr2(handle)))")
+        }
+        return Data(bytes: output, count: Int(outputSize))
+    }
+}
