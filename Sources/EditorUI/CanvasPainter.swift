@@ -10,6 +10,8 @@ struct DisplayCache {
     let height: Int
     /// The surface it was scaled from, held so its identity cannot be reused by a new one.
     let source: ImageSurface
+    /// The turn and flip it was drawn with.
+    let transform: ImageOrientation
     let surface: ImageSurface
     /// The same pixels with the dim already applied: a drag frame copies instead of blending.
     let dimmed: ImageSurface
@@ -63,15 +65,16 @@ final class CanvasPainter {
 
     /// Draws one frame into `c` for a view of the given size (points) and device scale.
     func draw(_ c: Cairo, image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int,
-              state: PaintState = PaintState()) {
+              state: PaintState = PaintState(), transform: ImageOrientation = .up) {
         c.setColor(OverlayStyle.background)
         guard let image else { cairo_paint(c.cr); return }
-        let viewport = Viewport(imageWidth: image.pixelWidth, imageHeight: image.pixelHeight,
+        let shown = transform.displayedSize(storedWidth: image.pixelWidth, storedHeight: image.pixelHeight)
+        let viewport = Viewport(imageWidth: shown.width, imageHeight: shown.height,
                                 viewSize: CropSize(width: width, height: height))
         let s = Double(max(scale, 1))
         let exact = viewport.imageFrame
         guard exact.width >= 1, exact.height >= 1,
-              let cache = displaySurface(for: image, width: Int((exact.width * s).rounded()),
+              let cache = displaySurface(for: image, transform: transform, width: Int((exact.width * s).rounded()),
                                          height: Int((exact.height * s).rounded())) else { cairo_paint(c.cr); return }
         // The picture sits on whole device pixels so copying it needs no resampling.
         let placed = CropRect(x: (exact.x * s).rounded() / s, y: (exact.y * s).rounded() / s,
@@ -115,8 +118,9 @@ final class CanvasPainter {
     }
 
     /// The display-size copies of the image, rebuilt only when its size or the image changes.
-    private func displaySurface(for image: LoadedImage, width: Int, height: Int) -> DisplayCache? {
-        if let cache = displayCache, cache.width == width, cache.height == height, cache.source === image.surface {
+    private func displaySurface(for image: LoadedImage, transform: ImageOrientation, width: Int, height: Int) -> DisplayCache? {
+        if let cache = displayCache, cache.width == width, cache.height == height, cache.source === image.surface,
+           cache.transform == transform {
             return cache
         }
         // Opaque (RGB24) with transparency shown over a checkerboard: copying an opaque surface
@@ -125,8 +129,17 @@ final class CanvasPainter {
               let dimmed = ImageSurface(width: width, height: height, opaque: true) else { return nil }
         surface.draw { c in
             CanvasPainter.checkerboard(c, width: Double(width), height: Double(height))
-            cairo_scale(c.cr, Double(width) / Double(image.surface.width), Double(height) / Double(image.surface.height))
             cairo_set_source_surface(c.cr, image.surface.surface, 0, 0)
+            // Cache pixel → source pixel, turned and flipped as CropKit maps points (its corners and
+            // unit steps give the affine matrix; the UI computes no geometry of its own).
+            let toSource = { (p: CropPoint) in transform.inverse.displayedPoint(fromStored: p) }
+            let origin = toSource(.zero), alongX = toSource(CropPoint(x: 1, y: 0)), alongY = toSource(CropPoint(x: 0, y: 1))
+            let sw = Double(image.surface.width), sh = Double(image.surface.height)
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init(&matrix, (alongX.x - origin.x) * sw / Double(width), (alongX.y - origin.y) * sh / Double(width),
+                              (alongY.x - origin.x) * sw / Double(height), (alongY.y - origin.y) * sh / Double(height),
+                              origin.x * sw, origin.y * sh)
+            cairo_pattern_set_matrix(cairo_get_source(c.cr), &matrix)
             cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(cairo_get_source(c.cr), CAIRO_EXTEND_PAD)
             cairo_paint(c.cr)
@@ -137,7 +150,8 @@ final class CanvasPainter {
             c.setColor(OverlayStyle.dim)
             cairo_paint(c.cr)
         }
-        let cache = DisplayCache(width: width, height: height, source: image.surface, surface: surface, dimmed: dimmed)
+        let cache = DisplayCache(width: width, height: height, source: image.surface, transform: transform,
+                                 surface: surface, dimmed: dimmed)
         displayCache = cache
         cacheBuilds += 1
         return cache

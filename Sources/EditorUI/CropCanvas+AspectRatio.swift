@@ -9,18 +9,18 @@ extension CropCanvas {
     /// centre; Free unlocks. One commit (undoable as one step later).
     func setAspectRatio(_ ratio: AspectRatio) {
         aspectRatio = ratio
-        guard let image else { return }
+        guard image != nil else { return }
         stopAnimation()
         // A ratio change is a step of its own even when the crop already fits it.
-        if session.lockAspectRatio(ratio, imageWidth: image.pixelWidth, imageHeight: image.pixelHeight) { didCommit() } else { recordHistory() }
+        if session.lockAspectRatio(ratio, imageWidth: shownSize.width, imageHeight: shownSize.height) { didCommit() } else { recordHistory() }
         gtk_widget_queue_draw(widget)
     }
 
     /// The normalized ratio drags are held to: the chosen one, or with Shift held during a free
     /// drag the committed crop's own (the usual "Shift keeps proportions").
     func dragRatio(shiftHeld: Bool) -> Double? {
-        guard let image else { return nil }
-        if let locked = aspectRatio.normalizedRatio(imageWidth: image.pixelWidth, imageHeight: image.pixelHeight) {
+        guard image != nil else { return nil }
+        if let locked = aspectRatio.normalizedRatio(imageWidth: shownSize.width, imageHeight: shownSize.height) {
             return locked
         }
         guard shiftHeld, session.committed.height > 0 else { return nil }

@@ -12,7 +12,7 @@ extension CropCanvas {
                                      size: graphene_size_t(width: Float(width), height: Float(height)))
         guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
         painter.draw(Cairo(cr), image: image, crop: shownCrop, width: width, height: height,
-                     scale: Int(gtk_widget_get_scale_factor(widget)), state: paintState)
+                     scale: Int(gtk_widget_get_scale_factor(widget)), state: paintState, transform: transform)
         cairo_destroy(cr)
     }
 

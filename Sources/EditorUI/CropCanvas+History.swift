@@ -6,7 +6,7 @@ import GtkSupport
 
 extension CropCanvas {
     /// What one undo step restores: the crop and the ratio in force.
-    var currentState: CropState { CropState(crop: session.committed, aspectRatio: aspectRatio) }
+    var currentState: CropState { CropState(crop: session.committed, aspectRatio: aspectRatio, orientation: transform) }
 
     /// Records the committed state (after a drag, a key, an action, a ratio change, a reset).
     func recordHistory() {
@@ -35,9 +35,8 @@ extension CropCanvas {
         defer { restoringHistory = false }
         stopAnimation()
         aspectRatio = state.aspectRatio
-        if let image {
-            session.aspectRatio = state.aspectRatio.normalizedRatio(imageWidth: image.pixelWidth, imageHeight: image.pixelHeight)
-        }
+        transform = state.orientation
+        session.aspectRatio = state.aspectRatio.normalizedRatio(imageWidth: shownSize.width, imageHeight: shownSize.height)
         if session.commit(state.crop) { didCommit() } else { onCommit?(session.committed) }
         onHistoryChange?()
         gtk_widget_queue_draw(widget)

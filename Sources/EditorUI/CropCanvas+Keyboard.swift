@@ -79,8 +79,9 @@ extension CropCanvas {
                 guard let canvas = CropCanvas.state.get(widget), let image = canvas.image,
                       let adjustment = CropAdjustment(actionName: adjustmentName),
                       let unit = CropAdjustment.StepUnit(rawValue: unitValue) else { return }
-                canvas.apply(adjustment, step: CropAdjustment.keyStep(unit, imageWidth: image.pixelWidth,
-                                                                      imageHeight: image.pixelHeight))
+                _ = image
+                canvas.apply(adjustment, step: CropAdjustment.keyStep(unit, imageWidth: canvas.shownSize.width,
+                                                                      imageHeight: canvas.shownSize.height))
             }
         }
         gtk_widget_class_install_action(klass, cancelDragAction, nil) { widget, _, _ in

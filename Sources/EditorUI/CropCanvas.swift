@@ -27,7 +27,7 @@ final class CropCanvas {
     private(set) var image: LoadedImage?
     var session = CropSession(crop: .unit)
     /// The crop Reset returns to: the whole image for files, the seed's crop for the demo.
-    private(set) var initialCrop = CropRect.unit
+    var initialCrop = CropRect.unit
     /// Drawn instead of the committed crop while a reset animates.
     var animation: CropAnimation?
     var animationTick: UInt32 = 0
@@ -42,6 +42,15 @@ final class CropCanvas {
 
     /// The cursor name last set, so pointer motion sets it only when it changes.
     var shownCursor: String?
+
+    /// The user's turn and flip of the picture, on top of its upright (EXIF-applied) view.
+    var transform = ImageOrientation.up
+
+    /// The picture's size in pixels as shown: upright, then turned and flipped by `transform`.
+    var shownSize: (width: Int, height: Int) {
+        guard let image else { return (1, 1) }
+        return transform.displayedSize(storedWidth: image.pixelWidth, storedHeight: image.pixelHeight)
+    }
 
     /// The ratio drags keep; Free by default.
     var aspectRatio = AspectRatio.free
@@ -86,7 +95,7 @@ final class CropCanvas {
     /// The image's layout in the widget's current size.
     var viewport: Viewport? {
         guard let image else { return nil }
-        return Viewport(imageWidth: image.pixelWidth, imageHeight: image.pixelHeight,
+        return Viewport(imageWidth: shownSize.width, imageHeight: shownSize.height,
                         viewSize: CropSize(width: Double(gtk_widget_get_width(widget)),
                                            height: Double(gtk_widget_get_height(widget))))
     }
@@ -98,7 +107,8 @@ final class CropCanvas {
         initialCrop = crop.sanitized
         session = CropSession(crop: initialCrop)
         // A chosen ratio stays chosen across pictures: the new one's crop is fitted to it.
-        _ = session.lockAspectRatio(aspectRatio, imageWidth: image.pixelWidth, imageHeight: image.pixelHeight)
+        transform = .up
+        _ = session.lockAspectRatio(aspectRatio, imageWidth: shownSize.width, imageHeight: shownSize.height)
         history = CropHistory(currentState)
         onHistoryChange?()
         gtk_widget_queue_draw(widget)

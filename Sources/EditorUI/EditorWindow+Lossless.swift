@@ -12,11 +12,22 @@ extension EditorWindow {
         return LosslessCheck(info: info, crop: canvas.crop.pixelRect(imageWidth: info.width, imageHeight: info.height), grid: grid)
     }
 
+    /// Whether the crop saves losslessly as shown: the plain check, or with a turn/flip TurboJPEG's.
+    var losslessEligible: Bool? {
+        guard canvas.transform != .up else { return losslessCheck?.isEligible }
+        guard let image = canvas.image, let info = image.info, let grid = image.losslessGrid else { return nil }
+        let crop = canvas.crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
+        return LosslessTurnCheck(info: info, crop: crop, transform: canvas.transform, grid: grid).isEligible
+    }
+
     /// After each commit: "Lossless" when eligible, an offer to snap when not, nothing for other formats.
     func updateLosslessStatus() {
-        guard let check = losslessCheck else { gtk_widget_set_visible(losslessButton, 0); return }
+        guard let check = losslessCheck, let eligible = losslessEligible else {
+            gtk_widget_set_visible(losslessButton, 0)
+            return
+        }
         gtk_widget_set_visible(losslessButton, 1)
-        if check.isEligible {
+        if eligible {
             gtk_button_set_label(cgtk_button(losslessButton.raw), tr("Lossless"))
             gtk_widget_set_tooltip_text(losslessButton, tr("This crop saves without re-encoding: its edges lie on the JPEG's block grid"))
         } else {
@@ -26,7 +37,8 @@ extension EditorWindow {
                        check.mcuWidth, check.mcuHeight))
         }
         if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), "snap-lossless") {
-            g_simple_action_set_enabled(action, check.isEligible ? 0 : 1)
+            // Snapping knows the unturned grid only: offered for an unturned picture.
+            g_simple_action_set_enabled(action, !eligible && canvas.transform == .up ? 1 : 0)
         }
     }
 

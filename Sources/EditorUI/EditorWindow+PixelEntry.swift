@@ -57,10 +57,11 @@ extension EditorWindow {
 
     /// The entries follow the committed crop (in whole pixels of the picture as shown).
     func updatePixelEntries() {
-        guard let image = canvas.image, pixelEntries.count == PixelField.allCases.count else { return }
-        let p = canvas.crop.pixelRect(imageWidth: image.pixelWidth, imageHeight: image.pixelHeight)
+        guard canvas.image != nil, pixelEntries.count == PixelField.allCases.count else { return }
+        let (w, h) = canvas.shownSize
+        let p = canvas.crop.pixelRect(imageWidth: w, imageHeight: h)
         let values = [p.x, p.y, p.width, p.height]
-        let limits = [image.pixelWidth - 1, image.pixelHeight - 1, image.pixelWidth, image.pixelHeight]
+        let limits = [w - 1, h - 1, w, h]
         for (index, spin) in pixelEntries.enumerated() {
             // Whole pixels inside the picture: typed values beyond are clamped by the spin button.
             gtk_spin_button_set_range(OpaquePointer(spin), index < 2 ? 0 : 1, Double(limits[index]))
@@ -70,11 +71,11 @@ extension EditorWindow {
 
     /// Reads the four entries and commits that pixel rect (CropKit keeps it inside the picture).
     func applyPixelEntries() {
-        guard let image = canvas.image else { return }
+        guard canvas.image != nil else { return }
         for spin in pixelEntries { gtk_spin_button_update(OpaquePointer(spin)) }
         let v = pixelEntries.map { Int(gtk_spin_button_get_value_as_int(OpaquePointer($0))) }
         let rect = PixelRect(x: v[0], y: v[1], width: v[2], height: v[3])
-        canvas.commit(CropRect(pixelRect: rect, imageWidth: image.pixelWidth, imageHeight: image.pixelHeight))
+        canvas.commit(CropRect(pixelRect: rect, imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height))
         updatePixelEntries()
     }
 }

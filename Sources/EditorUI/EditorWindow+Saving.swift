@@ -83,8 +83,10 @@ extension EditorWindow {
     /// Exports the committed crop off the main thread; the window stays usable, a toast reports.
     func export(to target: String, overwritingSource: Bool) {
         guard let source, !isSaving else { return }
-        let crop = canvas.crop.pixelRect(imageWidth: source.info.width, imageHeight: source.info.height)
-        let options = ExportOptions(preferLossless: true, allowOverwritingSource: overwritingSource)
+        // Pixels of the picture as shown (turned and flipped); the export turns the result the same way.
+        let crop = canvas.crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
+        let options = ExportOptions(preferLossless: true, allowOverwritingSource: overwritingSource,
+                                    transform: canvas.transform)
         isSaving = true
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {

@@ -143,6 +143,10 @@ final class EditorWindow {
         g_menu_append(file, tr("_Save"), "win.save")
         g_menu_append(file, tr("Save _As…"), "win.save-as")
         g_menu_append(file, tr("_Reset Crop"), "win.reset")
+        g_menu_append(file, tr("Rotate _Left"), "win.rotate-left")
+        g_menu_append(file, tr("Rotate R_ight"), "win.rotate-right")
+        g_menu_append(file, tr("Flip _Horizontally"), "win.flip-horizontal")
+        g_menu_append(file, tr("Flip _Vertically"), "win.flip-vertical")
         g_menu_append(file, tr("_Close Image"), "win.close-image")
         let guides = EditorWindow.guidesMenu()
         g_menu_append_submenu(file, tr("_Guides"), guides)
@@ -162,6 +166,10 @@ final class EditorWindow {
         addAction("reset") { [weak self] in self?.canvas.reset() }
         addAction("close-image") { [weak self] in self?.closeImage() }
         addAction("undo") { [weak self] in self?.canvas.undo() }
+        addAction("rotate-left") { [weak self] in self?.canvas.apply(.rotateLeft) }
+        addAction("rotate-right") { [weak self] in self?.canvas.apply(.rotateRight) }
+        addAction("flip-horizontal") { [weak self] in self?.canvas.apply(.flipHorizontal) }
+        addAction("flip-vertical") { [weak self] in self?.canvas.apply(.flipVertical) }
         addAction("redo") { [weak self] in self?.canvas.redo() }
         addAction("close") { [weak self] in self.map { gtk_window_close(cgtk_window($0.window.raw)) } }
         addAction("show-menu") { [weak self] in self.map { gtk_menu_button_popup(cgtk_menu_button($0.menuButton.raw)) } }
@@ -230,7 +238,9 @@ final class EditorWindow {
 
     private func cropCommitted(_ crop: CropRect) {
         // The demo has no file to export, so only files show whole pixels beside the percentages.
-        let pixels = canvas.image.flatMap { $0.info }.map { "  ·  " + crop.pixelSizeLabel(imageWidth: $0.width, imageHeight: $0.height) }
+        let pixels = canvas.image?.info.map { _ in
+            "  ·  " + crop.pixelSizeLabel(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
+        }
         gtk_label_set_text(cgtk_label(sizeLabel.raw), crop.sizeLabel + (pixels ?? ""))
         updateLosslessStatus()
         updatePixelEntries()

@@ -19,6 +19,8 @@ enum ShortcutsWindow {
         ("win.save-as", ["<Control><Shift>s"], N_("Save the crop as…")),
         ("win.reset", [CropCanvas.resetAccelerator], N_("Reset the crop")),
         ("win.undo", ["<Control>z"], N_("Undo")),
+        ("win.rotate-left", ["<Control><Shift>r"], N_("Rotate left")),
+        ("win.rotate-right", ["<Control>r"], N_("Rotate right")),
         ("win.redo", ["<Control><Shift>z"], N_("Redo")),
         ("win.show-help-overlay", ["<Control>question"], N_("Show keyboard shortcuts")),
         ("win.show-menu", ["F10"], N_("Open the main menu")),
