@@ -52,4 +52,17 @@ enum AppSettings {
             g_settings_set_boolean(settings, "guides-while-dragging", newValue.visibility == .whileDragging ? 1 : 0)
         }
     }
+
+    /// The aspect ratio chosen last (as its action target: `free`, `original`, `W:H`).
+    static var aspectRatio: String {
+        get {
+            guard let settings = shared, let value = g_settings_get_string(settings, "aspect-ratio") else { return "free" }
+            defer { g_free(value) }
+            return String(cString: value)
+        }
+        set {
+            guard let settings = shared else { return }
+            g_settings_set_string(settings, "aspect-ratio", newValue)
+        }
+    }
 }

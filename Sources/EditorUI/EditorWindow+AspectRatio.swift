@@ -25,7 +25,7 @@ extension EditorWindow {
     func makeAspectRatioButton() -> UnsafeMutablePointer<GtkWidget> {
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }
-        let action = g_simple_action_new_stateful("aspect-ratio", type, g_variant_new_string("free"))!
+        let action = g_simple_action_new_stateful("aspect-ratio", type, g_variant_new_string(AppSettings.aspectRatio))!
         Signal.connectPointer(action.raw, "change-state") { [weak self] value in
             guard let self, let value, let text = g_variant_get_string(OpaquePointer(value), nil),
                   let ratio = EditorWindow.aspectRatio(target: String(cString: text)) else { return }
@@ -33,6 +33,7 @@ extension EditorWindow {
         }
         g_action_map_add_action(cgtk_action_map(window.raw), action)
         g_object_unref(action.raw)
+        addAction("custom-ratio") { [weak self] in self?.askCustomRatio() }
         addAction("swap-ratio") { [weak self] in
             guard let self else { return }
             self.chooseAspectRatio(self.canvas.aspectRatio.swapped)
@@ -45,6 +46,7 @@ extension EditorWindow {
         }
         g_menu_append_section(menu, nil, UnsafeMutableRawPointer(presets).assumingMemoryBound(to: GMenuModel.self))
         let swap = g_menu_new()!
+        g_menu_append(swap, tr("_Custom…"), "win.custom-ratio")
         g_menu_append(swap, tr("Swap _Portrait and Landscape"), "win.swap-ratio")
         g_menu_append_section(menu, nil, UnsafeMutableRawPointer(swap).assumingMemoryBound(to: GMenuModel.self))
         g_object_unref(presets.raw)
@@ -59,9 +61,38 @@ extension EditorWindow {
         return button
     }
 
+    /// Asks for a custom W:H (e.g. 2.39:1) and applies it; text that is not a ratio changes nothing.
+    func askCustomRatio() {
+        let dialog = adw_message_dialog_new(cgtk_window(window.raw), tr("Custom Aspect Ratio"),
+                                            tr("Width and height of the crop, as W:H (for example 2.39:1)"))!
+        let message = dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)
+        let entry = gtk_entry_new()!
+        gtk_entry_set_activates_default(entry.raw.assumingMemoryBound(to: GtkEntry.self), 1)
+        gtk_editable_set_text(OpaquePointer(entry), canvas.aspectRatio.isFree ? "" : canvas.aspectRatio.description)
+        cgtk_accessible_set_label(entry, tr("Aspect ratio, W:H"))
+        adw_message_dialog_set_extra_child(message, entry)
+        adw_message_dialog_add_response(message, "cancel", tr("_Cancel"))
+        adw_message_dialog_add_response(message, "apply", tr("_Apply"))
+        adw_message_dialog_set_response_appearance(message, "apply", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(message, "apply")
+        adw_message_dialog_set_close_response(message, "cancel")
+        Signal.connectPointer(dialog.raw, "response") { [weak self] response in
+            guard let self, let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "apply",
+                  let text = gtk_editable_get_text(OpaquePointer(entry)) else { return }
+            guard let ratio = AspectRatio(parsing: String(cString: text)) else {
+                self.showError(String(format: tr("“%@” is not a ratio: write it as W:H, e.g. 16:9"), String(cString: text)))
+                return
+            }
+            self.chooseAspectRatio(ratio)
+        }
+        customRatioDialog = dialog
+        gtk_window_present(cgtk_window(dialog.raw))
+    }
+
     /// Applies a ratio: the canvas refits and locks, the action's state and the button's label follow.
     func chooseAspectRatio(_ ratio: AspectRatio) {
         canvas.setAspectRatio(ratio)
+        AppSettings.aspectRatio = ratio.description
         if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), "aspect-ratio") {
             g_simple_action_set_state(action, g_variant_new_string(ratio.description))
         }

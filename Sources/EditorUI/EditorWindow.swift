@@ -37,6 +37,8 @@ final class EditorWindow {
     /// The editor and the empty state ("drop an image here"), one shown at a time.
     let stack: UnsafeMutablePointer<GtkWidget>
     let menuButton: UnsafeMutablePointer<GtkWidget>
+    /// The custom-ratio dialog while it is open (tests answer it).
+    var customRatioDialog: UnsafeMutablePointer<GtkWidget>?
     /// X, Y, width and height of the crop in pixels (the pixel popover's spin buttons).
     var pixelEntries: [UnsafeMutablePointer<GtkWidget>] = []
     /// The header bar's ratio menu button (its label shows the ratio in force).
@@ -62,6 +64,9 @@ final class EditorWindow {
         ShortcutsWindow.attach(to: window)
         canvas.onCommit = { [weak self] crop in self?.cropCommitted(crop) }
         canvas.onHistoryChange = { [weak self] in self?.updateHistoryActions() }
+        if let remembered = EditorWindow.aspectRatio(target: AppSettings.aspectRatio), !remembered.isFree {
+            chooseAspectRatio(remembered)
+        }
         updateHistoryActions()
         Signal.connectReturningBool(window.raw, "close-request") { [weak self] in
             if let self { AppSettings.remember(cgtk_window(self.window.raw)) }

@@ -61,12 +61,41 @@ final class AspectRatioTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            defer {
+                window.chooseAspectRatio(.free) // remembered: later windows must start free
+                gtk_window_destroy(cgtk_window(window.window.raw))
+            }
             window.chooseAspectRatio(.fourByThree)
             g_action_group_activate_action(OpaquePointer(window.window.raw), "swap-ratio", nil)
             XCTAssertEqual(window.canvas.aspectRatio, AspectRatio.fourByThree.swapped)
             let p = window.canvas.crop.pixelRect(imageWidth: 800, imageHeight: 1000)
             XCTAssertLessThanOrEqual(abs(Double(p.width) * 4 - Double(p.height) * 3), 4 + 3, "\(p) is not 3:4")
+        }
+    }
+
+    func testCustomRatioIsAskedForAndRemembered() throws {
+        try GtkTestSupport.requireDisplay()
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.demoWindow()
+            defer {
+                window.chooseAspectRatio(.free)
+                gtk_window_destroy(cgtk_window(window.window.raw))
+            }
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "custom-ratio", nil)
+            let dialog = try XCTUnwrap(window.customRatioDialog, "no dialog")
+            let entry = try XCTUnwrap(adw_message_dialog_get_extra_child(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)))
+            gtk_editable_set_text(OpaquePointer(entry), "2:1")
+            adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "apply")
+            XCTAssertEqual(window.canvas.aspectRatio, AspectRatio.custom(width: 2, height: 1))
+            let p = window.canvas.crop.pixelRect(imageWidth: 800, imageHeight: 1000)
+            XCTAssertLessThanOrEqual(abs(p.width - 2 * p.height), 3, "\(p) is not 2:1")
+            // A new window starts with the remembered ratio.
+            let next = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(next.window.raw)) }
+            XCTAssertEqual(next.canvas.aspectRatio, AspectRatio.custom(width: 2, height: 1))
+            let q = next.canvas.crop.pixelRect(imageWidth: 800, imageHeight: 1000)
+            XCTAssertLessThanOrEqual(abs(q.width - 2 * q.height), 3, "\(q) is not 2:1 in the new window")
+            next.chooseAspectRatio(.free)
         }
     }
 }
