@@ -65,4 +65,10 @@ enum AppSettings {
             g_settings_set_string(settings, "aspect-ratio", newValue)
         }
     }
+
+    /// Whether the previews panel shows.
+    static var previewPanel: Bool {
+        get { shared.map { g_settings_get_boolean($0, "preview-panel") != 0 } ?? false }
+        set { if let settings = shared { g_settings_set_boolean(settings, "preview-panel", newValue ? 1 : 0) } }
+    }
 }

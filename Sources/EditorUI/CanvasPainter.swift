@@ -129,19 +129,7 @@ final class CanvasPainter {
               let dimmed = ImageSurface(width: width, height: height, opaque: true) else { return nil }
         surface.draw { c in
             CanvasPainter.checkerboard(c, width: Double(width), height: Double(height))
-            cairo_set_source_surface(c.cr, image.surface.surface, 0, 0)
-            // Cache pixel → source pixel, turned and flipped as CropKit maps points (its corners and
-            // unit steps give the affine matrix; the UI computes no geometry of its own).
-            let toSource = { (p: CropPoint) in transform.inverse.displayedPoint(fromStored: p) }
-            let origin = toSource(.zero), alongX = toSource(CropPoint(x: 1, y: 0)), alongY = toSource(CropPoint(x: 0, y: 1))
-            let sw = Double(image.surface.width), sh = Double(image.surface.height)
-            var matrix = cairo_matrix_t()
-            cairo_matrix_init(&matrix, (alongX.x - origin.x) * sw / Double(width), (alongX.y - origin.y) * sh / Double(width),
-                              (alongY.x - origin.x) * sw / Double(height), (alongY.y - origin.y) * sh / Double(height),
-                              origin.x * sw, origin.y * sh)
-            cairo_pattern_set_matrix(cairo_get_source(c.cr), &matrix)
-            cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_GOOD)
-            cairo_pattern_set_extend(cairo_get_source(c.cr), CAIRO_EXTEND_PAD)
+            SourceMapping.setSource(c, image.surface, transform: transform, shown: .unit, width: width, height: height)
             cairo_paint(c.cr)
         }
         dimmed.draw { c in

@@ -37,8 +37,12 @@ final class EditorWindow {
     /// The editor and the empty state ("drop an image here"), one shown at a time.
     let stack: UnsafeMutablePointer<GtkWidget>
     let menuButton: UnsafeMutablePointer<GtkWidget>
+    /// The side panel with previews of the crop at several sizes.
+    let previews = PreviewPanel()
     /// The custom-ratio dialog while it is open (tests answer it).
     var customRatioDialog: UnsafeMutablePointer<GtkWidget>?
+    /// The header button whose popover holds the pixel entries.
+    private(set) var pixelButton: UnsafeMutablePointer<GtkWidget>!
     /// X, Y, width and height of the crop in pixels (the pixel popover's spin buttons).
     var pixelEntries: [UnsafeMutablePointer<GtkWidget>] = []
     /// The header bar's ratio menu button (its label shows the ratio in force).
@@ -117,11 +121,14 @@ final class EditorWindow {
         gtk_widget_set_tooltip_text(sizeLabel, tr("Size of the crop, in percent of the image"))
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), sizeLabel)
         let pixels = makePixelEntryButton()
+        pixelButton = pixels
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), pixels)
+        let previewToggle = makePreviewToggle()
+        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), previewToggle)
         gtk_actionable_set_action_name(OpaquePointer(losslessButton), "win.snap-lossless")
         gtk_widget_set_visible(losslessButton, 0)
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), losslessButton)
-        headerControls = [open, reset, menu, sizeLabel, aspectRatioButton, undo, redo, pixels]
+        headerControls = [open, reset, menu, sizeLabel, aspectRatioButton, undo, redo, pixels, previewToggle]
 
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(cgtk_overlay(overlay.raw), canvas.widget)
@@ -134,9 +141,13 @@ final class EditorWindow {
         gtk_stack_add_named(cgtk_stack(stack.raw), EmptyState.make(), "empty")
         adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), stack)
 
+        let body = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_set_hexpand(toasts, 1)
+        gtk_box_append(cgtk_box(body.raw), toasts)
+        gtk_box_append(cgtk_box(body.raw), previews.widget)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cgtk_box(box.raw), header)
-        gtk_box_append(cgtk_box(box.raw), toasts)
+        gtk_box_append(cgtk_box(box.raw), body)
         adw_application_window_set_content(cgtk_adw_application_window(window.raw), box)
     }
 
@@ -249,6 +260,7 @@ final class EditorWindow {
         gtk_label_set_text(cgtk_label(sizeLabel.raw), crop.sizeLabel + (pixels ?? ""))
         updateLosslessStatus()
         updatePixelEntries()
+        refreshPreviews()
     }
 
     /// Opens `path` in this window, decoding off the main thread; on failure the current image stays.

@@ -20,6 +20,7 @@ enum ShortcutsWindow {
         ("win.reset", [CropCanvas.resetAccelerator], N_("Reset the crop")),
         ("win.undo", ["<Control>z"], N_("Undo")),
         ("win.rotate-left", ["<Control><Shift>r"], N_("Rotate left")),
+        ("win.show-previews", ["F9"], N_("Show or hide the previews")),
         ("win.rotate-right", ["<Control>r"], N_("Rotate right")),
         ("win.redo", ["<Control><Shift>z"], N_("Redo")),
         ("win.show-help-overlay", ["<Control>question"], N_("Show keyboard shortcuts")),

@@ -25,7 +25,7 @@ final class PixelEntryTests: XCTestCase {
             }
             XCTAssertEqual(values(), [0, 0, 400, 300], "the entries show the whole picture")
             // As a person would: open the popover, type, press Enter.
-            let button = window.headerControls.last!
+            let button = window.pixelButton!
             gtk_menu_button_popup(cgtk_menu_button(button.raw))
             XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_mapped(window.pixelEntries[0]) != 0 }, "the popover did not open")
             type([10, 20, 100, 50])
