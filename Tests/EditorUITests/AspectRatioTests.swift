@@ -98,4 +98,39 @@ final class AspectRatioTests: XCTestCase {
             next.chooseAspectRatio(.free)
         }
     }
+
+    func testShiftKeepsTheProportionsDuringAFreeRealDrag() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("shift.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "1200x800", "xc:#808080", path]))
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: path)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            XCTAssertTrue(window.canvas.aspectRatio.isFree)
+            // A 600×300 (2:1) crop, then a real drag of its corner with Shift held.
+            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 100, y: 100, width: 600, height: 300), imageWidth: 1200, imageHeight: 800))
+            GtkTestSupport.settle(0.3)
+            let id = try XCTUnwrap(Shell.run("xdotool", ["search", "--name", "shift.png"])?.split(separator: "\n").first.map(String.init))
+            Shell.run("xdotool", ["windowmove", "--sync", id, "0", "0"])
+            Shell.run("xdotool", ["windowfocus", "--sync", id])
+            GtkTestSupport.settle(0.5)
+            var bounds = graphene_rect_t()
+            XCTAssertNotEqual(gtk_widget_compute_bounds(window.canvas.widget, window.window, &bounds), 0)
+            let frame = try XCTUnwrap(window.canvas.viewport).viewRect(window.canvas.crop)
+            Shell.run("xdotool", ["keydown", "shift"])
+            RealPointer.drag(from: (Int(Double(bounds.origin.x) + frame.maxX) - 3, Int(Double(bounds.origin.y) + frame.maxY) - 3),
+                             by: (-30, -90))
+            Shell.run("xdotool", ["keyup", "shift"])
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { !window.canvas.session.isDragging })
+            GtkTestSupport.settle(0.2)
+            let p = window.canvas.crop.pixelRect(imageWidth: 1200, imageHeight: 800)
+            XCTAssertNotEqual(p.width, 600, "the drag did not resize")
+            XCTAssertLessThanOrEqual(abs(p.width - 2 * p.height), 3, "Shift did not keep 2:1: \(p)")
+            XCTAssertTrue(window.canvas.aspectRatio.isFree, "Shift locks one drag, not the menu's ratio")
+            XCTAssertNil(window.canvas.session.aspectRatio, "the lock ends with the drag")
+        }
+    }
 }
