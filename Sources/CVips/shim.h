@@ -25,7 +25,6 @@ static inline int cv_flip(VipsImage *in, VipsImage **out, VipsDirection d) { ret
 static inline int cv_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
     return vips_crop(in, out, left, top, width, height, NULL);
 }
-static inline int cv_resize(VipsImage *in, VipsImage **out, double scale) { return vips_resize(in, out, scale, NULL); }
 static inline int cv_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
     return vips_colourspace(in, out, space, NULL);
 }
@@ -34,7 +33,6 @@ static inline int cv_bandjoin_const1(VipsImage *in, VipsImage **out, double c) {
 static inline int cv_extract_band(VipsImage *in, VipsImage **out, int band, int n) {
     return vips_extract_band(in, out, band, "n", n, NULL);
 }
-static inline int cv_copy_memory_check(VipsImage *in) { VipsImage *m = vips_image_copy_memory(in); if (!m) return -1; g_object_unref(m); return 0; }
 
 static inline int cv_jpegsave(VipsImage *in, const char *path, int quality, int strip) {
     return vips_jpegsave(in, path, "Q", quality, "strip", strip, NULL);

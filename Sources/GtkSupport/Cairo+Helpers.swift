@@ -9,7 +9,6 @@ public struct RGBA: Hashable, Sendable {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
     public static let white = RGBA(1, 1, 1)
-    public static let black = RGBA(0, 0, 0)
 }
 
 /// Thin helpers on a borrowed `cairo_t`.

@@ -138,10 +138,6 @@ extension Imaging {
         return JPEGQuality.estimate(handle.readData(ofLength: 256 * 1024))
     }
 
-    /// Whether two paths name the same file (after resolving links and `..`).
-    public static func samePath(_ a: String, _ b: String) -> Bool {
-        let ra = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath().path
-        let rb = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
-        return ra == rb
-    }
+    /// Whether two paths name the same file (links, `..`, hard links: see `FileIdentity`).
+    public static func samePath(_ a: String, _ b: String) -> Bool { FileIdentity.same(a, b) }
 }

@@ -123,6 +123,6 @@ extension Imaging {
         let s = check.storedRect
         let x = s.x - s.x % check.mcuWidth, y = s.y - s.y % check.mcuHeight
         let stored = PixelRect(x: x, y: y, width: s.width + (s.x - x), height: s.height + (s.y - y))
-        return info.orientation.inverse.storedPixelRect(fromDisplayed: stored, storedWidth: info.width, storedHeight: info.height)
+        return info.orientation.displayedPixelRect(fromStored: stored, storedWidth: info.storedWidth, storedHeight: info.storedHeight)
     }
 }

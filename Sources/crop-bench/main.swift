@@ -41,7 +41,7 @@ func measure(_ name: String, count: Int, _ body: (inout Random) -> Double) {
 
 func randomCrop(_ r: inout Random) -> CropRect {
     let x = r.unit() * 0.7, y = r.unit() * 0.7
-    return CropRect(x: x, y: y, width: 0.15 + r.unit() * (0.85 - x - 0.0), height: 0.15 + r.unit() * (0.85 - y)).sanitized
+    return CropRect(x: x, y: y, width: 0.15 + r.unit() * (0.85 - x), height: 0.15 + r.unit() * (0.85 - y)).sanitized
 }
 
 print("Model (CropKit), release build:")

@@ -2,10 +2,10 @@
 
 import Foundation
 
-enum FileIdentity {
+public enum FileIdentity {
     /// True for the same path spelled differently (`./a.jpg`, `dir/../a.jpg`, a symbolic link to
     /// it) and for two names of one file (a hard link): writing either would lose the source.
-    static func same(_ a: String, _ b: String) -> Bool {
+    public static func same(_ a: String, _ b: String) -> Bool {
         if resolved(a) == resolved(b) { return true }
         var first = stat(), second = stat()
         guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
