@@ -28,8 +28,8 @@ enum ImageSource {
             }
             var image = LoadedImage(title: name, path: path, surface: surface, pixelWidth: info.width,
                                     pixelHeight: info.height, info: info,
-                                    losslessGrid: info.isJPEG ? Imaging.losslessGrid(path: path) : nil)
-            do { image.storedCrop = try Sidecar.read(for: path) } catch { image.sidecarProblem = error.message }
+                                    losslessGrid: Imaging.losslessGrid(info: info))
+            do { image.storedCrop = try Sidecar.read(info: info) } catch { image.sidecarProblem = error.message }
             return .success(image)
         } catch {
             return .failure(ImageLoadError(message: "“\(name)”: \(error.message)"))

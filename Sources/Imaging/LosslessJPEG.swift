@@ -97,8 +97,14 @@ extension Imaging {
     /// The MCU grid of the JPEG at `path` (nil for other formats or an unreadable header).
     /// Reads only the start of the file: the header precedes the image data.
     public static func losslessGrid(path: String) -> LosslessGrid? {
-        guard let info = try? probe(path: path), info.isJPEG,
-              let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard let info = try? probe(path: path) else { return nil }
+        return losslessGrid(info: info)
+    }
+
+    /// The same for a file already probed (opening a picture probes it once for everything).
+    public static func losslessGrid(info: ImageInfo) -> LosslessGrid? {
+        let path = info.path
+        guard info.isJPEG, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         // Headers (with EXIF thumbnails and ICC profiles) fit in 1 MiB; a partial file is fine for the header.
         let start = handle.readData(ofLength: 1 << 20)

@@ -128,9 +128,14 @@ public enum Sidecar {
     /// The crop kept for `image`: its sidecar first, then a crs: crop in its own XMP. nil when
     /// there is none; an error when a sidecar exists but cannot be read (it is left alone).
     public static func read(for image: String) throws(ImagingError) -> (crop: StoredCrop, source: StoredCropSource)? {
+        try read(info: try Imaging.probe(path: image))
+    }
+
+    /// The same for a file already probed (opening a picture probes it once for everything).
+    public static func read(info: ImageInfo) throws(ImagingError) -> (crop: StoredCrop, source: StoredCropSource)? {
         Imaging.pipelineLock.lock()
         defer { Imaging.pipelineLock.unlock() }
-        let info = try Imaging.probe(path: image)
+        let image = info.path
         prepare()
         let sidecar = path(for: image)
         if FileManager.default.fileExists(atPath: sidecar) {
