@@ -88,21 +88,12 @@ final class EditorWindow {
         adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), open)
 
         // GNOME's "revert" arrow: counterclockwise, and distinct from Undo's.
-        let reset = gtk_button_new_from_icon_name("document-revert-symbolic")!
-        gtk_actionable_set_action_name(OpaquePointer(reset), "win.reset")
-        gtk_widget_set_tooltip_text(reset, tr("Reset the crop (Ctrl+Backspace)"))
-        cgtk_accessible_set_label(reset, tr("Reset crop"))
-        adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), reset)
-        let undo = gtk_button_new_from_icon_name("edit-undo-symbolic")!
-        gtk_actionable_set_action_name(OpaquePointer(undo), "win.undo")
-        gtk_widget_set_tooltip_text(undo, tr("Undo (Ctrl+Z)"))
-        cgtk_accessible_set_label(undo, tr("Undo"))
-        adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), undo)
-        let redo = gtk_button_new_from_icon_name("edit-redo-symbolic")!
-        gtk_actionable_set_action_name(OpaquePointer(redo), "win.redo")
-        gtk_widget_set_tooltip_text(redo, tr("Redo (Ctrl+Shift+Z)"))
-        cgtk_accessible_set_label(redo, tr("Redo"))
-        adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), redo)
+        let reset = EditorWindow.iconButton("document-revert-symbolic", action: "win.reset",
+                                            tooltip: tr("Reset the crop (Ctrl+Backspace)"), name: tr("Reset crop"))
+        let undo = EditorWindow.iconButton("edit-undo-symbolic", action: "win.undo", tooltip: tr("Undo (Ctrl+Z)"), name: tr("Undo"))
+        let redo = EditorWindow.iconButton("edit-redo-symbolic", action: "win.redo",
+                                           tooltip: tr("Redo (Ctrl+Shift+Z)"), name: tr("Redo"))
+        for button in [reset, undo, redo] { adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), button) }
         aspectRatioButton = makeAspectRatioButton()
         adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), aspectRatioButton)
 
@@ -149,6 +140,15 @@ final class EditorWindow {
         gtk_box_append(cgtk_box(box.raw), header)
         gtk_box_append(cgtk_box(box.raw), body)
         adw_application_window_set_content(cgtk_adw_application_window(window.raw), box)
+    }
+
+    /// A header-bar icon button for a window action, with the name a screen reader speaks.
+    static func iconButton(_ icon: String, action: String, tooltip: String, name: String) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new_from_icon_name(icon)!
+        gtk_actionable_set_action_name(OpaquePointer(button), action)
+        gtk_widget_set_tooltip_text(button, tooltip)
+        cgtk_accessible_set_label(button, name)
+        return button
     }
 
     static func primaryMenu() -> UnsafeMutablePointer<GMenuModel> {

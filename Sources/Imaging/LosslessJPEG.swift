@@ -72,13 +72,20 @@ enum LosslessJPEG {
     /// XMP) unless `copyMarkers` is false (strip all).
     static func crop(_ data: Data, check: LosslessCheck, copyMarkers: Bool = true) throws(ImagingError) -> Data {
         guard check.isEligible else { throw ImagingError("cannot crop losslessly: \(check.reason ?? "")") }
+        return try transform(data, region: check.storedRect, operation: TJXOP_NONE, options: TJXOPT_CROP,
+                             copyMarkers: copyMarkers, failure: "the JPEG could not be cut losslessly")
+    }
+
+    /// One TurboJPEG lossless transform of `data`: `operation` (a turn, a flip or none), then the
+    /// crop `region`, with every marker copied unless `copyMarkers` is false.
+    static func transform(_ data: Data, region: PixelRect, operation: TJXOP, options: Int32, copyMarkers: Bool,
+                          failure: String) throws(ImagingError) -> Data {
         guard let handle = tjInitTransform() else { throw ImagingError("the JPEG library could not start") }
         defer { tjDestroy(handle) }
         var transform = tjtransform()
-        transform.r = tjregion(x: Int32(check.storedRect.x), y: Int32(check.storedRect.y),
-                               w: Int32(check.storedRect.width), h: Int32(check.storedRect.height))
-        transform.op = Int32(TJXOP_NONE.rawValue)
-        transform.options = TJXOPT_CROP | (copyMarkers ? 0 : TJXOPT_COPYNONE)
+        transform.r = tjregion(x: Int32(region.x), y: Int32(region.y), w: Int32(region.width), h: Int32(region.height))
+        transform.op = Int32(operation.rawValue)
+        transform.options = options | (copyMarkers ? 0 : TJXOPT_COPYNONE)
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize: UInt = 0
         let status = data.withUnsafeBytes { buffer in
@@ -86,9 +93,7 @@ enum LosslessJPEG {
                         &output, &outputSize, &transform, TJFLAG_STOPONWARNING)
         }
         defer { if let output { tjFree(output) } }
-        guard status == 0, let output else {
-            throw ImagingError("the JPEG could not be cut losslessly: \(String(cString: tjGetErrorStr2(handle)))")
-        }
+        guard status == 0, let output else { throw ImagingError("\(failure): \(String(cString: tjGetErrorStr2(handle)))") }
         return Data(bytes: output, count: Int(outputSize))
     }
 }

@@ -67,23 +67,8 @@ extension LosslessJPEG {
     /// untransformed edge blocks, should our own check ever disagree with it.
     static func turnAndCrop(_ data: Data, check: LosslessTurnCheck, copyMarkers: Bool = true) throws(ImagingError) -> Data {
         if let reason = check.reason { throw ImagingError("cannot turn and crop losslessly: \(reason)") }
-        guard let handle = tjInitTransform() else { throw ImagingError("the JPEG library could not start") }
-        defer { tjDestroy(handle) }
-        var transform = tjtransform()
-        transform.r = tjregion(x: Int32(check.crop.x), y: Int32(check.crop.y),
-                               w: Int32(check.crop.width), h: Int32(check.crop.height))
-        transform.op = Int32(check.orientation.turboJPEGOperation.rawValue)
-        transform.options = TJXOPT_CROP | TJXOPT_PERFECT | (copyMarkers ? 0 : TJXOPT_COPYNONE)
-        var output: UnsafeMutablePointer<UInt8>?
-        var outputSize: UInt = 0
-        let status = data.withUnsafeBytes { buffer in
-            tjTransform(handle, buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count), 1,
-                        &output, &outputSize, &transform, TJFLAG_STOPONWARNING)
-        }
-        defer { if let output { tjFree(output) } }
-        guard status == 0, let output else {
-            throw ImagingError("the JPEG could not be turned losslessly: \(String(cString: tjGetErrorStr2(handle)))")
-        }
-        return Data(bytes: output, count: Int(outputSize))
+        return try LosslessJPEG.transform(data, region: check.crop, operation: check.orientation.turboJPEGOperation,
+                                          options: TJXOPT_CROP | TJXOPT_PERFECT, copyMarkers: copyMarkers,
+                                          failure: "the JPEG could not be turned losslessly")
     }
 }
