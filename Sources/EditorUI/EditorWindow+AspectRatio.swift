@@ -39,22 +39,14 @@ extension EditorWindow {
             self.chooseAspectRatio(self.canvas.aspectRatio.swapped)
         }
 
-        let menu = g_menu_new()!
-        let presets = g_menu_new()!
-        for choice in EditorWindow.ratioChoices {
-            g_menu_append(presets, tr(choice.label), "win.aspect-ratio::\(choice.target)")
-        }
-        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(presets).assumingMemoryBound(to: GMenuModel.self))
-        let swap = g_menu_new()!
-        g_menu_append(swap, tr("_Custom…"), "win.custom-ratio")
-        g_menu_append(swap, tr("Swap _Portrait and Landscape"), "win.swap-ratio")
-        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(swap).assumingMemoryBound(to: GMenuModel.self))
-        g_object_unref(presets.raw)
-        g_object_unref(swap.raw)
+        let menu = Menu.sectioned([
+            EditorWindow.ratioChoices.map { .action(tr($0.label), "win.aspect-ratio::\($0.target)") },
+            [.action(tr("_Custom…"), "win.custom-ratio"), .action(tr("Swap _Portrait and Landscape"), "win.swap-ratio")],
+        ])
 
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_label(cgtk_menu_button(button.raw), tr("Free"))
-        gtk_menu_button_set_menu_model(cgtk_menu_button(button.raw), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
+        gtk_menu_button_set_menu_model(cgtk_menu_button(button.raw), menu)
         g_object_unref(menu.raw)
         gtk_widget_set_tooltip_text(button, tr("Aspect ratio of the crop"))
         cgtk_accessible_set_label(button, tr("Aspect ratio"))

@@ -13,16 +13,10 @@ extension EditorWindow {
 
     /// The Guides submenu for the primary menu.
     static func guidesMenu() -> UnsafeMutablePointer<GMenuModel> {
-        let menu = g_menu_new()!
-        let styles = g_menu_new()!
-        for choice in guideChoices { g_menu_append(styles, tr(choice.label), "win.guides::\(choice.style.rawValue)") }
-        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(styles).assumingMemoryBound(to: GMenuModel.self))
-        let when = g_menu_new()!
-        g_menu_append(when, tr("Only While _Dragging"), "win.guides-while-dragging")
-        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(when).assumingMemoryBound(to: GMenuModel.self))
-        g_object_unref(styles.raw)
-        g_object_unref(when.raw)
-        return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
+        Menu.sectioned([
+            guideChoices.map { .action(tr($0.label), "win.guides::\($0.style.rawValue)") },
+            [.action(tr("Only While _Dragging"), "win.guides-while-dragging")],
+        ])
     }
 
     /// The two stateful actions, starting from the remembered settings.

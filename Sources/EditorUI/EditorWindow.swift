@@ -152,29 +152,17 @@ final class EditorWindow {
     }
 
     static func primaryMenu() -> UnsafeMutablePointer<GMenuModel> {
-        let menu = g_menu_new()!
-        let file = g_menu_new()!
-        g_menu_append(file, tr("_Open…"), "win.open")
-        g_menu_append(file, tr("_Keep Crop"), "win.keep-crop")
-        g_menu_append(file, tr("_Save"), "win.save")
-        g_menu_append(file, tr("Save _As…"), "win.save-as")
-        g_menu_append(file, tr("_Reset Crop"), "win.reset")
-        g_menu_append(file, tr("Rotate _Left"), "win.rotate-left")
-        g_menu_append(file, tr("Rotate R_ight"), "win.rotate-right")
-        g_menu_append(file, tr("Flip _Horizontally"), "win.flip-horizontal")
-        g_menu_append(file, tr("Flip _Vertically"), "win.flip-vertical")
-        g_menu_append(file, tr("_Close Image"), "win.close-image")
         let guides = EditorWindow.guidesMenu()
-        g_menu_append_submenu(file, tr("_Guides"), guides)
-        g_object_unref(guides.raw)
-        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(file).assumingMemoryBound(to: GMenuModel.self))
-        let help = g_menu_new()!
-        g_menu_append(help, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(help, tr("_About Crop Editor"), "app.about")
-        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(help).assumingMemoryBound(to: GMenuModel.self))
-        g_object_unref(file.raw)
-        g_object_unref(help.raw)
-        return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
+        defer { g_object_unref(guides.raw) }
+        return Menu.sectioned([
+            [.action(tr("_Open…"), "win.open"), .action(tr("_Keep Crop"), "win.keep-crop"),
+             .action(tr("_Save"), "win.save"), .action(tr("Save _As…"), "win.save-as"),
+             .action(tr("_Reset Crop"), "win.reset"), .action(tr("Rotate _Left"), "win.rotate-left"),
+             .action(tr("Rotate R_ight"), "win.rotate-right"), .action(tr("Flip _Horizontally"), "win.flip-horizontal"),
+             .action(tr("Flip _Vertically"), "win.flip-vertical"), .action(tr("_Close Image"), "win.close-image"),
+             .submenu(tr("_Guides"), guides)],
+            [.action(tr("_Keyboard Shortcuts"), "win.show-help-overlay"), .action(tr("_About Crop Editor"), "app.about")],
+        ])
     }
 
     private func installActions() {

@@ -17,8 +17,7 @@ final class AspectRatioTests: XCTestCase {
 
     func testChoosingARatioAndDraggingACornerWithARealPointerKeepsIt() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ratio-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try GtkTestSupport.temporaryFolder("ratio")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("ratio.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "1200x800", "xc:#808080", path]))
@@ -101,8 +100,7 @@ final class AspectRatioTests: XCTestCase {
 
     func testShiftKeepsTheProportionsDuringAFreeRealDrag() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shift-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try GtkTestSupport.temporaryFolder("shift")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("shift.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "1200x800", "xc:#808080", path]))

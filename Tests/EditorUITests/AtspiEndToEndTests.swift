@@ -6,8 +6,7 @@ import XCTest
 final class AtspiEndToEndTests: XCTestCase {
     func testCropAreaSpeaksActsAndFollowsKeysAndDrags() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try GtkTestSupport.temporaryFolder("atspi")
         defer { try? FileManager.default.removeItem(at: folder) }
         let image = folder.appendingPathComponent("access.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "1200x900", "xc:#808080", image]))

@@ -7,8 +7,7 @@ final class DesktopIntegrationTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try GtkTestSupport.temporaryFolder("desktop")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }

@@ -59,6 +59,13 @@ enum GtkTestSupport {
         return window
     }
 
+    /// A new empty folder under the system's temporary directory (the caller removes it).
+    static func temporaryFolder(_ label: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// Runs the GLib main loop until `condition` holds or `timeout` seconds pass; returns whether it held.
     @discardableResult
     static func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {

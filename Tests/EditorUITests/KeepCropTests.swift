@@ -10,8 +10,7 @@ import XCTest
 final class KeepCropTests: XCTestCase {
     func testKeepCropThenReopenRestoresIt() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keep-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try GtkTestSupport.temporaryFolder("keep")
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = folder.appendingPathComponent("harbour.jpg").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "500x400", "-seed", "9", "plasma:fractal", photo]))

@@ -11,8 +11,7 @@ final class OpenFileTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("open-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try GtkTestSupport.temporaryFolder("open-tests")
     }
 
     override func tearDownWithError() throws {

@@ -9,8 +9,7 @@ import XCTest
 final class PixelEntryTests: XCTestCase {
     func testEntriesSetTheCropAndFollowIt() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pixels-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try GtkTestSupport.temporaryFolder("pixels")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("pixels.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "400x300", "xc:#808080", path]))

@@ -10,8 +10,7 @@ import XCTest
 final class PreviewsTests: XCTestCase {
     func testPreviewsShowTheCropAtEachSizeAndAreRemembered() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("previews-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try GtkTestSupport.temporaryFolder("previews")
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("halves.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "200x300", "xc:red", "-size", "200x300", "xc:blue", "+append", source]))

@@ -6,8 +6,7 @@ import XCTest
 final class RealPointerDragTests: XCTestCase {
     func testDraggingTheBottomRightBracketWithARealPointer() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drag-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try GtkTestSupport.temporaryFolder("drag")
         defer { try? FileManager.default.removeItem(at: folder) }
         let image = folder.appendingPathComponent("midgrey.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "1200x900", "xc:#808080", image]), "ImageMagick could not make the image")

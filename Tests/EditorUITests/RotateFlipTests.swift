@@ -10,8 +10,7 @@ import XCTest
 final class RotateFlipTests: XCTestCase {
     func testRotateRightTurnsViewCropAndSavedResult() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("turn-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try GtkTestSupport.temporaryFolder("turn")
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("halves.png").path
         // Left half red, right half blue: a quarter turn right puts red on top.

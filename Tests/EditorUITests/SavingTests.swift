@@ -12,8 +12,7 @@ final class SavingTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("save-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try GtkTestSupport.temporaryFolder("save-tests")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
