@@ -1,6 +1,8 @@
-// Where an image sits in a view (aspect fit inside padding) and the mapping between view points and the image.
+// Where an image sits in a view (aspect fit inside padding, then zoomed and panned) and the mapping between view points and the image.
 
-/// The layout of a W×H-pixel image shown aspect-fit and centred in a view, inside a padding.
+/// The layout of a W×H-pixel image in a view: aspect-fit and centred inside a padding, then
+/// magnified by `zoom.zoom` with the normalized image point `zoom.center` in the view's middle.
+/// At `ZoomState.fit` it is the plain aspect fit; every mapping below holds at any zoom.
 public struct Viewport: Hashable, Sendable {
     /// Space kept free around the image, in view points (seed 000's `.padding(16)`).
     public static let defaultPadding = 16.0
@@ -9,23 +11,33 @@ public struct Viewport: Hashable, Sendable {
     public var imageHeight: Int
     public var viewSize: CropSize
     public var padding: Double
+    /// Magnification over the fit and the image point in the view's middle.
+    public var zoom: ZoomState
 
     public init(imageWidth: Int, imageHeight: Int, viewSize: CropSize,
-                padding: Double = Viewport.defaultPadding) {
+                padding: Double = Viewport.defaultPadding, zoom: ZoomState = .fit) {
         self.imageWidth = max(imageWidth, 1)
         self.imageHeight = max(imageHeight, 1)
         self.viewSize = viewSize
         self.padding = padding
+        self.zoom = zoom.isFinite ? zoom : .fit
     }
 
-    /// The image's rectangle in view points: the largest rectangle of the image's aspect ratio
-    /// that fits inside the padded view, centred. Never negative; zero-sized in a view too small.
-    public var imageFrame: CropRect {
+    /// View points per image pixel at the fit: the largest scale that fits the image inside the
+    /// padded view. Never negative; zero in a view too small.
+    public var fitScale: Double {
         let availableWidth = max(viewSize.width - 2 * padding, 0)
         let availableHeight = max(viewSize.height - 2 * padding, 0)
-        let scale = min(availableWidth / Double(imageWidth), availableHeight / Double(imageHeight))
+        return min(availableWidth / Double(imageWidth), availableHeight / Double(imageHeight))
+    }
+
+    /// The image's rectangle in view points: the fit's size times the zoom, placed so that
+    /// `zoom.center` lies at the view's middle. At the fit it is the aspect-fit rectangle, centred.
+    public var imageFrame: CropRect {
+        let scale = fitScale * zoom.zoom
         let width = Double(imageWidth) * scale, height = Double(imageHeight) * scale
-        return CropRect(x: (viewSize.width - width) / 2, y: (viewSize.height - height) / 2,
+        return CropRect(x: viewSize.width / 2 - zoom.center.x * width,
+                        y: viewSize.height / 2 - zoom.center.y * height,
                         width: width, height: height)
     }
 
@@ -52,6 +64,13 @@ public struct Viewport: Hashable, Sendable {
         let frame = imageFrame
         guard frame.width > 0, frame.height > 0 else { return .zero }
         return CropSize(width: viewDelta.width / frame.width, height: viewDelta.height / frame.height)
+    }
+
+    /// The normalized image rectangle under a view rectangle (may reach outside 0…1).
+    public func normalizedRect(_ viewRect: CropRect) -> CropRect {
+        let origin = normalizedPoint(viewRect.origin)
+        let size = normalizedDelta(viewRect.size)
+        return CropRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
     }
 
     /// A normalized rectangle as drawn in view points.

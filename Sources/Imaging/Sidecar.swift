@@ -5,11 +5,6 @@ import CropKit
 import Foundation
 import Glibc
 
-/// The shape of a kept crop.
-public enum CropShape: String, Sendable, CaseIterable {
-    case rectangle, circle
-}
-
 /// A crop kept for later: on the upright picture, as the editor shows it.
 public struct StoredCrop: Sendable, Equatable {
     public var rect: CropRect
