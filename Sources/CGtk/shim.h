@@ -27,6 +27,7 @@ static inline GObject *cgtk_object(gpointer p) { return G_OBJECT(p); }
 static inline GtkWidgetClass *cgtk_widget_class(gpointer klass) { return GTK_WIDGET_CLASS(klass); }
 static inline GObjectClass *cgtk_object_class(gpointer klass) { return G_OBJECT_CLASS(klass); }
 static inline GtkEventController *cgtk_event_controller(gpointer p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GtkEventControllerScroll *cgtk_event_controller_scroll(gpointer p) { return GTK_EVENT_CONTROLLER_SCROLL(p); }
 static inline GtkGesture *cgtk_gesture(gpointer p) { return GTK_GESTURE(p); }
 static inline GtkGestureDrag *cgtk_gesture_drag(gpointer p) { return GTK_GESTURE_DRAG(p); }
 static inline GtkGestureSingle *cgtk_gesture_single(gpointer p) { return GTK_GESTURE_SINGLE(p); }

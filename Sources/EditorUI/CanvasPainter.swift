@@ -4,7 +4,9 @@ import CGtk
 import CropKit
 import GtkSupport
 
-/// The image scaled once to its on-screen size in device pixels, plain and under the 55 % dim.
+/// The visible part of the image scaled once to its on-screen size in device pixels, plain and
+/// under the 55 % dim. Zoomed in, it holds only what the view shows, so its size is bounded by
+/// the view's, never by the image's.
 struct DisplayCache {
     let width: Int
     let height: Int
@@ -12,6 +14,10 @@ struct DisplayCache {
     let source: ImageSurface
     /// The turn and flip it was drawn with.
     let transform: ImageOrientation
+    /// The normalized part of the picture (as shown) it holds.
+    let region: CropRect
+    /// The sharp region drawn into it, if any.
+    let sharp: SharpTile?
     let surface: ImageSurface
     /// The same pixels with the dim already applied: a drag frame copies instead of blending.
     let dimmed: ImageSurface
@@ -40,12 +46,30 @@ enum OverlayStyle {
     static let focusRingGap = 4.0
 }
 
-/// What changes how a frame looks besides the crop: keyboard focus, the high-contrast style, and
-/// which guide shows (none when guides show only while dragging and no drag is on).
+/// What changes how a frame looks besides the crop: keyboard focus, the high-contrast style,
+/// which guide shows (none when guides show only while dragging and no drag is on), the crop's
+/// shape and whether the frame is fixed (no handles to grab then, so no corner brackets).
 struct PaintState: Sendable {
     var focused = false
     var highContrast = false
     var guides = GuideStyle.thirds
+    var shape = CropShape.rectangle
+    var fixedFrame = false
+}
+
+/// A region of the full-resolution picture rendered at screen resolution for a zoomed view.
+final class SharpTile: Sendable {
+    let surface: ImageSurface
+    /// The normalized region of the upright picture it shows.
+    let region: CropRect
+    /// The picture it was rendered from.
+    let source: ImageSurface
+
+    init(surface: ImageSurface, region: CropRect, source: ImageSurface) {
+        self.surface = surface
+        self.region = region
+        self.source = source
+    }
 }
 
 /// Paints canvas frames. It owns the display cache, so it is the only thing that scales the image,
@@ -63,40 +87,51 @@ final class CanvasPainter {
     /// Lets the cached copies go (two screen-sized surfaces) when there is no picture.
     func dropCache() { displayCache = nil }
 
-    /// Draws one frame into `c` for a view of the given size (points) and device scale.
+    /// Draws one frame into `c` for a view of the given size (points) and device scale, with the
+    /// picture zoomed and panned by `zoom`, and `sharp` over the thumbnail where it has pixels.
     func draw(_ c: Cairo, image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int,
-              state: PaintState = PaintState(), transform: ImageOrientation = .up) {
+              state: PaintState = PaintState(), transform: ImageOrientation = .up, zoom: ZoomState = .fit,
+              sharp: SharpTile? = nil) {
         c.setColor(OverlayStyle.background)
         guard let image else { cairo_paint(c.cr); return }
         let shown = transform.displayedSize(storedWidth: image.pixelWidth, storedHeight: image.pixelHeight)
         let viewport = Viewport(imageWidth: shown.width, imageHeight: shown.height,
-                                viewSize: CropSize(width: width, height: height))
+                                viewSize: CropSize(width: width, height: height), zoom: zoom)
         let s = Double(max(scale, 1))
-        let exact = viewport.imageFrame
-        guard exact.width >= 1, exact.height >= 1,
-              let cache = displaySurface(for: image, transform: transform, width: Int((exact.width * s).rounded()),
-                                         height: Int((exact.height * s).rounded())) else { cairo_paint(c.cr); return }
-        // The picture sits on whole device pixels so copying it needs no resampling.
-        let placed = CropRect(x: (exact.x * s).rounded() / s, y: (exact.y * s).rounded() / s,
-                              width: Double(cache.width) / s, height: Double(cache.height) / s)
+        let bounds = CropRect(x: 0, y: 0, width: width, height: height)
+        guard let visible = viewport.imageFrame.intersection(bounds) else { cairo_paint(c.cr); return }
+        // The visible picture sits on whole device pixels so copying it needs no resampling.
+        let left = (visible.minX * s).rounded(), top = (visible.minY * s).rounded()
+        let right = (visible.maxX * s).rounded(), bottom = (visible.maxY * s).rounded()
+        guard right - left >= 1, bottom - top >= 1 else { cairo_paint(c.cr); return }
+        let placed = CropRect(left: left / s, top: top / s, right: right / s, bottom: bottom / s)
+        let usableSharp = sharp.flatMap { $0.source === image.surface ? $0 : nil }
+        guard let cache = displaySurface(for: image, transform: transform, region: viewport.normalizedRect(placed),
+                                         width: Int(right - left), height: Int(bottom - top), sharp: usableSharp)
+        else { cairo_paint(c.cr); return }
         // Only around the picture: painting under it too would cost a full-screen fill per frame.
-        fillEvenOdd(c, outer: CropRect(x: 0, y: 0, width: width, height: height), hole: placed)
+        fillEvenOdd(c, outer: bounds, hole: placed)
         let frame = viewport.viewRect(crop)
-        drawImageAndDim(c, cache: cache, at: placed, hole: frame, scale: s)
-        drawGuides(c, frame: frame, style: state.guides, highContrast: state.highContrast)
-        if state.focused { drawFocusRing(c, around: exact) }
+        drawImageAndDim(c, cache: cache, at: placed, hole: frame, shape: state.shape, scale: s)
+        drawGuides(c, frame: frame, style: state.guides, highContrast: state.highContrast,
+                   shape: state.shape, brackets: !state.fixedFrame)
+        if state.focused, let ring = placed.insetBy(dx: -OverlayStyle.focusRingGap, dy: -OverlayStyle.focusRingGap)
+            .intersection(bounds.insetBy(dx: OverlayStyle.focusRingWidth, dy: OverlayStyle.focusRingWidth)) {
+            drawFocusRing(c, around: ring)
+        }
     }
 
-    private func drawFocusRing(_ c: Cairo, around frame: CropRect) {
-        let gap = OverlayStyle.focusRingGap
-        c.rectangle(frame.x - gap, frame.y - gap, frame.width + 2 * gap, frame.height + 2 * gap)
+    private func drawFocusRing(_ c: Cairo, around ring: CropRect) {
+        c.rectangle(ring.x, ring.y, ring.width, ring.height)
         c.stroke(width: OverlayStyle.focusRingWidth, color: OverlayStyle.focusRing)
     }
 
     /// The picture with the area outside the frame dimmed: the dimmed copy fills the picture minus
     /// the frame (even-odd), the plain copy fills the frame. The frame's edges are rounded to device
-    /// pixels for the copy only; the white frame line drawn over them is exact.
-    private func drawImageAndDim(_ c: Cairo, cache: DisplayCache, at placed: CropRect, hole: CropRect, scale s: Double) {
+    /// pixels for the copy only; the white frame line drawn over them is exact. A circle crop's
+    /// hole is the ellipse inscribed in the frame, anti-aliased.
+    private func drawImageAndDim(_ c: Cairo, cache: DisplayCache, at placed: CropRect, hole: CropRect,
+                                 shape: CropShape, scale s: Double) {
         let snappedHole = CropRect(left: (hole.minX * s).rounded() / s, top: (hole.minY * s).rounded() / s,
                                    right: (hole.maxX * s).rounded() / s, bottom: (hole.maxY * s).rounded() / s)
         c.saved {
@@ -107,20 +142,44 @@ final class CanvasPainter {
                 // Source pixels map 1:1 to device pixels, offset to the picture's corner.
                 cairo_matrix_init(&matrix, s, 0, 0, s, -placed.x * s, -placed.y * s)
                 cairo_pattern_set_matrix(cairo_get_source(c.cr), &matrix)
-                if isHole {
+                switch (shape, isHole) {
+                case (.rectangle, true):
                     c.rectangle(snappedHole.x, snappedHole.y, snappedHole.width, snappedHole.height)
                     cairo_fill(c.cr)
-                } else {
+                case (.rectangle, false):
                     fillEvenOdd(c, outer: placed, hole: snappedHole)
+                case (.circle, true):
+                    CanvasPainter.ellipse(c, in: hole)
+                    cairo_fill(c.cr)
+                case (.circle, false):
+                    c.rectangle(placed.x, placed.y, placed.width, placed.height)
+                    CanvasPainter.ellipse(c, in: hole)
+                    cairo_set_fill_rule(c.cr, CAIRO_FILL_RULE_EVEN_ODD)
+                    cairo_fill(c.cr)
+                    cairo_set_fill_rule(c.cr, CAIRO_FILL_RULE_WINDING)
                 }
             }
         }
     }
 
-    /// The display-size copies of the image, rebuilt only when its size or the image changes.
-    private func displaySurface(for image: LoadedImage, transform: ImageOrientation, width: Int, height: Int) -> DisplayCache? {
+    /// Adds the ellipse inscribed in `rect` to the path, as its own closed sub-path.
+    static func ellipse(_ c: Cairo, in rect: CropRect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        c.saved {
+            cairo_translate(c.cr, rect.midX, rect.midY)
+            cairo_scale(c.cr, rect.width / 2, rect.height / 2)
+            cairo_new_sub_path(c.cr)
+            cairo_arc(c.cr, 0, 0, 1, 0, 2 * Double.pi)
+            cairo_close_path(c.cr)
+        }
+    }
+
+    /// The display-size copies of the visible picture, rebuilt only when the view's size, zoom or
+    /// pan, the device scale, the image or its sharp region changes (never during a crop drag).
+    private func displaySurface(for image: LoadedImage, transform: ImageOrientation, region: CropRect,
+                                width: Int, height: Int, sharp: SharpTile?) -> DisplayCache? {
         if let cache = displayCache, cache.width == width, cache.height == height, cache.source === image.surface,
-           cache.transform == transform {
+           cache.transform == transform, cache.region == region, cache.sharp === sharp {
             return cache
         }
         // Opaque (RGB24) with transparency shown over a checkerboard: copying an opaque surface
@@ -129,8 +188,15 @@ final class CanvasPainter {
               let dimmed = ImageSurface(width: width, height: height, opaque: true) else { return nil }
         surface.draw { c in
             CanvasPainter.checkerboard(c, width: Double(width), height: Double(height))
-            SourceMapping.setSource(c, image.surface, transform: transform, shown: .unit, width: width, height: height)
+            SourceMapping.setSource(c, image.surface, transform: transform, shown: region, width: width, height: height)
             cairo_paint(c.cr)
+            // The sharp region over the thumbnail: transparent outside it, so a stale one (during
+            // a pan) still sharpens what it covers.
+            if let sharp {
+                SourceMapping.setSource(c, sharp.surface, transform: transform, shown: region, width: width,
+                                        height: height, covering: sharp.region)
+                cairo_paint(c.cr)
+            }
         }
         dimmed.draw { c in
             cairo_set_source_surface(c.cr, surface.surface, 0, 0)
@@ -139,7 +205,7 @@ final class CanvasPainter {
             cairo_paint(c.cr)
         }
         let cache = DisplayCache(width: width, height: height, source: image.surface, transform: transform,
-                                 surface: surface, dimmed: dimmed)
+                                 region: region, sharp: sharp, surface: surface, dimmed: dimmed)
         displayCache = cache
         cacheBuilds += 1
         return cache
@@ -172,7 +238,8 @@ final class CanvasPainter {
     /// The composition guide (CropKit's lines), the frame and the corner brackets, each over its
     /// dark halo. Every segment is stroked alone: one stroke of them all would make Cairo mask the
     /// whole frame.
-    private func drawGuides(_ c: Cairo, frame f: CropRect, style: GuideStyle, highContrast: Bool) {
+    private func drawGuides(_ c: Cairo, frame f: CropRect, style: GuideStyle, highContrast: Bool,
+                            shape: CropShape = .rectangle, brackets showsBrackets: Bool = true) {
         let halo = highContrast ? OverlayStyle.highContrastHalo : OverlayStyle.halo
         let guide = highContrast ? OverlayStyle.highContrastGuide : OverlayStyle.guide
         typealias Polyline = [(Double, Double)]
@@ -185,11 +252,18 @@ final class CanvasPainter {
                                (f.maxX, f.maxY, -length, -length), (f.minX, f.maxY, length, -length)] {
             brackets.append([(x + dx, y), (x, y), (x, y + dy)])
         }
-        let layers: [([Polyline], Double, RGBA, Bool)] = [
+        var layers: [([Polyline], Double, RGBA, Bool)] = [
             (guides, OverlayStyle.guideWidth, guide, false),
             (edges, OverlayStyle.frameWidth, RGBA.white, true),
-            (brackets, OverlayStyle.bracketWidth, RGBA.white, true),
         ]
+        if showsBrackets { layers.append((brackets, OverlayStyle.bracketWidth, RGBA.white, true)) }
+        // A circle crop also shows its edge: the ellipse the export keeps.
+        if shape == .circle {
+            for (lineWidth, lineColor) in [(OverlayStyle.frameWidth + OverlayStyle.haloExtra, halo), (OverlayStyle.frameWidth, RGBA.white)] {
+                CanvasPainter.ellipse(c, in: f)
+                c.stroke(width: lineWidth, color: lineColor)
+            }
+        }
         for (polylines, width, color, round) in layers {
             for (lineWidth, lineColor) in [(width + OverlayStyle.haloExtra, halo), (width, color)] {
                 for points in polylines {

@@ -12,14 +12,18 @@ extension CropCanvas {
                                      size: graphene_size_t(width: Float(width), height: Float(height)))
         guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
         painter.draw(Cairo(cr), image: image, crop: shownCrop, width: width, height: height,
-                     scale: Int(gtk_widget_get_scale_factor(widget)), state: paintState, transform: transform)
+                     scale: Int(gtk_widget_get_scale_factor(widget)), state: paintState, transform: transform,
+                     zoom: viewport?.zoom ?? .fit, sharp: sharpTile)
         cairo_destroy(cr)
+        // After a resize the visible region may need a new sharp render.
+        if viewGesture == nil, !session.isDragging { requestSharpRegionIfNeeded() }
     }
 
     var paintState: PaintState {
         PaintState(focused: gtk_widget_has_visible_focus(widget) != 0,
                    highContrast: adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0,
-                   guides: guideVisibility.shows(dragging: session.isDragging) ? guideStyle : .none)
+                   guides: guideVisibility.shows(dragging: session.isDragging) ? guideStyle : .none,
+                   shape: shape, fixedFrame: fixedFrame)
     }
 
     /// Focus and the high-contrast style change the picture: redraw when either changes.

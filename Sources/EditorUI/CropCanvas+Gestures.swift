@@ -44,6 +44,15 @@ extension CropCanvas {
         guard let viewport else { return }
         stopAnimation()
         gtk_widget_grab_focus(widget)
+        // With the frame fixed, or Space held, the primary button pans the picture instead.
+        if fixedFrame || spaceHeld {
+            primaryDragPans = true
+            beginViewGesture(at: CropPoint(x: x, y: y))
+            setCancelEnabled(true)
+            gtk_widget_set_cursor_from_name(widget, "grabbing")
+            shownCursor = "grabbing"
+            return
+        }
         let target = session.begin(at: CropPoint(x: x, y: y), in: viewport)
         setCancelEnabled(true)
         shownCursor = CropCanvas.cursorName(for: target)
@@ -51,6 +60,7 @@ extension CropCanvas {
     }
 
     func dragUpdated(dx: Double, dy: Double) {
+        if primaryDragPans { updateViewGesture(translation: CropSize(width: dx, height: dy)); return }
         guard session.isDragging else { return }
         session.aspectRatio = dragRatio(shiftHeld: shiftHeld)
         session.update(translation: CropSize(width: dx, height: dy))
@@ -58,6 +68,13 @@ extension CropCanvas {
     }
 
     func dragEnded(dx: Double, dy: Double) {
+        if primaryDragPans {
+            primaryDragPans = false
+            updateViewGesture(translation: CropSize(width: dx, height: dy))
+            setCancelEnabled(false)
+            endViewGesture()
+            return
+        }
         guard session.isDragging else { return }
         session.aspectRatio = dragRatio(shiftHeld: shiftHeld)
         session.update(translation: CropSize(width: dx, height: dy))
@@ -76,6 +93,13 @@ extension CropCanvas {
 
     /// Escape: drop the drag and show exactly the committed crop again.
     func cancelDrag() {
+        if primaryDragPans {
+            primaryDragPans = false
+            cancelViewGesture()
+            setCancelEnabled(false)
+            if let dragGesture { gtk_event_controller_reset(dragGesture) }
+            return
+        }
         guard session.isDragging else { return }
         session.cancel()
         session.aspectRatio = dragRatio(shiftHeld: false)
@@ -85,10 +109,12 @@ extension CropCanvas {
     }
 
     private func pointerMoved(x: Double, y: Double) {
-        guard !session.isDragging, let viewport else { return }
+        pointer = CropPoint(x: x, y: y)
+        guard !session.isDragging, !primaryDragPans, let viewport else { return }
         let target = session.target(at: CropPoint(x: x, y: y), in: viewport)
-        // Only on a change: each call makes a new cursor and updates the window's.
-        let name = CropCanvas.cursorName(for: target)
+        // Only on a change: each call makes a new cursor and updates the window's. The fixed
+        // frame has no handles: the whole view grabs the picture.
+        let name = fixedFrame || spaceHeld ? "grab" : CropCanvas.cursorName(for: target)
         guard name != shownCursor else { return }
         shownCursor = name
         gtk_widget_set_cursor_from_name(widget, name)

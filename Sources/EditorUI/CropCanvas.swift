@@ -44,7 +44,34 @@ final class CropCanvas {
     var shownCursor: String?
 
     /// The user's turn and flip of the picture, on top of its upright (EXIF-applied) view.
-    var transform = ImageOrientation.up
+    var transform = ImageOrientation.up { didSet { if transform != oldValue { sharpTile = nil } } }
+
+    /// The committed zoom and pan of the handle mode (the fixed-frame mode derives its own).
+    var zoom = ZoomState.fit
+    /// A pan or zoom gesture in progress, shown over the committed zoom (or crop) until it ends.
+    var viewGesture: ViewGesture?
+    /// Whether the current primary-button drag pans the picture instead of moving the frame.
+    var primaryDragPans = false
+    /// Space held: a primary drag pans (as in image editors).
+    var spaceHeld = false
+    /// The pointer's last position over the canvas, where Ctrl+scroll zooms.
+    var pointer: CropPoint?
+    /// The fixed-frame mode: the frame stays put, the picture pans and zooms beneath it.
+    var fixedFrame = false { didSet { if fixedFrame != oldValue { fixedFrameChanged() } } }
+    /// The crop's shape: the overlay, the previews and the export follow it.
+    var shape = CropShape.rectangle { didSet { if shape != oldValue { gtk_widget_queue_draw(widget); onShapeChange?() } } }
+    var onShapeChange: (() -> Void)?
+    /// The full-resolution region for a zoomed view, once rendered in the background.
+    var sharpTile: SharpTile?
+    /// Counts requests so only the newest sharp render is shown.
+    var sharpGeneration = 0
+    /// The sharp region last asked for, so an unchanged view does not ask again.
+    var sharpRequest: SharpRequest?
+    /// How many sharp renders finished, and whether any ran on the main thread (tests watch both).
+    var sharpRenders = 0
+    var sharpRenderedOnMainThread = false
+    /// Called when the zoom changes (the window shows the percentage).
+    var onZoomChange: (() -> Void)?
 
     /// The picture's size in pixels as shown: upright, then turned and flipped by `transform`.
     var shownSize: (width: Int, height: Int) {
@@ -75,6 +102,7 @@ final class CropCanvas {
         // Photos are not mirrored in right-to-left locales, so neither is the frame over them.
         gtk_widget_set_direction(widget, GTK_TEXT_DIR_LTR)
         installGestures()
+        installViewGestures()
         installAccessibility()
         installFocusRedraw()
     }
@@ -89,21 +117,49 @@ final class CropCanvas {
     /// The committed crop.
     var crop: CropRect { session.committed }
 
-    /// The crop as drawn now: an animation frame, a drag in progress, or the committed crop.
-    var shownCrop: CropRect { animation?.rect(at: frameTime) ?? session.shown }
+    /// The crop as drawn now: an animation frame, a drag in progress, a pan or zoom of the picture
+    /// under the fixed frame, or the committed crop.
+    var shownCrop: CropRect {
+        if fixedFrame, let viewGesture, let layout = fixedLayout {
+            return layout.applying(viewGesture, to: session.committed, minimumSide: session.minimumSide)
+        }
+        return animation?.rect(at: frameTime) ?? session.shown
+    }
 
-    /// The image's layout in the widget's current size.
+    /// The widget's size in points.
+    var viewSize: CropSize {
+        CropSize(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget)))
+    }
+
+    /// The fixed-frame mode's layout for the picture as shown.
+    var fixedLayout: FixedFrame? {
+        guard image != nil else { return nil }
+        return FixedFrame(imageWidth: shownSize.width, imageHeight: shownSize.height, viewSize: viewSize)
+    }
+
+    /// The committed zoom in the widget's current size, kept within the rules (a resize may need it).
+    var committedViewport: Viewport? {
+        guard image != nil else { return nil }
+        return Viewport(imageWidth: shownSize.width, imageHeight: shownSize.height, viewSize: viewSize, zoom: zoom).clamped
+    }
+
+    /// The image's layout as drawn now: CropKit's zoom with any gesture in progress, or, with the
+    /// frame fixed, the layout that shows the crop in the frame.
     var viewport: Viewport? {
-        guard let image else { return nil }
-        return Viewport(imageWidth: shownSize.width, imageHeight: shownSize.height,
-                        viewSize: CropSize(width: Double(gtk_widget_get_width(widget)),
-                                           height: Double(gtk_widget_get_height(widget))))
+        if fixedFrame { return fixedLayout?.viewport(for: shownCrop) }
+        guard let committed = committedViewport else { return nil }
+        return viewGesture.map { $0.applied(to: committed) } ?? committed
     }
 
     /// Shows a new image with `crop` selected; Reset will return to `crop`.
     func setImage(_ image: LoadedImage, crop: CropRect) {
         self.image = image
         stopAnimation()
+        // A new picture starts whole; its predecessor's zoom and sharp region mean nothing for it.
+        zoom = .fit
+        viewGesture = nil
+        sharpTile = nil
+        sharpGeneration += 1
         initialCrop = crop.sanitized
         session = CropSession(crop: initialCrop)
         // A chosen ratio stays chosen across pictures: the new one's crop is fitted to it.
@@ -120,6 +176,8 @@ final class CropCanvas {
         stopAnimation()
         session.cancel()
         image = nil
+        sharpTile = nil
+        sharpGeneration += 1
         painter.dropCache()
         gtk_widget_queue_draw(widget)
     }
@@ -153,5 +211,6 @@ final class CropCanvas {
         installAccessibleRole(klass)
         installActions(klass)
         installKeyBindings(klass)
+        installZoomActions(klass)
     }
 }

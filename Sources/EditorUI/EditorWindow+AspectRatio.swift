@@ -42,13 +42,13 @@ extension EditorWindow {
         let menu = Menu.sectioned([
             EditorWindow.ratioChoices.map { .action(tr($0.label), "win.aspect-ratio::\($0.target)") },
             [.action(tr("_Custom…"), "win.custom-ratio"), .action(tr("Swap _Portrait and Landscape"), "win.swap-ratio")],
-        ])
+        ] + EditorWindow.frameMenuSections())
 
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_label(cgtk_menu_button(button.raw), tr("Free"))
         gtk_menu_button_set_menu_model(cgtk_menu_button(button.raw), menu)
         g_object_unref(menu.raw)
-        gtk_widget_set_tooltip_text(button, tr("Aspect ratio of the crop"))
+        gtk_widget_set_tooltip_text(button, tr("Aspect ratio and shape of the crop"))
         cgtk_accessible_set_label(button, tr("Aspect ratio"))
         return button
     }

@@ -13,7 +13,7 @@ extension EditorWindow {
             showToast(tr("Open a photo to keep a crop for it"))
             return
         }
-        let crop = StoredCrop(rect: canvas.crop)
+        let crop = StoredCrop(rect: canvas.crop, shape: canvas.shape)
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
                 Result { () throws(ImagingError) in try Sidecar.write(crop, for: path) }
@@ -38,6 +38,7 @@ extension EditorWindow {
     func announceStoredCrop(_ image: LoadedImage) {
         if let problem = image.sidecarProblem { showError(problem); return }
         guard let stored = image.storedCrop else { return }
+        chooseShape(stored.crop.shape, suggestingSquare: false)
         switch stored.source {
         case .sidecar(let path):
             showToast(String(format: tr("Crop restored from “%@”"), (path as NSString).lastPathComponent))

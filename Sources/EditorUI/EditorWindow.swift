@@ -47,6 +47,8 @@ final class EditorWindow {
     var pixelEntries: [UnsafeMutablePointer<GtkWidget>] = []
     /// The header bar's ratio menu button (its label shows the ratio in force).
     private(set) var aspectRatioButton: UnsafeMutablePointer<GtkWidget>!
+    /// The zoom percentage over the picture's corner, shown while zoomed.
+    private(set) var zoomIndicator: UnsafeMutablePointer<GtkWidget>!
     /// The header bar's own controls, each with an accessible name and a tooltip.
     private(set) var headerControls: [UnsafeMutablePointer<GtkWidget>] = []
 
@@ -93,11 +95,16 @@ final class EditorWindow {
         let undo = EditorWindow.iconButton("edit-undo-symbolic", action: "win.undo", tooltip: tr("Undo (Ctrl+Z)"), name: tr("Undo"))
         let redo = EditorWindow.iconButton("edit-redo-symbolic", action: "win.redo",
                                            tooltip: tr("Redo (Ctrl+Shift+Z)"), name: tr("Redo"))
+        let keep = EditorWindow.iconButton("bookmark-new-symbolic", action: "win.keep-crop",
+                                           tooltip: tr("Keep the crop beside the photo, without changing it (Ctrl+K)"),
+                                           name: tr("Keep crop"))
         for button in [reset, undo, redo] { adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), button) }
         aspectRatioButton = makeAspectRatioButton()
         adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), aspectRatioButton)
 
         let menu = menuButton
+        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), menu)
+        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), keep)
         gtk_menu_button_set_icon_name(cgtk_menu_button(menu.raw), "open-menu-symbolic")
         let primary = EditorWindow.primaryMenu()
         gtk_menu_button_set_menu_model(cgtk_menu_button(menu.raw), primary)
@@ -105,7 +112,6 @@ final class EditorWindow {
         gtk_menu_button_set_primary(cgtk_menu_button(menu.raw), 1)
         gtk_widget_set_tooltip_text(menu, tr("Main menu (F10)"))
         cgtk_accessible_set_label(menu, tr("Main menu"))
-        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), menu)
 
         // Tabular digits keep the label from jittering while the numbers change.
         gtk_widget_add_css_class(sizeLabel, "numeric")
@@ -119,7 +125,7 @@ final class EditorWindow {
         gtk_actionable_set_action_name(OpaquePointer(losslessButton), "win.snap-lossless")
         gtk_widget_set_visible(losslessButton, 0)
         adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), losslessButton)
-        headerControls = [open, reset, menu, sizeLabel, aspectRatioButton, undo, redo, pixels, previewToggle]
+        headerControls = [open, reset, menu, sizeLabel, aspectRatioButton, undo, redo, pixels, previewToggle, keep]
 
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(cgtk_overlay(overlay.raw), canvas.widget)
@@ -128,6 +134,8 @@ final class EditorWindow {
         gtk_widget_set_size_request(spinner, 48, 48)
         gtk_widget_set_visible(spinner, 0)
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), spinner)
+        zoomIndicator = makeZoomIndicator()
+        gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), zoomIndicator)
         gtk_stack_add_named(cgtk_stack(stack.raw), overlay, "editor")
         gtk_stack_add_named(cgtk_stack(stack.raw), EmptyState.make(), "empty")
         adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), stack)
@@ -152,15 +160,15 @@ final class EditorWindow {
     }
 
     static func primaryMenu() -> UnsafeMutablePointer<GMenuModel> {
-        let guides = EditorWindow.guidesMenu()
-        defer { g_object_unref(guides.raw) }
+        let guides = EditorWindow.guidesMenu(), zoom = EditorWindow.zoomMenu()
+        defer { g_object_unref(guides.raw); g_object_unref(zoom.raw) }
         return Menu.sectioned([
             [.action(tr("_Open…"), "win.open"), .action(tr("_Keep Crop"), "win.keep-crop"),
              .action(tr("_Save"), "win.save"), .action(tr("Save _As…"), "win.save-as"),
              .action(tr("_Reset Crop"), "win.reset"), .action(tr("Rotate _Left"), "win.rotate-left"),
              .action(tr("Rotate R_ight"), "win.rotate-right"), .action(tr("Flip _Horizontally"), "win.flip-horizontal"),
              .action(tr("Flip _Vertically"), "win.flip-vertical"), .action(tr("_Close Image"), "win.close-image"),
-             .submenu(tr("_Guides"), guides)],
+             .submenu(tr("_Guides"), guides), .submenu(tr("_Zoom"), zoom)],
             [.action(tr("_Keyboard Shortcuts"), "win.show-help-overlay"), .action(tr("_About Crop Editor"), "app.about")],
         ])
     }
@@ -180,6 +188,7 @@ final class EditorWindow {
         installSaveActions()
         installGuideActions()
         addAction("keep-crop") { [weak self] in self?.keepCrop() }
+        installViewActions()
     }
 
     func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {

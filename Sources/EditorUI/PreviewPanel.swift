@@ -36,7 +36,9 @@ final class PreviewPanel {
     }
 
     /// Renders `crop` of the picture as shown (turned by `transform`) at each size: longer side N.
-    func update(image: LoadedImage?, crop: CropRect, transform: ImageOrientation, shownSize: (width: Int, height: Int)) {
+    /// A circle crop's previews are the inscribed ellipse on transparency, as the export writes it.
+    func update(image: LoadedImage?, crop: CropRect, transform: ImageOrientation, shownSize: (width: Int, height: Int),
+                shape: CropShape = .rectangle) {
         guard let image else { return }
         let pixels = crop.pixelRect(imageWidth: shownSize.width, imageHeight: shownSize.height)
         for (size, picture) in zip(PreviewPanel.sizes, pictures) {
@@ -45,7 +47,12 @@ final class PreviewPanel {
             guard let surface = ImageSurface(width: w, height: h) else { continue }
             surface.draw { c in
                 SourceMapping.setSource(c, image.surface, transform: transform, shown: crop, width: w, height: h)
-                cairo_paint(c.cr)
+                if shape == .circle {
+                    CanvasPainter.ellipse(c, in: CropRect(x: 0, y: 0, width: Double(w), height: Double(h)))
+                    cairo_fill(c.cr)
+                } else {
+                    cairo_paint(c.cr)
+                }
             }
             rendered[size] = surface
             let texture = PreviewPanel.texture(surface)

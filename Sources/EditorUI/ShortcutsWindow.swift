@@ -18,6 +18,13 @@ enum ShortcutsWindow {
         ("win.save", ["<Control>s"], N_("Save the crop beside the photo")),
         ("win.save-as", ["<Control><Shift>s"], N_("Save the crop as…")),
         ("win.reset", [CropCanvas.resetAccelerator], N_("Reset the crop")),
+        ("win.keep-crop", ["<Control>k"], N_("Keep the crop beside the photo (sidecar)")),
+        ("win.zoom-in", ["<Control>plus", "<Control>equal"], N_("Zoom in")),
+        ("win.zoom-out", ["<Control>minus"], N_("Zoom out")),
+        ("win.zoom-fit", ["<Control>0"], N_("Fit the picture in the window")),
+        ("win.zoom-actual", ["<Control>1"], N_("Zoom to actual pixels (100 %)")),
+        ("win.fixed-frame", ["<Control>m"], N_("Fixed frame: move the picture under it")),
+        ("win.toggle-shape", ["<Control><Shift>c"], N_("Switch between rectangle and circle")),
         ("win.undo", ["<Control>z"], N_("Undo")),
         ("win.rotate-left", ["<Control><Shift>r"], N_("Rotate left")),
         ("win.show-previews", ["F9"], N_("Show or hide the previews")),
@@ -33,6 +40,9 @@ enum ShortcutsWindow {
     static var cropAreaShortcuts: [ShortcutEntry] {
         CropCanvas.keyBindings.map { ShortcutEntry(accelerator: $0.accelerator, title: $0.title) }
             + [ShortcutEntry(accelerator: "Escape", title: N_("Cancel the drag in progress")),
+               ShortcutEntry(accelerator: "plus", title: N_("Zoom in around the frame")),
+               ShortcutEntry(accelerator: "minus", title: N_("Zoom out around the frame")),
+               ShortcutEntry(accelerator: "space", title: N_("Hold to pan by dragging")),
                ShortcutEntry(accelerator: "Tab", title: N_("Leave the crop area (Shift+Tab goes back)"))]
     }
 

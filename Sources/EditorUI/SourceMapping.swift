@@ -5,10 +5,20 @@ import CropKit
 import GtkSupport
 
 enum SourceMapping {
+    /// A Cairo matrix from its six values (xx, yx, xy, yy, x0, y0).
+    private static func affine(_ xx: Double, _ yx: Double, _ xy: Double, _ yy: Double,
+                                                 _ x0: Double, _ y0: Double) -> cairo_matrix_t {
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, xx, yx, xy, yy, x0, y0)
+        return matrix
+    }
+
     /// Sets `source` as the context's pattern so that the `width`×`height` output shows `shown`
-    /// (a normalized rect of the picture as shown by `transform`), filtered for scaling.
+    /// (a normalized rect of the picture as shown by `transform`), filtered for scaling. `source`
+    /// holds `covering` of the upright picture (all of it, or one sharp region of a zoomed view);
+    /// outside it the pattern pads (the whole picture) or is transparent (a region).
     static func setSource(_ c: Cairo, _ source: ImageSurface, transform: ImageOrientation, shown: CropRect,
-                          width: Int, height: Int) {
+                          width: Int, height: Int, covering: CropRect = .unit) {
         cairo_set_source_surface(c.cr, source.surface, 0, 0)
         // Output pixel → shown point → upright source point: CropKit maps the points, the three
         // of them give the affine matrix (the UI computes no geometry of its own).
@@ -17,13 +27,13 @@ enum SourceMapping {
                                                                    y: shown.minY + p.y * shown.height))
         }
         let origin = toSource(.zero), alongX = toSource(CropPoint(x: 1, y: 0)), alongY = toSource(CropPoint(x: 0, y: 1))
-        let sw = Double(source.width), sh = Double(source.height)
-        var matrix = cairo_matrix_t()
-        cairo_matrix_init(&matrix, (alongX.x - origin.x) * sw / Double(width), (alongX.y - origin.y) * sh / Double(width),
-                          (alongY.x - origin.x) * sw / Double(height), (alongY.y - origin.y) * sh / Double(height),
-                          origin.x * sw, origin.y * sh)
+        // Source pixels per normalized unit of the upright picture.
+        let sw = Double(source.width) / covering.width, sh = Double(source.height) / covering.height
+        var matrix = affine((alongX.x - origin.x) * sw / Double(width), (alongX.y - origin.y) * sh / Double(width),
+                                              (alongY.x - origin.x) * sw / Double(height), (alongY.y - origin.y) * sh / Double(height),
+                                              (origin.x - covering.minX) * sw, (origin.y - covering.minY) * sh)
         cairo_pattern_set_matrix(cairo_get_source(c.cr), &matrix)
         cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(cairo_get_source(c.cr), CAIRO_EXTEND_PAD)
+        cairo_pattern_set_extend(cairo_get_source(c.cr), covering == .unit ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
     }
 }

@@ -87,6 +87,39 @@ public enum Signal {
         return GtkSupport.connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// A signal with two doubles that answers whether it was handled (`scroll` of a GtkEventControllerScroll).
+    @discardableResult
+    public static func connectPointReturningBool(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                                 _ handler: @escaping @MainActor (Double, Double) -> Bool) -> UInt {
+        typealias Thunk = @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean
+        let thunk: Thunk = { _, x, y, data in
+            MainActor.assumeIsolated { box(data, as: (@MainActor (Double, Double) -> Bool).self).handler(x, y) ? 1 : 0 }
+        }
+        return GtkSupport.connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// A signal with one double (`scale-changed` of a GtkGestureZoom).
+    @discardableResult
+    public static func connectDouble(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                     _ handler: @escaping @MainActor (Double) -> Void) -> UInt {
+        typealias Thunk = @convention(c) (UnsafeMutableRawPointer?, Double, UnsafeMutableRawPointer?) -> Void
+        let thunk: Thunk = { _, value, data in
+            MainActor.assumeIsolated { box(data, as: (@MainActor (Double) -> Void).self).handler(value) }
+        }
+        return GtkSupport.connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// A signal with an int and two doubles (`pressed` of a GtkGestureClick: presses, x, y).
+    @discardableResult
+    public static func connectPress(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                    _ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> UInt {
+        typealias Thunk = @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void
+        let thunk: Thunk = { _, count, x, y, data in
+            MainActor.assumeIsolated { box(data, as: (@MainActor (Int32, Double, Double) -> Void).self).handler(count, x, y) }
+        }
+        return GtkSupport.connect(instance, signal, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// `key-pressed` of a GtkEventControllerKey: keyval, keycode, modifier state; true stops propagation.
     @discardableResult
     public static func connectKeyPressed(_ instance: UnsafeMutableRawPointer,
@@ -99,6 +132,17 @@ public enum Signal {
             }
         }
         return GtkSupport.connect(instance, "key-pressed", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `key-released` of a GtkEventControllerKey: keyval, keycode, modifier state.
+    @discardableResult
+    public static func connectKeyReleased(_ instance: UnsafeMutableRawPointer,
+                                          _ handler: @escaping @MainActor (UInt32, UInt32, UInt32) -> Void) -> UInt {
+        typealias Thunk = @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void
+        let thunk: Thunk = { _, keyval, keycode, state, data in
+            MainActor.assumeIsolated { box(data, as: (@MainActor (UInt32, UInt32, UInt32) -> Void).self).handler(keyval, keycode, state) }
+        }
+        return GtkSupport.connect(instance, "key-released", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// `drop` of a GtkDropTarget: the dropped value and the point; true accepts the drop.

@@ -1,0 +1,89 @@
+// The view menu's actions: zoom (in, out, fit, 100 %), the fixed-frame mode, the crop's shape, and the zoom indicator.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+
+extension EditorWindow {
+    /// The crop shapes in menu order with their labels.
+    static let shapeChoices: [(shape: CropShape, label: String)] = [(.rectangle, N_("_Rectangle")), (.circle, N_("C_ircle"))]
+
+    /// The Shape and Frame sections of the ratio menu: both are about the frame.
+    static func frameMenuSections() -> [[MenuItem]] {
+        [shapeChoices.map { .action(tr($0.label), "win.shape::\($0.shape.rawValue)") },
+         [.action(tr("_Fixed Frame (Move the Picture)"), "win.fixed-frame")]]
+    }
+
+    /// The zoom submenu of the primary menu.
+    static func zoomMenu() -> UnsafeMutablePointer<GMenuModel> {
+        Menu.sectioned([[.action(tr("Zoom _In"), "win.zoom-in"), .action(tr("Zoom _Out"), "win.zoom-out"),
+                         .action(tr("_Fit"), "win.zoom-fit"), .action(tr("_Actual Pixels"), "win.zoom-actual")]])
+    }
+
+    func installViewActions() {
+        addAction("zoom-in") { [weak self] in self?.canvas.zoomFromKeyboard(by: Viewport.zoomStep) }
+        addAction("zoom-out") { [weak self] in self?.canvas.zoomFromKeyboard(by: 1 / Viewport.zoomStep) }
+        addAction("zoom-fit") { [weak self] in self?.canvas.zoomToFit() }
+        addAction("zoom-actual") { [weak self] in self?.canvas.zoomToActualPixels() }
+
+        let fixed = g_simple_action_new_stateful("fixed-frame", nil, g_variant_new_boolean(0))!
+        Signal.connectPointer(fixed.raw, "change-state") { [weak self] value in
+            guard let self, let value else { return }
+            g_simple_action_set_state(fixed, OpaquePointer(value))
+            self.canvas.fixedFrame = g_variant_get_boolean(OpaquePointer(value)) != 0
+        }
+        g_action_map_add_action(cgtk_action_map(window.raw), fixed)
+        g_object_unref(fixed.raw)
+
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        let shape = g_simple_action_new_stateful("shape", type, g_variant_new_string(CropShape.rectangle.rawValue))!
+        Signal.connectPointer(shape.raw, "change-state") { [weak self] value in
+            guard let self, let value, let text = g_variant_get_string(OpaquePointer(value), nil),
+                  let chosen = CropShape(rawValue: String(cString: text)) else { return }
+            self.chooseShape(chosen)
+        }
+        g_action_map_add_action(cgtk_action_map(window.raw), shape)
+        g_object_unref(shape.raw)
+        // Ctrl+Shift+C flips between the two shapes.
+        addAction("toggle-shape") { [weak self] in
+            guard let self else { return }
+            self.chooseShape(self.canvas.shape == .circle ? .rectangle : .circle)
+        }
+        canvas.onZoomChange = { [weak self] in self?.updateZoomIndicator() }
+    }
+
+    /// Sets the shape (the action's radio state follows); a circle on a crop that is not square
+    /// suggests the square ratio, since only then is the result round.
+    func chooseShape(_ shape: CropShape, suggestingSquare: Bool = true) {
+        canvas.shape = shape
+        if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), "shape") {
+            g_simple_action_set_state(action, g_variant_new_string(shape.rawValue))
+        }
+        refreshPreviews()
+        if suggestingSquare, shape == .circle, canvas.aspectRatio != .square {
+            showToast(tr("A circle crop is round when the crop is square"), button: (label: tr("Make Square"), action: "win.aspect-ratio::1:1"))
+        }
+    }
+
+    /// The zoom percentage over the picture's corner, shown only while zoomed.
+    func makeZoomIndicator() -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new("")!
+        gtk_widget_add_css_class(label, "osd")
+        gtk_widget_add_css_class(label, "numeric")
+        gtk_widget_set_halign(label, GTK_ALIGN_END)
+        gtk_widget_set_valign(label, GTK_ALIGN_END)
+        for margin in [gtk_widget_set_margin_end, gtk_widget_set_margin_bottom] { margin(label, 24) }
+        gtk_widget_set_can_target(label, 0)
+        gtk_widget_set_visible(label, 0)
+        return label
+    }
+
+    func updateZoomIndicator() {
+        guard let percent = canvas.zoomPercent else { gtk_widget_set_visible(zoomIndicator, 0); return }
+        let zoomed = canvas.fixedFrame || canvas.zoom != .fit
+        gtk_label_set_text(cgtk_label(zoomIndicator.raw), String(format: tr("%d %%"), Int(percent.rounded())))
+        gtk_widget_set_visible(zoomIndicator, zoomed ? 1 : 0)
+    }
+}

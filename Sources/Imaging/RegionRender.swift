@@ -1,0 +1,69 @@
+// The sharp picture for a zoomed view: one region of the full-resolution image at screen size, streamed so memory stays bounded.
+
+import CropKit
+import CVips
+import Foundation
+
+/// Pixels of one region of a picture and the region they show exactly (normalized, upright):
+/// a little more than was asked for, since the cut is rounded outward to whole pixels.
+public struct RenderedRegion: Sendable {
+    public let pixels: RGBAPixels
+    public let region: CropRect
+}
+
+extension Imaging {
+    /// Renders `region` (a normalized rectangle of the upright picture) at `scale` output pixels
+    /// per picture pixel, upright, as RGBA bytes. Only the region is decoded, in one top-to-bottom
+    /// pass (and shrunk while decoding when a JPEG is larger than needed), so even a 100-megapixel
+    /// photo is never held whole in memory. At scale 1 the pixels are the picture's own, not
+    /// resampled. Slow for big files: call it off the main thread.
+    public static func renderRegion(_ info: ImageInfo, region: CropRect, scale: Double)
+        throws(ImagingError) -> RenderedRegion {
+        pipelineLock.lock()
+        defer { pipelineLock.unlock() }
+        guard scale.isFinite, scale > 0, let wanted = region.intersection(.unit) else {
+            throw ImagingError("the region to render is empty")
+        }
+        // The same region in the stored (not yet turned) pixels.
+        let stored = info.orientation.storedRect(fromDisplayed: wanted)
+        // JPEG decodes at 1/2, 1/4 or 1/8 for free: the largest that still has enough pixels.
+        var shrink = 1
+        while shrink < 8, scale * Double(shrink * 2) <= 1 { shrink *= 2 }
+        guard let image = cvr_open_shrunk(info.path, Int32(shrink), info.isJPEG ? 1 : 0) else {
+            throw ImagingError(vipsError("the image could not be opened"))
+        }
+        defer { cv_unref(image) }
+        // Outward to whole pixels of the (shrunk) image, inside it.
+        let w = Int(vips_image_get_width(image)), h = Int(vips_image_get_height(image))
+        let left = max(Int((stored.minX * Double(w)).rounded(.down)), 0)
+        let top = max(Int((stored.minY * Double(h)).rounded(.down)), 0)
+        let right = min(Int((stored.maxX * Double(w)).rounded(.up)), w)
+        let bottom = min(Int((stored.maxY * Double(h)).rounded(.up)), h)
+        guard right > left, bottom > top else { throw ImagingError("the region to render is empty") }
+        var cut: UnsafeMutablePointer<VipsImage>?
+        guard cv_crop(image, &cut, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top)) == 0, let cut else {
+            throw ImagingError(vipsError("the region could not be cut"))
+        }
+        defer { cv_unref(cut) }
+        // What is left of the scale after the decoder's shrink (a PNG is never shrunk while decoding).
+        let remaining = scale * Double(info.storedWidth) / Double(w)
+        var scaled: UnsafeMutablePointer<VipsImage>?
+        if abs(remaining - 1) < 1e-9 {
+            g_object_ref(cut)
+            scaled = cut
+        } else {
+            guard cvr_resize(cut, &scaled, remaining, remaining) == 0 else {
+                throw ImagingError(vipsError("the region could not be scaled"))
+            }
+        }
+        guard let scaled else { throw ImagingError(vipsError("the region could not be scaled")) }
+        defer { cv_unref(scaled) }
+        guard let upright = info.orientation.applied(to: scaled) else {
+            throw ImagingError(vipsError("the region could not be turned upright"))
+        }
+        defer { cv_unref(upright) }
+        let covered = CropRect(left: Double(left) / Double(w), top: Double(top) / Double(h),
+                               right: Double(right) / Double(w), bottom: Double(bottom) / Double(h))
+        return RenderedRegion(pixels: try rgba8(upright), region: info.orientation.displayedRect(fromStored: covered))
+    }
+}
