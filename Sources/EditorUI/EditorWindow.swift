@@ -31,6 +31,8 @@ final class EditorWindow {
     var saveDialog: OpaquePointer?
     /// Counts loads so that only the newest one's result is shown.
     private var loadGeneration = 0
+    /// The last toast shown (for tests and logs).
+    private(set) var lastToast: String?
     /// The last message shown to the user about a failed open (for tests and logs).
     private(set) var lastError: String?
     private var openDialog: OpaquePointer?
@@ -309,6 +311,7 @@ final class EditorWindow {
 
     /// A passing message; with `button`, the toast offers that action (e.g. open the result).
     func showToast(_ message: String, button: (label: String, action: String)? = nil) {
+        lastToast = message
         let escaped = g_markup_escape_text(message, -1)!
         defer { g_free(escaped) }
         let toast = adw_toast_new(escaped)!

@@ -1,0 +1,124 @@
+// The fixed-frame mode with a real pointer, the circle overlay and previews, and Keep Crop from the header bar keeping the shape.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import Imaging
+import XCTest
+@testable import EditorUI
+
+final class FixedFrameAndShapeTests: XCTestCase {
+    func testTheFixedFrameStaysAndARealDragMovesThePictureUnderIt() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkTestSupport.temporaryFolder("fixed")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("avatar.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "1200x800", "xc:#808080", path]))
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: path)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            // 360 × 360 pixels: a square avatar crop.
+            canvas.commit(CropRect(x: 0.25, y: 0.25, width: 0.3, height: 0.45))
+            let square = canvas.crop
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "fixed-frame", nil)
+            XCTAssertTrue(canvas.fixedFrame)
+            XCTAssertEqual(canvas.crop, square, "entering the mode changed the crop")
+            let layout = try XCTUnwrap(canvas.fixedLayout)
+            let frame = layout.frame(for: square)
+            XCTAssertEqual(frame.width, frame.height, accuracy: 1e-9, "a square crop gets a square frame")
+            assertCropsClose(try XCTUnwrap(canvas.viewport).viewRect(square), frame, "the crop fills the frame", accuracy: 1e-6)
+
+            GtkTestSupport.settle(0.3)
+            let id = try XCTUnwrap(Shell.run("xdotool", ["search", "--name", "avatar.png"])?.split(separator: "\n").first.map(String.init))
+            Shell.run("xdotool", ["windowmove", "--sync", id, "0", "0"])
+            GtkTestSupport.settle(0.5)
+            var bounds = graphene_rect_t()
+            XCTAssertNotEqual(gtk_widget_compute_bounds(canvas.widget, window.window, &bounds), 0)
+            // Press inside the frame (where a handle would be in the other mode) and drag right.
+            let start = (x: Int(Double(bounds.origin.x) + frame.midX), y: Int(Double(bounds.origin.y) + frame.midY))
+            RealPointer.drag(from: start, by: (90, 0))
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.crop != square && canvas.viewGesture == nil }, "the drag did nothing")
+            // The picture followed the pointer: the crop moved left by 90 of the frame's points.
+            let moved = canvas.crop
+            XCTAssertEqual(moved.minX, square.minX - 90 / frame.width * square.width, accuracy: 1.5 / frame.width * square.width)
+            XCTAssertEqual(moved.minY, square.minY, accuracy: 1e-9)
+            XCTAssertEqual(moved.width, square.width, accuracy: 1e-12, "panning resized the crop")
+            assertCropsClose(try XCTUnwrap(canvas.viewport).viewRect(moved), layout.frame(for: moved), "the frame stayed put", accuracy: 1e-6)
+
+            // Zooming the picture in makes the crop smaller about the frame's centre.
+            window.canvas.zoomFromKeyboard(by: 1.25)
+            XCTAssertEqual(canvas.crop.width, square.width / 1.25, accuracy: 1e-9)
+            XCTAssertEqual(canvas.crop.midX, moved.midX, accuracy: 1e-9)
+
+            // Leaving the mode keeps the crop; the handles work again.
+            let kept = canvas.crop
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "fixed-frame", nil)
+            XCTAssertFalse(canvas.fixedFrame)
+            XCTAssertEqual(canvas.crop, kept)
+            XCTAssertEqual(window.canvas.session.target(at: {
+                let f = canvas.viewport!.viewRect(kept); return CropPoint(x: f.minX, y: f.minY) }(), in: canvas.viewport!), .handle(.topLeft))
+        }
+    }
+
+    func testACircleDimsOutsideTheEllipseAndSuggestsASquare() throws {
+        try GtkTestSupport.requireDisplay()
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.demoWindow()
+            defer {
+                window.chooseShape(.rectangle)
+                window.chooseAspectRatio(.free)
+                gtk_window_destroy(cgtk_window(window.window.raw))
+            }
+            let grey = GtkTestSupport.greyImage(width: 1000, height: 1000, level: 0.6)
+            window.canvas.setImage(grey, crop: CropRect(x: 0.2, y: 0.2, width: 0.6, height: 0.6))
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "toggle-shape", nil)
+            XCTAssertEqual(window.canvas.shape, .circle)
+            XCTAssertEqual(window.lastToast, "A circle crop is round when the crop is square", "no square suggestion")
+            // The toast's button: the square ratio.
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "aspect-ratio", g_variant_new_string("1:1"))
+            XCTAssertEqual(window.canvas.aspectRatio, .square)
+            GtkTestSupport.settle(0.2)
+            let pixels = try XCTUnwrap(WidgetRenderer.render(window.canvas.widget))
+            let frame = try XCTUnwrap(window.canvas.viewport).viewRect(window.canvas.crop)
+            let centre = pixels.pixel(x: Int(frame.midX), y: Int(frame.midY) + 10)
+            // Inside the frame's corner but outside the circle: dimmed.
+            let corner = pixels.pixel(x: Int(frame.minX + frame.width * 0.08), y: Int(frame.minY + frame.height * 0.08))
+            XCTAssertEqual(Double(centre.r), 0.6 * 255, accuracy: 3, "the circle's inside is the picture")
+            XCTAssertEqual(Double(corner.r), 0.6 * 255 * 0.45, accuracy: 3, "the corner outside the circle is dimmed")
+            // The previews are round too: transparent corners, opaque middle.
+            window.setPreviewsShown(true)
+            defer { window.setPreviewsShown(false) }
+            let preview = try XCTUnwrap(window.previews.rendered[48])
+            XCTAssertEqual(preview.pixel(x: 0, y: 0).a, 0, "the preview's corner is not transparent")
+            XCTAssertEqual(preview.pixel(x: preview.width / 2, y: preview.height / 2).a, 255)
+        }
+    }
+
+    func testKeepCropFromTheHeaderKeepsTheShape() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkTestSupport.temporaryFolder("keepshape")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("face.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "400x400", "xc:#406080", photo]))
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            window.chooseShape(.circle)
+            let button = try XCTUnwrap(window.headerControls.first {
+                gtk_actionable_get_action_name(OpaquePointer($0)).map { String(cString: $0) } == "win.keep-crop"
+            }, "no Keep Crop button in the header")
+            XCTAssertNotEqual(gtk_widget_activate(button), 0)
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
+            let kept = try XCTUnwrap(try Sidecar.read(for: photo))
+            XCTAssertEqual(kept.crop.shape, .circle)
+            window.chooseShape(.rectangle)
+            gtk_window_destroy(cgtk_window(window.window.raw))
+
+            // Reopened, the circle comes back with the crop.
+            let again = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(again.window.raw)) }
+            XCTAssertEqual(again.canvas.shape, .circle)
+        }
+    }
+}
