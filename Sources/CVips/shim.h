@@ -34,6 +34,47 @@ static inline int cv_extract_band(VipsImage *in, VipsImage **out, int band, int 
     return vips_extract_band(in, out, band, "n", n, NULL);
 }
 
+/* Scales by separate horizontal and vertical factors with Lanczos 3, so both output sides can be made exact. */
+static inline int cv_resize(VipsImage *in, VipsImage **out, double hscale, double vscale) {
+    return vips_resize(in, out, hscale, "vscale", vscale, "kernel", VIPS_KERNEL_LANCZOS3, NULL);
+}
+/* Alpha-weighted colours around a resize, so transparent pixels do not bleed their colour into their neighbours. */
+static inline int cv_premultiply(VipsImage *in, VipsImage **out) { return vips_premultiply(in, out, NULL); }
+static inline int cv_unpremultiply(VipsImage *in, VipsImage **out) { return vips_unpremultiply(in, out, NULL); }
+/* Nearest whole value: vips_cast alone truncates floats. */
+static inline int cv_rint(VipsImage *in, VipsImage **out) { return vips_round(in, out, VIPS_OPERATION_ROUND_RINT, NULL); }
+static inline int cv_bandjoin2(VipsImage *a, VipsImage *b, VipsImage **out) { return vips_bandjoin2(a, b, out, NULL); }
+static inline int cv_multiply(VipsImage *a, VipsImage *b, VipsImage **out) { return vips_multiply(a, b, out, NULL); }
+static inline int cv_linear1(VipsImage *in, VipsImage **out, double a, double b) { return vips_linear1(in, out, a, b, NULL); }
+
+/* Fills `count` samples of row `y`, from column `left`, of a generated one-band `width` x `height` image. It is called
+   from libvips' worker threads, several rows at once, so it must be a pure function of its arguments. */
+typedef void (*cv_row_filler)(void *row, int left, int y, int count, int width, int height, int sixteen_bit);
+
+static inline int cv__generate_rows(VipsRegion *region, void *seq, void *a, void *b, gboolean *stop) {
+    cv_row_filler fill = (cv_row_filler) a;
+    VipsRect *r = &region->valid;
+    VipsImage *im = region->im;
+    for (int y = r->top; y < VIPS_RECT_BOTTOM(r); y++)
+        fill(VIPS_REGION_ADDR(region, r->left, y), r->left, y, r->width, im->Xsize, im->Ysize,
+             im->BandFmt == VIPS_FORMAT_USHORT);
+    return 0;
+}
+/* A one-band uchar or ushort image whose pixels `fill` computes on demand, tile by tile: a mask as large as the
+   picture without ever holding it whole in memory. */
+static inline VipsImage *cv_generated_band(int width, int height, int sixteen_bit, cv_row_filler fill) {
+    VipsImage *image = vips_image_new();
+    vips_image_init_fields(image, width, height, 1, sixteen_bit ? VIPS_FORMAT_USHORT : VIPS_FORMAT_UCHAR,
+                           VIPS_CODING_NONE, sixteen_bit ? VIPS_INTERPRETATION_GREY16 : VIPS_INTERPRETATION_B_W,
+                           1.0, 1.0);
+    if (vips_image_pipelinev(image, VIPS_DEMAND_STYLE_ANY, NULL) ||
+        vips_image_generate(image, NULL, cv__generate_rows, NULL, (void *) fill, NULL)) {
+        g_object_unref(image);
+        return NULL;
+    }
+    return image;
+}
+
 static inline int cv_jpegsave(VipsImage *in, const char *path, int quality, int strip) {
     return vips_jpegsave(in, path, "Q", quality, "strip", strip, NULL);
 }

@@ -33,8 +33,8 @@ public enum HeadlessCommand {
         }
     }
 
-    /// Probes the image, fits the geometry (or the kept crop) to its upright size, and exports
-    /// it or keeps it in the sidecar.
+    /// Probes the image, fits the geometry (or the kept crop, with its shape and size) to its upright
+    /// size, and exports it or keeps it in the sidecar.
     static func crop(_ options: HeadlessOptions) throws(HeadlessError) {
         let image = options.image
         // Checked here and not only in Imaging: the source must be safe whatever Imaging does.
@@ -43,12 +43,20 @@ public enum HeadlessCommand {
         }
         let info: ImageInfo
         do { info = try Imaging.probe(path: image) } catch { throw HeadlessError(image: image, reason: error.message) }
-        let rect = try pixelRect(options, info: info)
+        let (rect, kept) = try pixelRect(options, info: info)
+        let export = options.exportOptions(kept: kept)
+        if let output = options.output, options.shape == nil, export.shape == .circle,
+           let format = OutputFormat(path: output), format != .png, format != .webp {
+            // The circle was not asked for on this command line: say where it came from and how to override it.
+            throw HeadlessError(image: image, reason: "the crop kept for it is a circle, which needs a .png or .webp "
+                                + "output for its transparent corners (or give --shape=rectangle)")
+        }
         do {
             if let output = options.output {
-                _ = try Imaging.export(info, crop: rect, output: output, options: options.export)
+                _ = try Imaging.export(info, crop: rect, output: output, options: export)
             } else {
-                try Sidecar.write(StoredCrop(rect: CropRect(pixelRect: rect, imageWidth: info.width, imageHeight: info.height)),
+                let normalized = CropRect(pixelRect: rect, imageWidth: info.width, imageHeight: info.height)
+                try Sidecar.write(StoredCrop(rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize),
                                   for: image)
             }
         } catch {
@@ -57,8 +65,10 @@ public enum HeadlessCommand {
     }
 
     /// The crop in pixels of the picture as shown (upright, then `--flip` and `--rotate`): the
-    /// geometry given, or the one kept for the image (kept on the upright picture, so it is turned too).
-    private static func pixelRect(_ options: HeadlessOptions, info: ImageInfo) throws(HeadlessError) -> PixelRect {
+    /// geometry given, or the one kept for the image (kept on the upright picture, so it is turned
+    /// too), which then comes back as well for its shape and output size.
+    private static func pixelRect(_ options: HeadlessOptions, info: ImageInfo)
+        throws(HeadlessError) -> (rect: PixelRect, kept: StoredCrop?) {
         let image = options.image
         let transform = options.export.transform
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
@@ -67,9 +77,10 @@ public enum HeadlessCommand {
             do { stored = try Sidecar.read(for: image) } catch { throw HeadlessError(image: image, reason: error.message) }
             guard let stored else { throw HeadlessError(image: image, reason: "no --crop given (and no stored crop)") }
             let upright = stored.crop.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)
-            return transform.displayedPixelRect(fromStored: upright, storedWidth: info.width, storedHeight: info.height)
+            let rect = transform.displayedPixelRect(fromStored: upright, storedWidth: info.width, storedHeight: info.height)
+            return (rect, stored.crop)
         }
-        do { return try geometry.checkedPixelRect(imageWidth: shown.width, imageHeight: shown.height) } catch {
+        do { return (try geometry.checkedPixelRect(imageWidth: shown.width, imageHeight: shown.height), nil) } catch {
             throw HeadlessError(image: image, reason: error.description)
         }
     }

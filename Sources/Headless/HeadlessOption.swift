@@ -5,7 +5,7 @@ import Imaging
 /// Every option of the headless mode. The parser and `--help` both read this list, so an option
 /// cannot exist without being documented.
 enum HeadlessOption: String, CaseIterable, Sendable {
-    case crop, rotate, flip, output, sidecar, quality, lossless, strip, help
+    case crop, rotate, flip, shape, size, output, sidecar, quality, lossless, strip, help
 
     /// The placeholder shown in help, or nil for a flag.
     var valueName: String? {
@@ -13,6 +13,8 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .crop: return "GEOMETRY"
         case .rotate: return "90|180|270"
         case .flip: return "horizontal|vertical"
+        case .shape: return "circle|rectangle"
+        case .size: return "N"
         case .output: return "FILE"
         case .quality: return "N"
         case .strip: return "gps|all"
@@ -44,20 +46,33 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .flip:
             return ["mirror: horizontal swaps left and right, vertical",
                     "swaps top and bottom (done before --rotate)"]
+        case .shape:
+            return ["circle keeps the ellipse inscribed in the crop (a circle",
+                    "for a square crop) with transparent, smooth-edged",
+                    "corners, and needs a .png or .webp FILE; rectangle keeps",
+                    "the whole crop (default: rectangle, or the shape kept",
+                    "with the crop in IMAGE.xmp)"]
+        case .size:
+            return ["scale the result, down or up, so its longer side is N",
+                    "pixels (a whole number from 1); the other side keeps",
+                    "the crop's proportions (default: the crop's own size,",
+                    "or the size kept with the crop in IMAGE.xmp)"]
         case .output:
             return ["write the result to FILE, never the source itself; the",
                     "extension picks the format: .png, .jpg or .jpeg, .webp,",
                     ".tif or .tiff"]
         case .sidecar:
             return ["keep the --crop in IMAGE.xmp (Lightroom's crs: tags,",
-                    "other tags there kept) and write no pixels; the image",
-                    "itself is never touched"]
+                    "other tags there kept), with --shape and --size if",
+                    "given, and write no pixels; the image itself is never",
+                    "touched"]
         case .quality:
             return ["JPEG and WebP quality, a whole number from 1 to 100",
                     "(default: the source JPEG's own, otherwise \(ExportOptions.defaultQuality))"]
         case .lossless:
             return ["JPEG to JPEG only: cut without re-encoding; an error",
-                    "when the crop's corner is not on the JPEG's block grid"]
+                    "when the crop's corner is not on the JPEG's block grid,",
+                    "and with --shape=circle or --size (new pixels)"]
         case .strip:
             return ["leave out metadata: gps removes the location, all",
                     "removes every tag (default: keep it, minus the stale",

@@ -1,4 +1,4 @@
-// A headless request made typed: the image, the output, the crop geometry and the export options, or the reason they are unusable.
+// A headless request made typed: the image, the output, the crop geometry, shape and size, the export options, or why they are unusable.
 
 import CropKit
 import Imaging
@@ -16,13 +16,30 @@ public struct HeadlessOptions: Equatable, Sendable {
     public var output: String?
     /// The crop asked for; nil means the one kept in the image's sidecar (or its own XMP).
     public var crop: CropGeometry?
+    /// Everything but the shape and the size, which may come from the kept crop (`exportOptions(kept:)`).
     public var export: ExportOptions
+    /// `--shape`; nil when not given: the kept crop's shape when the crop is the kept one, else a rectangle.
+    public var shape: CropShape?
+    /// `--size`, the result's longer side; nil when not given: the kept crop's, else the crop's own size.
+    public var outputSize: Int?
 
-    public init(image: String, output: String?, crop: CropGeometry?, export: ExportOptions = ExportOptions()) {
+    public init(image: String, output: String?, crop: CropGeometry?, export: ExportOptions = ExportOptions(),
+                shape: CropShape? = nil, outputSize: Int? = nil) {
         self.image = image
         self.output = output
         self.crop = crop
         self.export = export
+        self.shape = shape
+        self.outputSize = outputSize
+    }
+
+    /// The export asked for: the command line's shape and size win, then those kept with the crop
+    /// (`kept`, when the crop is the kept one), then a rectangle at the crop's own size.
+    public func exportOptions(kept: StoredCrop?) -> ExportOptions {
+        var options = export
+        options.shape = shape ?? kept?.shape ?? .rectangle
+        options.outputSize = outputSize ?? kept?.outputSize
+        return options
     }
 
     /// `--sidecar`: keep the crop beside the image, write no pixels.
@@ -44,13 +61,23 @@ public struct HeadlessOptions: Equatable, Sendable {
         if let cropText = tokens.values[.crop] {
             do { crop = try CropGeometry(parsing: cropText) } catch { throw fail(error.description) }
         }
+        var shape: CropShape?
+        if let text = tokens.values[.shape] {
+            guard let value = CropShape(rawValue: text) else { throw fail("--shape must be circle or rectangle, not “\(text)”") }
+            shape = value
+        }
+        let size = tokens.values[.size]
         if sidecar {
             guard tokens.values[.output] == nil else { throw fail("--sidecar writes no pixels: give --sidecar or --output, not both") }
             guard crop != nil else { throw fail("--sidecar needs the --crop to keep") }
             for option in [HeadlessOption.quality, .lossless, .strip, .rotate, .flip] where tokens.values[option] != nil {
                 throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
             }
-            return .crop(HeadlessOptions(image: image, output: nil, crop: crop))
+            // Kept for any later output, so bounded by the format that holds the most.
+            let largest = OutputFormat.allCases.map(\.maximumSide).max() ?? 1
+            var kept: Int?
+            if let size { kept = try Self.outputSize(size, upTo: largest, image: image) }
+            return .crop(HeadlessOptions(image: image, output: nil, crop: crop, shape: shape, outputSize: kept))
         }
         guard let output = tokens.values[.output] else { throw fail("no --output given (or --sidecar)") }
 
@@ -72,8 +99,30 @@ public struct HeadlessOptions: Equatable, Sendable {
         do { export.transform = try transform(rotate: tokens.values[.rotate], flip: tokens.values[.flip]) } catch {
             throw fail(error.reason)
         }
-        guard OutputFormat(path: output) != nil else { throw fail(unknownFormat(output)) }
-        return .crop(HeadlessOptions(image: image, output: output, crop: crop, export: export))
+        guard let format = OutputFormat(path: output) else { throw fail(unknownFormat(output)) }
+        var outputSize: Int?
+        if let size { outputSize = try Self.outputSize(size, upTo: format.maximumSide, format: format, image: image) }
+        if shape == .circle, format != .png, format != .webp {
+            throw fail("--shape=circle needs a .png or .webp --output for its transparent corners")
+        }
+        if export.lossless, shape == .circle {
+            throw fail("--lossless cannot cut a circle: its transparent corners are new pixels")
+        }
+        if export.lossless, outputSize != nil {
+            throw fail("--lossless cannot scale to --size: a lossless cut keeps the crop's own pixels")
+        }
+        return .crop(HeadlessOptions(image: image, output: output, crop: crop, export: export, shape: shape,
+                                     outputSize: outputSize))
+    }
+
+    /// `--size`'s value: a whole number of pixels from 1 to what the output's format holds.
+    private static func outputSize(_ text: String, upTo largest: Int, format: OutputFormat? = nil,
+                                   image: String) throws(HeadlessError) -> Int {
+        guard let size = Int(text), (1...largest).contains(size) else {
+            let bound = format.map { " for a .\($0.fileExtension) output" } ?? ""
+            throw .usage("--size must be a whole number of pixels from 1 to \(largest)\(bound), not “\(text)”", image: image)
+        }
+        return size
     }
 
     private static func unknownFormat(_ output: String) -> String {

@@ -1,4 +1,4 @@
-// The real crop: exactly the chosen pixels of the upright full-resolution image, in the chosen format, saved safely.
+// The real crop: exactly the chosen pixels of the upright full-resolution image (or them scaled, or in a circle), saved safely.
 
 import CropKit
 import CVips
@@ -8,6 +8,8 @@ extension Imaging {
     /// Crops `source` to `crop` (pixels of the upright image turned and flipped by
     /// `options.transform`, i.e. as shown) and writes `output`, whose extension picks the format. Never writes the source unless explicitly allowed; on any
     /// failure nothing is left at `output` (an existing file there stays as it was).
+    /// `options.outputSize` then scales the cut, and `options.shape` cuts it in a circle; the
+    /// result's size is the written one.
     public static func export(source: String, crop: PixelRect, output: String,
                               options: ExportOptions = ExportOptions()) throws(ImagingError) -> ExportResult {
         pipelineLock.lock()
@@ -37,15 +39,17 @@ extension Imaging {
         if let quality = options.quality, !(1...100).contains(quality) {
             throw ImagingError("quality must be between 1 and 100")
         }
+        let size = try resultSize(shown: crop, format: format, options: options)
         let file = try AtomicFile(target: output)
         do {
             let result: ExportResult
-            if options.transform != .up, options.lossless || prefersLossless(info: info, crop: crop, format: format, options: options) {
+            let lossless = options.lossless || prefersLossless(info: info, crop: crop, format: format, options: options)
+            if options.transform != .up, lossless {
                 result = try exportTurnedLossless(info: info, crop: crop, format: format, file: file, options: options)
-            } else if options.lossless || prefersLossless(info: info, crop: crop, format: format, options: options) {
+            } else if lossless {
                 result = try exportLossless(info: info, crop: crop, format: format, file: file, options: options)
             } else {
-                result = try exportReencoded(info: info, crop: crop, format: format, file: file, options: options)
+                result = try exportReencoded(info: info, crop: crop, size: size, format: format, file: file, options: options)
             }
             try file.commit()
             return result
@@ -73,7 +77,9 @@ extension Imaging {
         return ExportResult(outputPath: file.target, width: crop.width, height: crop.height, lossless: true)
     }
 
-    private static func exportReencoded(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
+    /// `size`: the result's, after the output size (`resultSize`).
+    private static func exportReencoded(info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
+                                        format: OutputFormat, file: AtomicFile,
                                         options: ExportOptions) throws(ImagingError) -> ExportResult {
         // Upright files stream: crop then save reads each row once and never holds the whole image.
         // Turned ones (by EXIF or by the user) need random access for the rotation.
@@ -90,9 +96,11 @@ extension Imaging {
         guard cv_crop(upright, &uprightRegion, Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height)) == 0,
               let uprightRegion else { throw ImagingError(vipsError("the crop could not be made")) }
         defer { cv_unref(uprightRegion) }
-        guard let region = options.transform.applied(to: uprightRegion) else {
+        guard let turned = options.transform.applied(to: uprightRegion) else {
             throw ImagingError(vipsError("the crop could not be turned"))
         }
+        defer { cv_unref(turned) }
+        let region = try shaped(turned, size: size, options: options)
         defer { cv_unref(region) }
         let strip: Int32 = options.strip == .all ? 1 : 0
         // A decode error in a worker thread can leave the save "successful" with black tiles; what
@@ -109,22 +117,25 @@ extension Imaging {
             if vips_image_get_interpretation(region) == VIPS_INTERPRETATION_CMYK {
                 guard cv_colourspace(region, &rgb, VIPS_INTERPRETATION_sRGB) == 0 else { throw pipelineError() }
             }
-            status = cv_pngsave(rgb ?? region, file.temporary, strip, info.bitsPerSample == 16 ? 16 : 8)
+            // Pixels that became 8-bit on the way (16-bit CMYK or Lab turned sRGB) are not widened again.
+            let sixteenBit = info.bitsPerSample == 16 && vips_image_get_format(rgb ?? region) != VIPS_FORMAT_UCHAR
+            status = cv_pngsave(rgb ?? region, file.temporary, strip, sixteenBit ? 16 : 8)
         case .webp: status = cv_webpsave(region, file.temporary, quality, strip, 0)
         case .tiff: status = cv_tiffsave(region, file.temporary, strip)
         }
         guard status == 0, String(cString: vips_error_buffer()).isEmpty else { throw pipelineError() }
-        try MetadataFixer.fix(path: file.temporary, width: crop.width, height: crop.height,
+        try MetadataFixer.fix(path: file.temporary, width: size.width, height: size.height,
                               resetOrientation: true, strip: options.strip,
                               exifSource: format == .tiff ? info.path : nil)
-        return ExportResult(outputPath: file.target, width: crop.width, height: crop.height, lossless: false)
+        return ExportResult(outputPath: file.target, width: size.width, height: size.height, lossless: false)
     }
 
     /// JPEG to JPEG with no quality asked for: cut losslessly when the geometry allows it, since
-    /// it is exact and faster; an explicit quality means the user wants a re-encode.
+    /// it is exact and faster; an explicit quality means the user wants a re-encode, and a circle or
+    /// an output size makes new pixels that no lossless cut holds.
     private static func prefersLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat,
                                         options: ExportOptions) -> Bool {
-        guard options.preferLossless, info.isJPEG, format == .jpeg, options.quality == nil, let grid = losslessGrid(path: info.path) else { return false }
+        guard options.preferLossless, !options.changesPixels, info.isJPEG, format == .jpeg, options.quality == nil, let grid = losslessGrid(path: info.path) else { return false }
         if options.transform != .up {
             return LosslessTurnCheck(info: info, crop: crop, transform: options.transform, grid: grid).isEligible
         }

@@ -1,4 +1,4 @@
-// What an export is asked for: the output format from the file name, quality, lossless, what metadata to strip.
+// What an export is asked for: the output format from the file name, quality, lossless, what metadata to strip, shape and size.
 
 import CropKit
 import Foundation
@@ -46,23 +46,37 @@ public struct ExportOptions: Sendable, Equatable {
     public var lossless: Bool
     public var strip: StripMode
     /// Cut losslessly whenever a JPEG-to-JPEG crop allows it and no quality was asked for (the
-    /// window does this; scripts get exactly what they ask for, so the CLI leaves it off).
+    /// window does this; scripts get exactly what they ask for, so the CLI leaves it off). Ignored
+    /// for a circle or an output size, whose new pixels no lossless cut can hold.
     public var preferLossless: Bool
     /// Only after the user confirmed it explicitly: the output may replace the source.
     public var allowOverwritingSource: Bool
     /// The user's turns and flips on top of the upright picture (`.up`: none). The crop given to
     /// the export is then measured on the picture as shown, after them.
     public var transform: ImageOrientation = .up
+    /// `.circle` keeps the ellipse inscribed in the result and makes its corners transparent, so it
+    /// needs a format with alpha (PNG or WebP) and a re-encode.
+    public var shape: CropShape = .rectangle
+    /// The longer side of the result in pixels (scaled down or up after the crop and the turn); nil
+    /// keeps the crop's own size. Scaling needs a re-encode.
+    public var outputSize: Int? = nil
 
     public init(quality: Int? = nil, lossless: Bool = false, strip: StripMode = .none,
-                preferLossless: Bool = false, allowOverwritingSource: Bool = false, transform: ImageOrientation = .up) {
+                preferLossless: Bool = false, allowOverwritingSource: Bool = false, transform: ImageOrientation = .up,
+                shape: CropShape = .rectangle, outputSize: Int? = nil) {
         self.quality = quality
         self.lossless = lossless
         self.strip = strip
         self.preferLossless = preferLossless
         self.allowOverwritingSource = allowOverwritingSource
         self.transform = transform
+        self.shape = shape
+        self.outputSize = outputSize
     }
+
+    /// Whether the result's pixels differ from the source's cut (a circle's transparent corners, a
+    /// new size), so no lossless JPEG cut can make it.
+    public var changesPixels: Bool { shape == .circle || outputSize != nil }
 
     /// The quality used when none is asked for and the source's cannot be estimated.
     public static let defaultQuality = 92

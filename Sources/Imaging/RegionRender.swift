@@ -52,7 +52,7 @@ extension Imaging {
             g_object_ref(cut)
             scaled = cut
         } else {
-            guard cvr_resize(cut, &scaled, remaining, remaining) == 0 else {
+            guard cv_resize(cut, &scaled, remaining, remaining) == 0 else {
                 throw ImagingError(vipsError("the region could not be scaled"))
             }
         }

@@ -71,9 +71,27 @@ enum Tool {
         String(decoding: try run(arguments).out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// ImageMagick itself, by full path: a `convert` earlier on PATH may be a stand-in that is not the oracle.
+    static let convert = "/usr/bin/convert", identifyTool = "/usr/bin/identify", compare = "/usr/bin/compare"
+
     /// ImageMagick's `identify -format`, e.g. `%w %h %z`.
     static func identify(_ format: String, _ path: String) throws -> String {
-        try text(["identify", "-format", format, path + "[0]"])
+        try text([identifyTool, "-format", format, path + "[0]"])
+    }
+
+    /// libvips' own reading of the size, `WxH`: a second opinion beside ImageMagick's.
+    static func vipsSize(_ path: String) throws -> String {
+        try text(["vipsheader", "-f", "width", path]) + "x" + text(["vipsheader", "-f", "height", path])
+    }
+
+    /// ImageMagick's root-mean-square difference of two pictures, normalized to 0…1.
+    static func rmse(_ a: String, _ b: String) throws -> Double {
+        // compare reports on stderr ("123.4 (0.00188)") and exits 1 when the pictures differ at all.
+        let report = try run([compare, "-metric", "RMSE", a, b, "null:"], allowFailure: true).err
+        guard let value = report.split(separator: "(").last?.split(separator: ")").first.flatMap({ Double($0) }) else {
+            throw CommandFailed(command: [compare, a, b], status: -1, stderr: report)
+        }
+        return value
     }
 
     /// Width and height as ImageMagick reads them.
@@ -86,7 +104,7 @@ enum Tool {
     /// `storedSamples` keeps ImageMagick from converting a gAMA 1.0 PNG's samples from "linear" to sRGB.
     static func decode(_ path: String, channels: String = "rgb", depth: Int = 8, storedSamples: Bool = false) throws -> [Int] {
         let keep = storedSamples ? ["-set", "colorspace", "sRGB"] : []
-        let data = try run(["convert", path + "[0]"] + keep + ["-depth", "\(depth)", "-endian", "MSB", "\(channels):-"]).out
+        let data = try run([convert, path + "[0]"] + keep + ["-depth", "\(depth)", "-endian", "MSB", "\(channels):-"]).out
         let bytes = [UInt8](data)
         if depth == 8 { return bytes.map(Int.init) }
         return stride(from: 0, to: bytes.count - 1, by: 2).map { Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]) }
