@@ -11,8 +11,4 @@ static inline VipsImage *cvr_open_shrunk(const char *path, int shrink, int is_jp
                                         "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
     return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
 }
-/* Scales by separate horizontal and vertical factors (Lanczos 3). */
-static inline int cvr_resize(VipsImage *in, VipsImage **out, double hscale, double vscale) {
-    return vips_resize(in, out, hscale, "vscale", vscale, "kernel", VIPS_KERNEL_LANCZOS3, NULL);
-}
 #endif

@@ -23,16 +23,10 @@ extension EditorWindow {
 
     /// A menu button whose label is the current ratio, over a radio list and the swap.
     func makeAspectRatioButton() -> UnsafeMutablePointer<GtkWidget> {
-        let type = g_variant_type_new("s")
-        defer { g_variant_type_free(type) }
-        let action = g_simple_action_new_stateful("aspect-ratio", type, g_variant_new_string(AppSettings.aspectRatio))!
-        Signal.connectPointer(action.raw, "change-state") { [weak self] value in
-            guard let self, let value, let text = g_variant_get_string(OpaquePointer(value), nil),
-                  let ratio = EditorWindow.aspectRatio(target: String(cString: text)) else { return }
-            self.chooseAspectRatio(ratio)
+        addChoiceAction("aspect-ratio", initial: AppSettings.aspectRatio) { [weak self] value in
+            guard let ratio = EditorWindow.aspectRatio(target: value) else { return }
+            self?.chooseAspectRatio(ratio)
         }
-        g_action_map_add_action(cgtk_action_map(window.raw), action)
-        g_object_unref(action.raw)
         addAction("custom-ratio") { [weak self] in self?.askCustomRatio() }
         addAction("swap-ratio") { [weak self] in
             guard let self else { return }
@@ -85,9 +79,7 @@ extension EditorWindow {
     func chooseAspectRatio(_ ratio: AspectRatio) {
         canvas.setAspectRatio(ratio)
         AppSettings.aspectRatio = ratio.description
-        if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), "aspect-ratio") {
-            g_simple_action_set_state(action, g_variant_new_string(ratio.description))
-        }
+        setActionState("aspect-ratio", g_variant_new_string(ratio.description))
         let label = EditorWindow.ratioChoices.first { $0.target == ratio.description }.map { tr($0.label) }
             ?? (ratio == AspectRatio.original.swapped ? tr("Original, turned") : ratio.description)
         gtk_menu_button_set_label(cgtk_menu_button(aspectRatioButton.raw), label)

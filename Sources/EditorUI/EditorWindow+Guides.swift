@@ -24,28 +24,16 @@ extension EditorWindow {
         let remembered = AppSettings.guides
         canvas.guideStyle = remembered.style
         canvas.guideVisibility = remembered.visibility
-        let type = g_variant_type_new("s")
-        defer { g_variant_type_free(type) }
-        let style = g_simple_action_new_stateful("guides", type, g_variant_new_string(remembered.style.rawValue))!
-        Signal.connectPointer(style.raw, "change-state") { [weak self] value in
-            guard let self, let value, let text = g_variant_get_string(OpaquePointer(value), nil),
-                  let chosen = GuideStyle(rawValue: String(cString: text)) else { return }
-            g_simple_action_set_state(style, OpaquePointer(value))
+        addChoiceAction("guides", initial: remembered.style.rawValue) { [weak self] value in
+            guard let self, let chosen = GuideStyle(rawValue: value) else { return }
+            self.setActionState("guides", g_variant_new_string(value))
             self.canvas.guideStyle = chosen
             AppSettings.guides = (chosen, self.canvas.guideVisibility)
         }
-        g_action_map_add_action(cgtk_action_map(window.raw), style)
-        g_object_unref(style.raw)
-
-        let whileDragging = g_simple_action_new_stateful("guides-while-dragging", nil,
-                                                          g_variant_new_boolean(remembered.visibility == .whileDragging ? 1 : 0))!
-        Signal.connectPointer(whileDragging.raw, "change-state") { [weak self] value in
-            guard let self, let value else { return }
-            g_simple_action_set_state(whileDragging, OpaquePointer(value))
-            self.canvas.guideVisibility = g_variant_get_boolean(OpaquePointer(value)) != 0 ? .whileDragging : .always
+        addToggleAction("guides-while-dragging", initial: remembered.visibility == .whileDragging) { [weak self] on in
+            guard let self else { return }
+            self.canvas.guideVisibility = on ? .whileDragging : .always
             AppSettings.guides = (self.canvas.guideStyle, self.canvas.guideVisibility)
         }
-        g_action_map_add_action(cgtk_action_map(window.raw), whileDragging)
-        g_object_unref(whileDragging.raw)
     }
 }

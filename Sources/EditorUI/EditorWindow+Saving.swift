@@ -20,18 +20,21 @@ extension EditorWindow {
         return (path, info)
     }
 
-    /// `NAME (cropped).EXT` beside the source; formats we cannot write (GIF, HEIF) become PNG.
-    nonisolated static func croppedName(for path: String) -> String {
+    /// `NAME (cropped).EXT` beside the source; formats we cannot write (GIF, HEIF) become PNG, and
+    /// so does a circle crop of a format without transparency (JPEG, TIFF).
+    nonisolated static func croppedName(for path: String, shape: CropShape = .rectangle) -> String {
         let url = URL(fileURLWithPath: path)
         let base = url.deletingPathExtension().lastPathComponent
-        let ext = OutputFormat(path: path) != nil ? url.pathExtension : "png"
+        let format = OutputFormat(path: path)
+        let keepsExtension = shape == .circle ? format == .png || format == .webp : format != nil
+        let ext = keepsExtension ? url.pathExtension : "png"
         return url.deletingLastPathComponent().appendingPathComponent("\(base) (cropped).\(ext)").path
     }
 
     /// Ctrl+S: writes `NAME (cropped).EXT` beside the source, asking before replacing one.
     func save() {
         guard let source else { showToast(tr("Open a photo to save a crop of it")); return }
-        let target = EditorWindow.croppedName(for: source.path)
+        let target = EditorWindow.croppedName(for: source.path, shape: canvas.shape)
         if FileManager.default.fileExists(atPath: target) {
             confirm(heading: String(format: tr("Replace “%@”?"), (target as NSString).lastPathComponent),
                     body: tr("A file with this name already exists beside the photo. Replacing it overwrites its contents."),
@@ -52,7 +55,7 @@ extension EditorWindow {
         let folder = g_file_new_for_path((source.path as NSString).deletingLastPathComponent)
         gtk_file_chooser_set_current_folder(chooser, folder, nil)
         g_object_unref(folder?.raw)
-        gtk_file_chooser_set_current_name(chooser, (EditorWindow.croppedName(for: source.path) as NSString).lastPathComponent)
+        gtk_file_chooser_set_current_name(chooser, (EditorWindow.croppedName(for: source.path, shape: canvas.shape) as NSString).lastPathComponent)
         Signal.connectInt(dialog.raw, "response") { [weak self] response in
             guard let self else { g_object_unref(dialog.raw); return }
             var chosen: String?
@@ -86,7 +89,7 @@ extension EditorWindow {
         // Pixels of the picture as shown (turned and flipped); the export turns the result the same way.
         let crop = canvas.crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
         let options = ExportOptions(preferLossless: true, allowOverwritingSource: overwritingSource,
-                                    transform: canvas.transform)
+                                    transform: canvas.transform, shape: canvas.shape)
         isSaving = true
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {

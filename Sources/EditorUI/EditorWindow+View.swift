@@ -27,25 +27,11 @@ extension EditorWindow {
         addAction("zoom-fit") { [weak self] in self?.canvas.zoomToFit() }
         addAction("zoom-actual") { [weak self] in self?.canvas.zoomToActualPixels() }
 
-        let fixed = g_simple_action_new_stateful("fixed-frame", nil, g_variant_new_boolean(0))!
-        Signal.connectPointer(fixed.raw, "change-state") { [weak self] value in
-            guard let self, let value else { return }
-            g_simple_action_set_state(fixed, OpaquePointer(value))
-            self.canvas.fixedFrame = g_variant_get_boolean(OpaquePointer(value)) != 0
+        addToggleAction("fixed-frame", initial: false) { [weak self] on in self?.canvas.fixedFrame = on }
+        addChoiceAction("shape", initial: CropShape.rectangle.rawValue) { [weak self] value in
+            guard let chosen = CropShape(rawValue: value) else { return }
+            self?.chooseShape(chosen)
         }
-        g_action_map_add_action(cgtk_action_map(window.raw), fixed)
-        g_object_unref(fixed.raw)
-
-        let type = g_variant_type_new("s")
-        defer { g_variant_type_free(type) }
-        let shape = g_simple_action_new_stateful("shape", type, g_variant_new_string(CropShape.rectangle.rawValue))!
-        Signal.connectPointer(shape.raw, "change-state") { [weak self] value in
-            guard let self, let value, let text = g_variant_get_string(OpaquePointer(value), nil),
-                  let chosen = CropShape(rawValue: String(cString: text)) else { return }
-            self.chooseShape(chosen)
-        }
-        g_action_map_add_action(cgtk_action_map(window.raw), shape)
-        g_object_unref(shape.raw)
         // Ctrl+Shift+C flips between the two shapes.
         addAction("toggle-shape") { [weak self] in
             guard let self else { return }
@@ -58,9 +44,7 @@ extension EditorWindow {
     /// suggests the square ratio, since only then is the result round.
     func chooseShape(_ shape: CropShape, suggestingSquare: Bool = true) {
         canvas.shape = shape
-        if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), "shape") {
-            g_simple_action_set_state(action, g_variant_new_string(shape.rawValue))
-        }
+        setActionState("shape", g_variant_new_string(shape.rawValue))
         refreshPreviews()
         if suggestingSquare, shape == .circle, canvas.aspectRatio != .square {
             showToast(tr("A circle crop is round when the crop is square"), button: (label: tr("Make Square"), action: "win.aspect-ratio::1:1"))

@@ -193,6 +193,39 @@ final class EditorWindow {
         installViewActions()
     }
 
+    /// A radio action (menu items `win.NAME::VALUE`): `handler` gets the chosen value and sets the
+    /// state itself (it may refuse a value it does not know).
+    func addChoiceAction(_ name: String, initial: String, _ handler: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        let action = g_simple_action_new_stateful(name, type, g_variant_new_string(initial))!
+        Signal.connectPointer(action.raw, "change-state") { value in
+            guard let value, let text = g_variant_get_string(OpaquePointer(value), nil) else { return }
+            handler(String(cString: text))
+        }
+        g_action_map_add_action(cgtk_action_map(window.raw), action)
+        g_object_unref(action.raw)
+    }
+
+    /// A check action (a menu item with a tick): the state follows each change, then `handler` runs.
+    func addToggleAction(_ name: String, initial: Bool, _ handler: @escaping @MainActor (Bool) -> Void) {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!
+        Signal.connectPointer(action.raw, "change-state") { value in
+            guard let value else { return }
+            g_simple_action_set_state(action, OpaquePointer(value))
+            handler(g_variant_get_boolean(OpaquePointer(value)) != 0)
+        }
+        g_action_map_add_action(cgtk_action_map(window.raw), action)
+        g_object_unref(action.raw)
+    }
+
+    /// Sets a stateful action's state from code (menus show it; no handler runs).
+    func setActionState(_ name: String, _ value: OpaquePointer) {
+        if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), name) {
+            g_simple_action_set_state(action, value)
+        }
+    }
+
     func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
         let action = g_simple_action_new(name, nil)!
         Signal.connectPointer(action.raw, "activate") { _ in handler() }

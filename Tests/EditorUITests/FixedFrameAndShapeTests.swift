@@ -121,4 +121,30 @@ final class FixedFrameAndShapeTests: XCTestCase {
             XCTAssertEqual(again.canvas.shape, .circle)
         }
     }
+
+    func testSavingACircleOfAJPEGWritesAPNGWithTransparentCorners() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkTestSupport.temporaryFolder("savecircle")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("portrait.jpg").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "600x400", "xc:#3070b0", "-quality", "95", photo]))
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            defer {
+                window.chooseShape(.rectangle)
+                gtk_window_destroy(cgtk_window(window.window.raw))
+            }
+            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 100, y: 0, width: 400, height: 400), imageWidth: 600, imageHeight: 400))
+            window.chooseShape(.circle)
+            window.save()
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
+            let saved = try XCTUnwrap(window.lastSavedPath, window.lastError ?? "not saved")
+            XCTAssertEqual((saved as NSString).lastPathComponent, "portrait (cropped).png")
+            // ImageMagick reads the alpha: transparent corners, opaque middle, a soft edge.
+            let alpha = Shell.run("/usr/bin/convert", [saved, "-format", "%w %h %[fx:int(255*p{0,0}.a)] %[fx:int(255*p{200,200}.a)] %[fx:int(255*p{399,0}.a)]", "info:"])
+            XCTAssertEqual(alpha, "400 400 0 255 0")
+            let opaqueMiddle = Shell.run("/usr/bin/convert", [saved, "-format", "%[fx:int(255*p{200,200}.b)]", "info:"])
+            XCTAssertEqual(Double(opaqueMiddle ?? "") ?? 0, 176, accuracy: 3, "the picture's own colour inside")
+        }
+    }
 }

@@ -15,7 +15,13 @@ final class PixelEntryTests: XCTestCase {
         XCTAssertNotNil(Shell.run("convert", ["-size", "400x300", "xc:#808080", path]))
         MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: path)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            defer {
+                // Closed first: an open popover's pointer grab would outlive the window on X11 and
+                // keep later tests' real input from reaching their windows.
+                gtk_menu_button_popdown(cgtk_menu_button(window.pixelButton.raw))
+                GtkTestSupport.settle(0.2)
+                gtk_window_destroy(cgtk_window(window.window.raw))
+            }
             @MainActor func values() -> [Int] { window.pixelEntries.map { Int(gtk_spin_button_get_value_as_int(OpaquePointer($0))) } }
             @MainActor func type(_ numbers: [Int]) {
                 for (spin, number) in zip(window.pixelEntries, numbers) {

@@ -104,5 +104,10 @@ final class SavingTests: XCTestCase {
         XCTAssertEqual(EditorWindow.croppedName(for: "/p/a b.jpg"), "/p/a b (cropped).jpg")
         XCTAssertEqual(EditorWindow.croppedName(for: "/p/anim.gif"), "/p/anim (cropped).png")
         XCTAssertEqual(EditorWindow.croppedName(for: "/p/x.TIFF"), "/p/x (cropped).TIFF")
+        // A circle needs transparency: JPEG and TIFF become PNG, PNG and WebP stay.
+        XCTAssertEqual(EditorWindow.croppedName(for: "/p/face.jpg", shape: .circle), "/p/face (cropped).png")
+        XCTAssertEqual(EditorWindow.croppedName(for: "/p/face.tif", shape: .circle), "/p/face (cropped).png")
+        XCTAssertEqual(EditorWindow.croppedName(for: "/p/face.webp", shape: .circle), "/p/face (cropped).webp")
+        XCTAssertEqual(EditorWindow.croppedName(for: "/p/face.png", shape: .circle), "/p/face (cropped).png")
     }
 }

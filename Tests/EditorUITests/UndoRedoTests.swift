@@ -22,7 +22,10 @@ final class UndoRedoTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            defer {
+                window.chooseAspectRatio(.free) // remembered: later windows must start free
+                gtk_window_destroy(cgtk_window(window.window.raw))
+            }
             let canvas = window.canvas
             XCTAssertFalse(canvas.history.canUndo, "a new picture starts with nothing to undo")
             var states = [canvas.crop]
