@@ -20,6 +20,7 @@ test-deps:
 
 build: deps
 	$(SWIFT) build --product crop-editor
+	$(SWIFT) build --product crop-editor-gui
 
 # The schema compiled beside the build, so settings work without installing.
 schemas:
@@ -50,7 +51,7 @@ pot:
 
 # Installing as a desktop app. PREFIX and DESTDIR work as in GNU packages (packagers stage into DESTDIR
 # and run the cache tools at install time, so they run here only when DESTDIR is empty). BINARY names a
-# crop-editor already built; left empty, a release build is made first (`make release && sudo make install`
+# crop-editor already built (its crop-editor-gui beside it); left empty, a release build is made first (`make release && sudo make install`
 # keeps the build out of root's hands, since the second build finds nothing to do).
 PREFIX ?= /usr/local
 BINARY ?=
@@ -62,7 +63,9 @@ SCHEMAS := $(wildcard data/*.gschema.xml)
 ICONS := icons/hicolor/scalable/apps/$(APP_ID).svg icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 SHARE = $(DESTDIR)$(PREFIX)/share
 # Every file install writes, so uninstall removes exactly these.
-INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(SHARE)/applications/$(APP_ID).desktop \
+# The window's binary: started by crop-editor, not meant to be run by hand.
+LIBEXEC = $(DESTDIR)$(PREFIX)/libexec/crop-editor
+INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(LIBEXEC)/crop-editor-gui $(SHARE)/applications/$(APP_ID).desktop \
 	$(SHARE)/metainfo/$(APP_ID).metainfo.xml $(addprefix $(SHARE)/,$(ICONS)) \
 	$(addprefix $(SHARE)/glib-2.0/schemas/,$(notdir $(SCHEMAS)))
 
@@ -70,9 +73,11 @@ INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(SHARE)/applications/$(APP_ID).
 
 release:
 	$(SWIFT) build -c release --product crop-editor $(RELEASE_FLAGS)
+	$(SWIFT) build -c release --product crop-editor-gui $(RELEASE_FLAGS)
 
 install: $(if $(BINARY),,release)
 	install -Dm755 "$(or $(BINARY),.build/release/crop-editor)" "$(DESTDIR)$(PREFIX)/bin/crop-editor"
+	install -Dm755 "$(dir $(or $(BINARY),.build/release/crop-editor))crop-editor-gui" "$(LIBEXEC)/crop-editor-gui"
 	install -Dm644 data/$(APP_ID).desktop "$(SHARE)/applications/$(APP_ID).desktop"
 	install -Dm644 data/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
 	$(foreach icon,$(ICONS),install -Dm644 data/$(icon) "$(SHARE)/$(icon)";)
@@ -81,6 +86,7 @@ install: $(if $(BINARY),,release)
 
 uninstall:
 	rm -f $(foreach file,$(INSTALLED),"$(file)")
+	rmdir "$(LIBEXEC)" 2>/dev/null || true
 	@$(MAKE) --no-print-directory refresh-caches
 
 # The system caches that list desktop entries, icons and compiled schemas, for a live (not staged) prefix.

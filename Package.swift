@@ -25,7 +25,9 @@ let package = Package(
         .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging"]),
         // The headless command line (`--crop`, `--output`): no GTK, only the model and Imaging.
         .target(name: "Headless", dependencies: ["CropKit", "Imaging"]),
-        .executableTarget(name: "crop-editor", dependencies: ["EditorUI", "Headless"]),
+        // crop-editor: the command line, linking no GTK; for the window it starts crop-editor-gui.
+        .executableTarget(name: "crop-editor", dependencies: ["Headless"]),
+        .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI"]),
         .executableTarget(name: "crop-bench", dependencies: ["CropKit", "EditorUI", "GtkSupport", "CGtk", "Imaging"]),
         // libatspi, a real AT-SPI client, for the end-to-end accessibility tests.
         .systemLibrary(name: "CAtspi", path: "Tests/CAtspi", pkgConfig: "atspi-2",

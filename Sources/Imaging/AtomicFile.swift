@@ -27,6 +27,25 @@ struct AtomicFile {
         temporary = (folder as NSString).appendingPathComponent(name)
     }
 
+    /// Writes `data` as the temporary file's contents. No flush here: `commit` flushes once, after
+    /// the metadata is fixed (Foundation's `Data.write` would flush a second time).
+    func write(_ data: Data) throws(ImagingError) {
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw ImagingError("the result could not be written: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { failure = written == 0 ? ENOSPC : errno; return }
+                offset += written
+            }
+        }
+        guard failure == 0 else { throw ImagingError("the result could not be written: \(String(cString: strerror(failure)))") }
+    }
+
     /// Flushes the temporary file to disk and renames it over the target.
     func commit() throws(ImagingError) {
         let fd = open(temporary, O_RDONLY)

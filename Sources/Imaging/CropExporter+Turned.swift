@@ -15,9 +15,7 @@ extension Imaging {
         do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw ImagingError("the file could not be read") }
         let check = try LosslessJPEG.turnCheck(info: info, crop: crop, transform: options.transform, data: data)
         let cut = try LosslessJPEG.turnAndCrop(data, check: check, copyMarkers: options.strip != .all)
-        do { try cut.write(to: URL(fileURLWithPath: file.temporary)) } catch {
-            throw ImagingError("the result could not be written: \(error.localizedDescription)")
-        }
+        try file.write(cut)
         // The pixels now stand as shown, so a kept EXIF orientation would turn them a second time.
         try MetadataFixer.fix(path: file.temporary, width: crop.width, height: crop.height,
                               resetOrientation: true, strip: options.strip)

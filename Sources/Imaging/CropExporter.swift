@@ -68,9 +68,7 @@ extension Imaging {
         do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw ImagingError("the file could not be read") }
         let check = try LosslessJPEG.check(info: info, crop: crop, data: data)
         let cut = try LosslessJPEG.crop(data, check: check, copyMarkers: options.strip != .all)
-        do { try cut.write(to: URL(fileURLWithPath: file.temporary)) } catch {
-            throw ImagingError("the result could not be written: \(error.localizedDescription)")
-        }
+        try file.write(cut)
         // The stored orientation is kept (the pixels were not turned), so the tag stays true.
         try MetadataFixer.fix(path: file.temporary, width: check.storedRect.width, height: check.storedRect.height,
                               resetOrientation: false, strip: options.strip)
@@ -135,7 +133,7 @@ extension Imaging {
     /// an output size makes new pixels that no lossless cut holds.
     private static func prefersLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat,
                                         options: ExportOptions) -> Bool {
-        guard options.preferLossless, !options.changesPixels, info.isJPEG, format == .jpeg, options.quality == nil, let grid = losslessGrid(path: info.path) else { return false }
+        guard options.preferLossless, !options.changesPixels, info.isJPEG, format == .jpeg, options.quality == nil, let grid = losslessGrid(info: info) else { return false }
         if options.transform != .up {
             return LosslessTurnCheck(info: info, crop: crop, transform: options.transform, grid: grid).isEligible
         }

@@ -4,9 +4,13 @@ import CropKit
 import EditorUI
 import Foundation
 
-// `crop-bench thumbnail …` measures one display thumbnail (scripts/bench-export); no arguments: the benchmarks below.
+// `crop-bench thumbnail …` and `crop-bench region …` measure one display thumbnail or one sharp zoomed
+// region (scripts/bench-export); no arguments: the benchmarks below.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "thumbnail" {
     exit(ThumbnailMode.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "region" {
+    exit(RegionMode.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 /// A tiny deterministic generator so every run measures the same inputs.

@@ -1,12 +1,11 @@
-// Entry point of crop-editor: the headless command line when options are given, otherwise the GNOME application.
+// Entry point of crop-editor: the headless command line when options are given, otherwise the window (crop-editor-gui).
 
-import EditorUI
 import Foundation
 import Headless
 
-// Decided before any GTK call: headless runs need no display and must not initialise GTK at all.
+// Decided before anything else: this binary links no GTK at all, so a script's crop pays for none
+// of its start-up (about 100 shared libraries); the window is a second binary, started in our place.
 if HeadlessCommand.isHeadless(CommandLine.arguments) {
     exit(HeadlessCommand.run(CommandLine.arguments))
 }
-let status = MainActor.assumeIsolated { CropEditorApplication().run(CommandLine.arguments) }
-exit(status)
+exit(WindowLauncher.run(CommandLine.arguments))

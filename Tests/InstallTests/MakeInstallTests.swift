@@ -37,7 +37,7 @@ final class MakeInstallTests: XCTestCase {
         XCTAssertEqual(install.status, 0, "make install failed:\n\(install.output)")
 
         let expectedData = InstalledTree.expectedDataFiles
-        let expected = Set(expectedData.keys).union(["usr/bin/crop-editor"])
+        let expected = Set(expectedData.keys).union(["usr/bin/crop-editor", "usr/libexec/crop-editor/crop-editor-gui"])
         let found = InstalledTree.files(under: stage)
         XCTAssertEqual(found.subtracting(expected).sorted(), [], "install wrote files it should not (caches?)")
         XCTAssertEqual(expected.subtracting(found).sorted(), [], "install left out files")
@@ -47,6 +47,12 @@ final class MakeInstallTests: XCTestCase {
         XCTAssertEqual(try mode(of: binary.path), 0o755, "the installed crop-editor should be rwxr-xr-x")
         XCTAssertTrue(fm.contentsEqual(atPath: binary.path, andPath: builtBinary.path),
                       "the installed crop-editor is not the BINARY given")
+        // The window's binary, where the installed crop-editor looks for it.
+        let window = stage.appendingPathComponent("usr/libexec/crop-editor/crop-editor-gui")
+        XCTAssertEqual(try mode(of: window.path), 0o755, "the installed crop-editor-gui should be rwxr-xr-x")
+        XCTAssertTrue(fm.contentsEqual(atPath: window.path,
+                                       andPath: builtBinary.deletingLastPathComponent().appendingPathComponent("crop-editor-gui").path),
+                      "the installed crop-editor-gui is not the one built beside BINARY")
         for (staged, source) in expectedData {
             let path = stage.appendingPathComponent(staged).path
             XCTAssertTrue(fm.contentsEqual(atPath: path, andPath: PackageCommand.root.appendingPathComponent(source).path),

@@ -1,0 +1,7 @@
+// Entry point of crop-editor-gui: the GNOME application. crop-editor starts it for the window, so scripts never load GTK.
+
+import EditorUI
+import Foundation
+
+let status = MainActor.assumeIsolated { CropEditorApplication().run(CommandLine.arguments) }
+exit(status)
