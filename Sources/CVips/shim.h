@@ -3,7 +3,6 @@
 #define CVIPS_SHIM_H
 #include <vips/vips.h>
 
-static inline int cv_init(const char *argv0) { return VIPS_INIT(argv0); }
 
 /* Opens a file lazily (the header only, pixels on demand); truncated or corrupt data fails instead of
    decoding to grey. Random access, because crops read regions. */

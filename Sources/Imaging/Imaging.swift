@@ -26,7 +26,8 @@ public enum Imaging {
     static let jpegLoader = "VipsForeignLoadJpegFile"
 
     private static let started: Bool = {
-        guard cv_init("crop-editor") == 0 else { return false }
+        // Only the HEIF module: the others are formats the app refuses (see startup.h).
+        guard cvs_init_with_heif_only("crop-editor") == 0 else { return false }
         // libvips reports per-tile decode trouble as GLib warnings on stderr; the failure itself
         // comes back as an error we word for the user, so the warnings are only noise (and would
         // break the CLI's one-line error contract).
