@@ -145,6 +145,16 @@ final class FixedFrameAndShapeTests: XCTestCase {
             XCTAssertEqual(alpha, "400 400 0 255 0")
             let opaqueMiddle = Shell.run("/usr/bin/convert", [saved, "-format", "%[fx:int(255*p{200,200}.b)]", "info:"])
             XCTAssertEqual(Double(opaqueMiddle ?? "") ?? 0, 176, accuracy: 3, "the picture's own colour inside")
+            // The round 48 px preview is the saved circle scaled: the same share of transparency.
+            window.setPreviewsShown(true)
+            defer { window.setPreviewsShown(false) }
+            let preview = try XCTUnwrap(window.previews.rendered[48])
+            var coverage = 0.0
+            for y in 0..<preview.height { for x in 0..<preview.width { coverage += Double(preview.pixel(x: x, y: y).a) } }
+            coverage /= Double(preview.width * preview.height) * 255
+            let scaled = Shell.run("/usr/bin/convert", [saved, "-resize", "48x48!", "-alpha", "extract", "-format", "%[fx:mean]", "info:"])
+            XCTAssertEqual(coverage, try XCTUnwrap(Double(scaled ?? "")), accuracy: 0.02, "preview and saved circle differ")
+            XCTAssertEqual(coverage, Double.pi / 4, accuracy: 0.03, "a circle covers π/4 of its square")
         }
     }
 }
