@@ -100,4 +100,38 @@ import Testing
         #expect(imagingError { try Imaging.renderRegion(info, region: CropRect(x: 2, y: 2, width: 1, height: 1), scale: 1) } != nil)
         #expect(imagingError { try Imaging.renderRegion(info, region: .unit, scale: .nan) } != nil)
     }
+
+    /// JPEG regions come from libjpeg's partial decoding: the same pixels ImageMagick decodes there.
+    @Test func aJPEGRegionIsWhatADecoderShowsThere() throws {
+        let dir = TempFolder("region-jpeg")
+        defer { dir.remove() }
+        let src = dir.file("photo.jpg")
+        try Tool.run(["/usr/bin/convert", "-size", "640x480", "-seed", "4", "plasma:fractal", "-quality", "92", src])
+        let info = try Imaging.probe(path: src)
+        // 200.5 … 400 across, 300 … 420 down: libjpeg widens the columns to whole blocks.
+        let rendered = try Imaging.renderRegion(info, region: CropRect(left: 200.5 / 640, top: 300.0 / 480,
+                                                                       right: 400.0 / 640, bottom: 420.0 / 480), scale: 1)
+        let left = Int((rendered.region.minX * 640).rounded()), top = Int((rendered.region.minY * 480).rounded())
+        #expect(left <= 200 && top == 300 && rendered.pixels.height == 120)
+        #expect(left + rendered.pixels.width >= 400)
+        let cut = dir.file("cut.png")
+        try Tool.run(["/usr/bin/convert", src, "-crop", "\(rendered.pixels.width)x120+\(left)+300", "+repage", cut])
+        let expected = try Tool.decode(cut, channels: "rgba")
+        #expect(expected.count == rendered.pixels.bytes.count)
+        let worst = zip(expected, rendered.pixels.bytes).map { abs($0 - Int($1)) }.max() ?? 255
+        #expect(worst <= 2, "worst difference from ImageMagick's decode: \(worst)")
+    }
+
+    /// libjpeg cannot turn CMYK into RGB: such a JPEG takes the libvips path and still renders.
+    @Test func aCMYKJPEGRegionStillRenders() throws {
+        let dir = TempFolder("region-cmyk")
+        defer { dir.remove() }
+        let src = dir.file("cmyk.jpg")
+        try Tool.run(["/usr/bin/convert", "-size", "200x100", "xc:red", "-colorspace", "CMYK", src])
+        let info = try Imaging.probe(path: src)
+        let rendered = try Imaging.renderRegion(info, region: CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), scale: 1)
+        #expect(rendered.pixels.width == 100 && rendered.pixels.height == 50)
+        let middle = Array(rendered.pixels.bytes[(25 * 100 + 50) * 4 ..< (25 * 100 + 50) * 4 + 3]).map(Int.init)
+        #expect(middle[0] > 200 && middle[1] < 60 && middle[2] < 60, "not red: \(middle)")
+    }
 }
