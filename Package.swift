@@ -16,7 +16,7 @@ let package = Package(
         // Imaging's C libraries: decoding/encoding, metadata, lossless JPEG.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExiv", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
-        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev", "libjpeg62-turbo-dev"])]),
         // Load, export, metadata and lossless JPEG; knows nothing of GTK.
         .target(name: "Imaging", dependencies: ["CropKit", "CVips", "CExiv", "CTurboJPEG"]),
         // The pure crop model: no C imports, Sendable values.
