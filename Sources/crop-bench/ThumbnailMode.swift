@@ -4,26 +4,14 @@ import Foundation
 import Imaging
 
 enum ThumbnailMode {
-    /// Decodes `PATH` once through `Imaging.displayThumbnail`, prints its size and the call's own time,
-    /// and returns the process exit status (2 for bad arguments, 1 when decoding fails).
+    /// Decodes `PATH` once through `Imaging.displayThumbnail` and prints its size and the call's own time.
     static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 3, let maxWidth = Int(arguments[1]), let maxHeight = Int(arguments[2]),
-              maxWidth > 0, maxHeight > 0 else {
-            FileHandle.standardError.write(Data("usage: crop-bench thumbnail PATH MAXWIDTH MAXHEIGHT\n".utf8))
-            return 2
-        }
-        let path = arguments[0]
-        let clock = ContinuousClock()
-        let start = clock.now
-        do {
-            let (_, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: maxWidth, maxHeight: maxHeight)
-            let elapsed = clock.now - start
-            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            print(String(format: "thumbnail %d×%d RGBA in %.1f ms (in process)", pixels.width, pixels.height, ms))
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("crop-bench: \(path): \(error)\n".utf8))
-            return 1
+        let sizes = arguments.dropFirst().compactMap(Int.init).filter { $0 > 0 }
+        let path = arguments.first ?? ""
+        return TimedMode.run(valid: arguments.count == 3 && sizes.count == 2,
+                             usage: "crop-bench thumbnail PATH MAXWIDTH MAXHEIGHT", path: path) {
+            let (_, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: sizes[0], maxHeight: sizes[1])
+            return "thumbnail \(pixels.width)×\(pixels.height) RGBA"
         }
     }
 }

@@ -1,0 +1,27 @@
+// The shared shape of crop-bench's one-shot modes: check the arguments, time one call, print one line, exit 0, 1 or 2.
+
+import Foundation
+
+enum TimedMode {
+    /// Runs `body` once when `valid`, printing `usage` otherwise (status 2). `body` returns its
+    /// line's subject (e.g. "thumbnail 1800×1200 RGBA"); the call's own time is appended. A thrown
+    /// error is one line on standard error naming `path` (status 1).
+    static func run(valid: Bool, usage: String, path: String, _ body: () throws -> String) -> Int32 {
+        guard valid else {
+            FileHandle.standardError.write(Data("usage: \(usage)\n".utf8))
+            return 2
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let subject = try body()
+            let elapsed = clock.now - start
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            print(String(format: "%@ in %.1f ms (in process)", subject, ms))
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("crop-bench: \(path): \(error)\n".utf8))
+            return 1
+        }
+    }
+}
