@@ -33,6 +33,7 @@ final class EditorWindow {
     private var loadGeneration = 0
     /// The last toast shown (for tests and logs).
     private(set) var lastToast: String?
+    private(set) var lastToastAction: String?
     /// The last message shown to the user about a failed open (for tests and logs).
     private(set) var lastError: String?
     private var openDialog: OpaquePointer?
@@ -345,13 +346,15 @@ final class EditorWindow {
     /// A passing message; with `button`, the toast offers that action (e.g. open the result).
     func showToast(_ message: String, button: (label: String, action: String)? = nil) {
         lastToast = message
+        lastToastAction = button?.action
         let escaped = g_markup_escape_text(message, -1)!
         defer { g_free(escaped) }
         let toast = adw_toast_new(escaped)!
         adw_toast_set_timeout(toast, 6)
         if let button {
             adw_toast_set_button_label(toast, button.label)
-            adw_toast_set_action_name(toast, button.action)
+            // Detailed: "win.aspect-ratio::1:1" carries its target (a plain action name would not).
+            adw_toast_set_detailed_action_name(toast, button.action)
         }
         adw_toast_overlay_add_toast(cgtk_adw_toast_overlay(toasts.raw), toast)
     }

@@ -76,8 +76,15 @@ final class FixedFrameAndShapeTests: XCTestCase {
             g_action_group_activate_action(OpaquePointer(window.window.raw), "toggle-shape", nil)
             XCTAssertEqual(window.canvas.shape, .circle)
             XCTAssertEqual(window.lastToast, "A circle crop is round when the crop is square", "no square suggestion")
-            // The toast's button: the square ratio.
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "aspect-ratio", g_variant_new_string("1:1"))
+            // The toast's button: its detailed action (name and target) chooses the square ratio.
+            let detailed = try XCTUnwrap(window.lastToastAction)
+            var name: UnsafeMutablePointer<CChar>?
+            var target: OpaquePointer?
+            XCTAssertNotEqual(g_action_parse_detailed_name(detailed, &name, &target, nil), 0, "not a detailed action: \(detailed)")
+            defer { g_free(name); if let target { g_variant_unref(target) } }
+            let action = String(cString: try XCTUnwrap(name))
+            XCTAssertTrue(action.hasPrefix("win."))
+            g_action_group_activate_action(OpaquePointer(window.window.raw), String(action.dropFirst(4)), target)
             XCTAssertEqual(window.canvas.aspectRatio, .square)
             GtkTestSupport.settle(0.2)
             let pixels = try XCTUnwrap(WidgetRenderer.render(window.canvas.widget))
