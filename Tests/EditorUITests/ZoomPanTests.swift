@@ -268,4 +268,42 @@ final class ZoomPanTests: XCTestCase {
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.sharpTile == nil }, "the sharp region was kept at the fit")
         }
     }
+
+    /// Every view action on a window without a file, with the demo, and on a 3×2 picture that is
+    /// already shown past 16 points per pixel: nothing breaks, nothing is asked of the file.
+    func testViewActionsAreSafeWithoutAFileAndOnATinyPicture() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkTestSupport.temporaryFolder("zoomtiny")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tiny = folder.appendingPathComponent("tiny.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "3x2", "xc:#336699", tiny]))
+        let actions = ["zoom-in", "zoom-out", "zoom-fit", "zoom-actual", "fixed-frame", "toggle-shape", "zoom-in", "fixed-frame"]
+        try MainActor.assumeIsolated {
+            let demo = GtkTestSupport.demoWindow()
+            defer {
+                demo.chooseShape(.rectangle)
+                gtk_window_destroy(cgtk_window(demo.window.raw))
+            }
+            let crop = demo.canvas.crop
+            for action in actions { g_action_group_activate_action(OpaquePointer(demo.window.raw), action, nil) }
+            GtkTestSupport.settle(0.3)
+            XCTAssertNil(demo.canvas.sharpTile, "the demo has no file to render from")
+            XCTAssertEqual(demo.canvas.crop.width, crop.width / Viewport.zoomStep, accuracy: 1e-9,
+                           "one zoom-in under the fixed frame made the crop smaller, nothing else changed it")
+
+            let small = GtkTestSupport.window(opening: tiny)
+            defer { gtk_window_destroy(cgtk_window(small.window.raw)) }
+            for action in ["zoom-in", "zoom-actual", "zoom-out"] {
+                g_action_group_activate_action(OpaquePointer(small.window.raw), action, nil)
+                XCTAssertEqual(small.canvas.zoom.zoom, 1, "\(action) zoomed a picture already past 16 points per pixel")
+            }
+            XCTAssertEqual(small.canvas.crop, .unit)
+            // Closing the image mid-zoom leaves nothing to draw and nothing to render.
+            g_action_group_activate_action(OpaquePointer(small.window.raw), "close-image", nil)
+            for action in actions { g_action_group_activate_action(OpaquePointer(small.window.raw), action, nil) }
+            GtkTestSupport.settle(0.2)
+            XCTAssertNil(small.canvas.image)
+            XCTAssertNil(small.canvas.zoomPercent)
+        }
+    }
 }
