@@ -17,8 +17,10 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExiv", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev", "libjpeg62-turbo-dev"])]),
+        // Removing a write's temporary file when the process is told to stop (a signal handler in C).
+        .target(name: "CInterrupt"),
         // Load, export, metadata and lossless JPEG; knows nothing of GTK.
-        .target(name: "Imaging", dependencies: ["CropKit", "CVips", "CExiv", "CTurboJPEG"]),
+        .target(name: "Imaging", dependencies: ["CropKit", "CVips", "CExiv", "CTurboJPEG", "CInterrupt"]),
         // The pure crop model: no C imports, Sendable values.
         .target(name: "CropKit"),
         // The editor's widgets, windows and application.

@@ -24,6 +24,8 @@ public enum HeadlessCommand {
             case .help:
                 writeAll(HelpText.text, to: STDOUT_FILENO)
             case .crop(let options):
+                // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
+                Imaging.removeTemporariesOnInterrupt()
                 try crop(options)
             }
             return 0

@@ -1,5 +1,6 @@
 // Writing a result safely: a temporary file in the destination folder, flushed to disk, then renamed over the target.
 
+import CInterrupt
 import Foundation
 import Glibc
 
@@ -25,6 +26,8 @@ struct AtomicFile {
         // final rename is atomic (same file system).
         let name = ".cropeditor-\(UUID().uuidString.prefix(8)).tmp"
         temporary = (folder as NSString).appendingPathComponent(name)
+        // Where the command line's SIGTERM/SIGINT handler looks (see `Imaging.removeTemporariesOnInterrupt`).
+        ci_set_temporary(temporary)
     }
 
     /// Writes `data` as the temporary file's contents. No flush here: `commit` flushes once, after
@@ -54,15 +57,20 @@ struct AtomicFile {
         close(fd)
         guard synced == 0 else { discard(); throw ImagingError("the result could not be written: \(String(cString: strerror(errno)))") }
         guard rename(temporary, target) == 0 else {
+            ci_set_temporary(nil)
             let reason = String(cString: strerror(errno))
             discard()
             throw ImagingError("the result could not be saved: \(reason)")
         }
+        ci_set_temporary(nil)
         // The rename itself is durable once the folder is synced.
         let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
         let dfd = open(folder, O_RDONLY | O_DIRECTORY)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }
 
-    func discard() { unlink(temporary) }
+    func discard() {
+        ci_set_temporary(nil)
+        unlink(temporary)
+    }
 }

@@ -1,5 +1,6 @@
 // The imaging module's entry: libvips start-up (untrusted loaders blocked), the error type, the pixel limit.
 
+import CInterrupt
 import CVips
 import Foundation
 
@@ -45,6 +46,12 @@ public enum Imaging {
     /// other's errors (a good export failing because a broken file was decoding elsewhere). Probe,
     /// thumbnail and export therefore run one at a time (recursive: export probes).
     static let pipelineLock = NSRecursiveLock()
+
+    /// For a process that writes one file at a time (the command line): SIGTERM, SIGINT or SIGHUP
+    /// during a write removes its hidden temporary file before the signal ends the process, so an
+    /// interrupted export leaves the folder as it was. (The window does not install it: its saves
+    /// run beside each other, and GApplication ends the process its own way.)
+    public static func removeTemporariesOnInterrupt() { ci_install_interrupt_cleanup() }
 
     /// Starts libvips once; every public entry point calls this.
     static func start() throws(ImagingError) {

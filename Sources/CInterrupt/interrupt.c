@@ -1,0 +1,45 @@
+/* CInterrupt: a signal handler that unlinks the temporary file of the write in progress, then lets the signal end the process. */
+#include "interrupt.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static char temporary[PATH_MAX];
+/* 0 while `temporary` is being changed or empty: the handler never reads a half-copied path. */
+static volatile sig_atomic_t temporary_ready = 0;
+
+static void remove_temporary_and_stop(int signal_number) {
+    if (temporary_ready) unlink(temporary);
+    /* Ends the process the way the signal would have, now that nothing is left behind. */
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigaction(signal_number, &fallback, NULL);
+    raise(signal_number);
+}
+
+void ci_install_interrupt_cleanup(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = remove_temporary_and_stop;
+    sigemptyset(&action.sa_mask);
+    int signals[] = {SIGTERM, SIGINT, SIGHUP};
+    sigset_t stops;
+    sigemptyset(&stops);
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        sigaction(signals[i], &action, NULL);
+        sigaddset(&stops, signals[i]);
+    }
+    /* A parent may start us with every signal blocked (Foundation's Process does, from a thread that
+       blocks them); a stop request must still reach us. Threads started later (libvips') inherit this. */
+    sigprocmask(SIG_UNBLOCK, &stops, NULL);
+}
+
+void ci_set_temporary(const char *path) {
+    temporary_ready = 0;
+    if (!path || strlen(path) >= sizeof temporary) return;
+    memcpy(temporary, path, strlen(path) + 1);
+    temporary_ready = 1;
+}
