@@ -86,7 +86,8 @@ extension Imaging {
         return (image, Int(region.scaled_width), covered)
     }
 
-    /// Any other format's region through libvips, read top to bottom in one pass.
+    /// Any other format's region through libvips, read top to bottom in one pass that keeps only
+    /// the region (see `cvr_stream_cut`).
     private static func streamedRegion(_ info: ImageInfo, stored: CropRect, shrink: Int) throws(ImagingError) -> Cut {
         guard let image = cvr_open_shrunk(info.path, Int32(shrink), info.isJPEG ? 1 : 0) else {
             throw ImagingError(vipsError("the image could not be opened"))
@@ -99,8 +100,7 @@ extension Imaging {
         let right = min(Int((stored.maxX * Double(w)).rounded(.up)), w)
         let bottom = min(Int((stored.maxY * Double(h)).rounded(.up)), h)
         guard right > left, bottom > top else { throw ImagingError("the region to render is empty") }
-        var cut: UnsafeMutablePointer<VipsImage>?
-        guard cv_crop(image, &cut, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top)) == 0, let cut else {
+        guard let cut = cvr_stream_cut(image, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top)) else {
             throw ImagingError(vipsError("the region could not be cut"))
         }
         let covered = CropRect(left: Double(left) / Double(w), top: Double(top) / Double(h),
