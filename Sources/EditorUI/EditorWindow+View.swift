@@ -27,7 +27,15 @@ extension EditorWindow {
         addAction("zoom-fit") { [weak self] in self?.canvas.zoomToFit() }
         addAction("zoom-actual") { [weak self] in self?.canvas.zoomToActualPixels() }
 
-        addToggleAction("fixed-frame", initial: false) { [weak self] on in self?.canvas.fixedFrame = on }
+        addToggleAction("fixed-frame", initial: false) { [weak self] on in
+            guard let self else { return }
+            self.canvas.fixedFrame = on
+            // The frame keeps the crop's proportions (switching modes keeps the crop); the avatar
+            // square is one click away rather than forced.
+            if on, self.canvas.aspectRatio != .square {
+                self.suggestSquare(tr("The fixed frame has the crop's proportions"))
+            }
+        }
         addChoiceAction("shape", initial: CropShape.rectangle.rawValue) { [weak self] value in
             guard let chosen = CropShape(rawValue: value) else { return }
             self?.chooseShape(chosen)
@@ -47,8 +55,13 @@ extension EditorWindow {
         setActionState("shape", g_variant_new_string(shape.rawValue))
         refreshPreviews()
         if suggestingSquare, shape == .circle, canvas.aspectRatio != .square {
-            showToast(tr("A circle crop is round when the crop is square"), button: (label: tr("Make Square"), action: "win.aspect-ratio::1:1"))
+            suggestSquare(tr("A circle crop is round when the crop is square"))
         }
+    }
+
+    /// A toast whose button locks the square ratio.
+    private func suggestSquare(_ message: String) {
+        showToast(message, button: (label: tr("Make Square"), action: "win.aspect-ratio::1:1"))
     }
 
     /// The zoom percentage over the picture's corner, shown only while zoomed.

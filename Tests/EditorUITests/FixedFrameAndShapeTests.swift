@@ -25,6 +25,8 @@ final class FixedFrameAndShapeTests: XCTestCase {
             g_action_group_activate_action(OpaquePointer(window.window.raw), "fixed-frame", nil)
             XCTAssertTrue(canvas.fixedFrame)
             XCTAssertEqual(canvas.crop, square, "entering the mode changed the crop")
+            XCTAssertEqual(window.lastToast, "The fixed frame has the crop's proportions", "no square suggestion")
+            XCTAssertEqual(window.lastToastAction, "win.aspect-ratio::1:1")
             let layout = try XCTUnwrap(canvas.fixedLayout)
             let frame = layout.frame(for: square)
             XCTAssertEqual(frame.width, frame.height, accuracy: 1e-9, "a square crop gets a square frame")
