@@ -39,9 +39,7 @@ extension CropCanvas {
         guard viewGesture == nil, !session.isDragging else { return }
         guard let request = neededSharpRequest else {
             if sharpTile != nil || sharpRequest != nil {
-                sharpTile = nil
-                sharpRequest = nil
-                sharpGeneration += 1
+                dropSharpRegion()
                 gtk_widget_queue_draw(widget)
             }
             return
@@ -54,6 +52,14 @@ extension CropCanvas {
             guard let self, self.sharpGeneration == generation else { return }
             self.renderSharp(request, generation: generation)
         }
+    }
+
+    /// Lets the sharp region go, and any render still on its way (a new picture, none, or the fit).
+    /// The region is kept across turns and flips: it is measured on the upright picture.
+    func dropSharpRegion() {
+        sharpTile = nil
+        sharpRequest = nil
+        sharpGeneration += 1
     }
 
     private func renderSharp(_ request: SharpRequest, generation: Int) {

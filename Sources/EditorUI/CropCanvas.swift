@@ -44,7 +44,7 @@ final class CropCanvas {
     var shownCursor: String?
 
     /// The user's turn and flip of the picture, on top of its upright (EXIF-applied) view.
-    var transform = ImageOrientation.up { didSet { if transform != oldValue { sharpTile = nil } } }
+    var transform = ImageOrientation.up
 
     /// The committed zoom and pan of the handle mode (the fixed-frame mode derives its own).
     var zoom = ZoomState.fit
@@ -59,8 +59,7 @@ final class CropCanvas {
     /// The fixed-frame mode: the frame stays put, the picture pans and zooms beneath it.
     var fixedFrame = false { didSet { if fixedFrame != oldValue { fixedFrameChanged() } } }
     /// The crop's shape: the overlay, the previews and the export follow it.
-    var shape = CropShape.rectangle { didSet { if shape != oldValue { gtk_widget_queue_draw(widget); onShapeChange?() } } }
-    var onShapeChange: (() -> Void)?
+    var shape = CropShape.rectangle { didSet { if shape != oldValue { gtk_widget_queue_draw(widget) } } }
     /// The full-resolution region for a zoomed view, once rendered in the background.
     var sharpTile: SharpTile?
     /// Counts requests so only the newest sharp render is shown.
@@ -158,8 +157,7 @@ final class CropCanvas {
         // A new picture starts whole; its predecessor's zoom and sharp region mean nothing for it.
         zoom = .fit
         viewGesture = nil
-        sharpTile = nil
-        sharpGeneration += 1
+        dropSharpRegion()
         initialCrop = crop.sanitized
         session = CropSession(crop: initialCrop)
         // A chosen ratio stays chosen across pictures: the new one's crop is fitted to it.
@@ -176,8 +174,7 @@ final class CropCanvas {
         stopAnimation()
         session.cancel()
         image = nil
-        sharpTile = nil
-        sharpGeneration += 1
+        dropSharpRegion()
         painter.dropCache()
         gtk_widget_queue_draw(widget)
     }

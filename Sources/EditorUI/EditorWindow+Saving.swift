@@ -26,7 +26,7 @@ extension EditorWindow {
         let url = URL(fileURLWithPath: path)
         let base = url.deletingPathExtension().lastPathComponent
         let format = OutputFormat(path: path)
-        let keepsExtension = shape == .circle ? format == .png || format == .webp : format != nil
+        let keepsExtension = shape == .circle ? format?.holdsCircle == true : format != nil
         let ext = keepsExtension ? url.pathExtension : "png"
         return url.deletingLastPathComponent().appendingPathComponent("\(base) (cropped).\(ext)").path
     }

@@ -48,7 +48,7 @@ public enum HeadlessCommand {
         let (rect, kept) = try pixelRect(options, info: info)
         let export = options.exportOptions(kept: kept)
         if let output = options.output, options.shape == nil, export.shape == .circle,
-           let format = OutputFormat(path: output), format != .png, format != .webp {
+           let format = OutputFormat(path: output), !format.holdsCircle {
             // The circle was not asked for on this command line: say where it came from and how to override it.
             throw HeadlessError(image: image, reason: "the crop kept for it is a circle, which needs a .png or .webp "
                                 + "output for its transparent corners (or give --shape=rectangle)")
@@ -89,13 +89,6 @@ public enum HeadlessCommand {
 
     /// Writes straight to the descriptor: no buffer to lose at `exit`, no shared C `FILE` globals.
     private static func writeAll(_ text: String, to descriptor: Int32) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        _ = Array(text.utf8).withUnsafeBytes { Imaging.writeAll($0, to: descriptor) }
     }
 }

@@ -102,7 +102,7 @@ public struct HeadlessOptions: Equatable, Sendable {
         guard let format = OutputFormat(path: output) else { throw fail(unknownFormat(output)) }
         var outputSize: Int?
         if let size { outputSize = try Self.outputSize(size, upTo: format.maximumSide, format: format, image: image) }
-        if shape == .circle, format != .png, format != .webp {
+        if shape == .circle, !format.holdsCircle {
             throw fail("--shape=circle needs a .png or .webp --output for its transparent corners")
         }
         if export.lossless, shape == .circle {

@@ -36,16 +36,7 @@ struct AtomicFile {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw ImagingError("the result could not be written: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { failure = written == 0 ? ENOSPC : errno; return }
-                offset += written
-            }
-        }
+        let failure = data.withUnsafeBytes { Imaging.writeAll($0, to: fd) }
         guard failure == 0 else { throw ImagingError("the result could not be written: \(String(cString: strerror(failure)))") }
     }
 
@@ -72,5 +63,20 @@ struct AtomicFile {
     func discard() {
         ci_set_temporary(nil)
         unlink(temporary)
+    }
+}
+
+extension Imaging {
+    /// Writes all of `bytes` to `descriptor`, again after interruptions and short writes. Returns
+    /// 0, or the errno that stopped it (ENOSPC for a write that wrote nothing).
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return written == 0 ? ENOSPC : errno }
+            offset += written
+        }
+        return 0
     }
 }

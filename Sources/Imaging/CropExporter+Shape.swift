@@ -11,7 +11,7 @@ extension Imaging {
     static func resultSize(shown crop: PixelRect, format: OutputFormat,
                            options: ExportOptions) throws(ImagingError) -> (width: Int, height: Int) {
         if options.shape == .circle {
-            guard format == .png || format == .webp else {
+            guard format.holdsCircle else {
                 throw ImagingError("a circle crop needs a .png or .webp output for its transparent corners")
             }
             guard !options.lossless else {

@@ -18,6 +18,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether the format keeps a circle crop's transparent corners (PNG and WebP carry alpha; the
+    /// app writes JPEG and TIFF without it).
+    public var holdsCircle: Bool { self == .png || self == .webp }
+
     /// The usual extension, for names the app makes itself.
     public var fileExtension: String {
         switch self {

@@ -58,6 +58,16 @@ extension Imaging {
         return RenderedRegion(pixels: try rgba8(upright), region: info.orientation.displayedRect(fromStored: covered))
     }
 
+    /// `rect` (normalized) rounded outward to whole pixels of a `width`×`height` picture, inside it:
+    /// left, top, right, bottom; nil when nothing is left.
+    private static func outwardPixels(_ rect: CropRect, width: Int, height: Int) -> (Int, Int, Int, Int)? {
+        let left = max(Int((rect.minX * Double(width)).rounded(.down)), 0)
+        let top = max(Int((rect.minY * Double(height)).rounded(.down)), 0)
+        let right = min(Int((rect.maxX * Double(width)).rounded(.up)), width)
+        let bottom = min(Int((rect.maxY * Double(height)).rounded(.up)), height)
+        return right > left && bottom > top ? (left, top, right, bottom) : nil
+    }
+
     /// A cut region: its pixels, the width of the (shrunk) picture it was cut from, and the
     /// normalized stored rectangle it covers.
     private typealias Cut = (image: UnsafeMutablePointer<VipsImage>, pictureWidth: Int, covered: CropRect)
@@ -67,11 +77,9 @@ extension Imaging {
     /// on the way down: 300 MB for a region at the foot of a 100-megapixel photo). Nil when libjpeg
     /// cannot decode it this way (CMYK).
     private static func jpegRegion(_ info: ImageInfo, stored: CropRect, shrink: Int) throws(ImagingError) -> Cut? {
-        let x = max(Int((stored.minX * Double(info.storedWidth)).rounded(.down)), 0)
-        let y = max(Int((stored.minY * Double(info.storedHeight)).rounded(.down)), 0)
-        let right = min(Int((stored.maxX * Double(info.storedWidth)).rounded(.up)), info.storedWidth)
-        let bottom = min(Int((stored.maxY * Double(info.storedHeight)).rounded(.up)), info.storedHeight)
-        guard right > x, bottom > y else { throw ImagingError("the region to render is empty") }
+        guard let (x, y, right, bottom) = outwardPixels(stored, width: info.storedWidth, height: info.storedHeight) else {
+            throw ImagingError("the region to render is empty")
+        }
         var region = cjr_region()
         guard cjr_decode(info.path, Int32(x), Int32(y), Int32(right - x), Int32(bottom - y), Int32(shrink), &region) == 0,
               let pixels = region.pixels else { return nil }
@@ -93,13 +101,11 @@ extension Imaging {
             throw ImagingError(vipsError("the image could not be opened"))
         }
         defer { cv_unref(image) }
-        // Outward to whole pixels of the (shrunk) image, inside it.
+        // Outward to whole pixels of the (shrunk) image.
         let w = Int(vips_image_get_width(image)), h = Int(vips_image_get_height(image))
-        let left = max(Int((stored.minX * Double(w)).rounded(.down)), 0)
-        let top = max(Int((stored.minY * Double(h)).rounded(.down)), 0)
-        let right = min(Int((stored.maxX * Double(w)).rounded(.up)), w)
-        let bottom = min(Int((stored.maxY * Double(h)).rounded(.up)), h)
-        guard right > left, bottom > top else { throw ImagingError("the region to render is empty") }
+        guard let (left, top, right, bottom) = outwardPixels(stored, width: w, height: h) else {
+            throw ImagingError("the region to render is empty")
+        }
         guard let cut = cvr_stream_cut(image, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top)) else {
             throw ImagingError(vipsError("the region could not be cut"))
         }
