@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 #include <adwaita.h>
+#include <gsk/gl/gskglrenderer.h>
 #include <glib-unix.h>
 #include <cairo.h>
 #include <libintl.h>

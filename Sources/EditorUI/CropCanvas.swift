@@ -33,6 +33,10 @@ final class CropCanvas {
     var animationTick: UInt32 = 0
     /// Paints frames and keeps the image scaled to its on-screen size.
     let painter = CanvasPainter()
+    /// The surfaces frames are painted into, recycled once GTK has shown them.
+    let frameSurfaces = FrameSurfaces()
+    /// Set by tests to take one way to GTK whatever the renderer; nil chooses by the renderer.
+    var forcedFrameDelivery: FrameDelivery?
     /// The drag gesture, reset when Escape cancels a drag.
     var dragGesture: OpaquePointer?
 

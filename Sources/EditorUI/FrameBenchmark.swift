@@ -19,24 +19,18 @@ public struct FrameTimings: Sendable {
 }
 
 public enum FrameBenchmark {
+    /// The bands the canvas paints a frame in on this machine.
+    public static var defaultBands: Int { FramePlan.bandCount }
+
     /// Paints `frames` drag frames of a `sourceWidth`×`sourceHeight` image into an offscreen
     /// `viewWidth`×`viewHeight` Cairo surface, moving the bottom-right corner one point a frame,
-    /// exactly as the canvas's snapshot does. Nil when the surfaces cannot be allocated.
+    /// exactly as the canvas's snapshot does: `bands` horizontal bands painted at once (the
+    /// canvas uses one per core). Nil when the surfaces cannot be allocated.
     @MainActor
     public static func dragFrames(sourceWidth: Int, sourceHeight: Int, viewWidth: Int = 3840, viewHeight: Int = 2160,
-                                  frames: Int = 120) -> FrameTimings? {
-        guard let source = ImageSurface(width: sourceWidth, height: sourceHeight),
+                                  frames: Int = 120, bands: Int = defaultBands) -> FrameTimings? {
+        guard let image = gradientImage(width: sourceWidth, height: sourceHeight),
               let target = ImageSurface(width: viewWidth, height: viewHeight) else { return nil }
-        source.draw { c in
-            let gradient = cairo_pattern_create_linear(0, 0, Double(sourceWidth), Double(sourceHeight))!
-            cairo_pattern_add_color_stop_rgb(gradient, 0, 0.1, 0.5, 0.9)
-            cairo_pattern_add_color_stop_rgb(gradient, 1, 0.9, 0.7, 0.3)
-            cairo_set_source(c.cr, gradient)
-            cairo_paint(c.cr)
-            cairo_pattern_destroy(gradient)
-        }
-        let image = LoadedImage(title: "bench", path: nil, surface: source,
-                                pixelWidth: sourceWidth, pixelHeight: sourceHeight)
         let viewSize = CropSize(width: Double(viewWidth), height: Double(viewHeight))
         let viewport = Viewport(imageWidth: sourceWidth, imageHeight: sourceHeight, viewSize: viewSize)
         var session = CropSession(crop: CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
@@ -49,14 +43,26 @@ public enum FrameBenchmark {
         for frame in 0...frames {
             session.update(translation: CropSize(width: -Double(frame), height: -Double(frame)))
             let elapsed = clock.measure {
-                target.draw { c in
-                    painter.draw(c, image: image, crop: session.shown, width: viewSize.width,
-                                 height: viewSize.height, scale: 1)
-                }
+                painter.plan(image: image, crop: session.shown, width: viewSize.width, height: viewSize.height,
+                             scale: 1).render(into: target, bands: bands)
             }
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             if frame == 0 { first = seconds } else { times.append(seconds) }
         }
         return FrameTimings(firstFrame: first, dragFrames: times, cacheBuilds: painter.cacheBuilds)
+    }
+
+    /// A diagonal blue-to-amber gradient picture: every pixel differs from its neighbours.
+    static func gradientImage(width: Int, height: Int) -> LoadedImage? {
+        guard let surface = ImageSurface(width: width, height: height) else { return nil }
+        surface.draw { c in
+            let gradient = cairo_pattern_create_linear(0, 0, Double(width), Double(height))!
+            cairo_pattern_add_color_stop_rgb(gradient, 0, 0.1, 0.5, 0.9)
+            cairo_pattern_add_color_stop_rgb(gradient, 1, 0.9, 0.7, 0.3)
+            cairo_set_source(c.cr, gradient)
+            cairo_paint(c.cr)
+            cairo_pattern_destroy(gradient)
+        }
+        return LoadedImage(title: "gradient", path: nil, surface: surface, pixelWidth: width, pixelHeight: height)
     }
 }

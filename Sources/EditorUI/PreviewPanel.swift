@@ -48,7 +48,7 @@ final class PreviewPanel {
             surface.draw { c in
                 SourceMapping.setSource(c, image.surface, transform: transform, shown: crop, width: w, height: h)
                 if shape == .circle {
-                    CanvasPainter.ellipse(c, in: CropRect(x: 0, y: 0, width: Double(w), height: Double(h)))
+                    FramePlan.ellipse(c, in: CropRect(x: 0, y: 0, width: Double(w), height: Double(h)))
                     cairo_fill(c.cr)
                 } else {
                     cairo_paint(c.cr)

@@ -75,19 +75,26 @@ measure("accessibility value text", count: n / 4) { r in
     Double(randomCrop(&r).accessibilityValue.utf8.count)
 }
 
-print("\nCanvas frame during a drag, offscreen 3840×2160, Cairo (image + overlay):")
-let results = MainActor.assumeIsolated {
-    [(1000, 800), (12000, 8000)].map { size in
-        (size, FrameBenchmark.dragFrames(sourceWidth: size.0, sourceHeight: size.1))
+/// Times drag frames for both sources painted in `bands` bands and prints each median and their ratio.
+@MainActor
+func frameBenchmark(bands: Int) {
+    print("\nCanvas frame during a drag, offscreen 3840×2160, Cairo (image + overlay), \(bands) band(s) at once:")
+    var medians: [Double] = []
+    for (w, h) in [(1000, 800), (12000, 8000)] {
+        guard let timings = FrameBenchmark.dragFrames(sourceWidth: w, sourceHeight: h, bands: bands) else {
+            print("  \(w)×\(h): could not allocate surfaces"); continue
+        }
+        medians.append(timings.median)
+        print(String(format: "  source %5d×%-5d  median %.2f ms  (first frame, builds cache: %.1f ms; cache builds: %d)",
+                     w, h, timings.median * 1000, timings.firstFrame * 1000, timings.cacheBuilds))
+    }
+    if medians.count == 2 {
+        print(String(format: "  ratio 12000×8000 / 1000×800: %.2f", medians[1] / medians[0]))
     }
 }
-var medians: [Double] = []
-for ((w, h), timings) in results {
-    guard let timings else { print("  \(w)×\(h): could not allocate surfaces"); continue }
-    medians.append(timings.median)
-    print(String(format: "  source %5d×%-5d  median %.2f ms  (first frame, builds cache: %.1f ms; cache builds: %d)",
-                 w, h, timings.median * 1000, timings.firstFrame * 1000, timings.cacheBuilds))
-}
-if medians.count == 2 {
-    print(String(format: "  ratio 12000×8000 / 1000×800: %.2f", medians[1] / medians[0]))
+
+MainActor.assumeIsolated {
+    // The canvas's own path first (one band per core), then one band for comparison.
+    frameBenchmark(bands: FrameBenchmark.defaultBands)
+    if FrameBenchmark.defaultBands != 1 { frameBenchmark(bands: 1) }
 }

@@ -1,0 +1,144 @@
+// A frame painted in bands on several threads is byte-for-byte the frame painted on one, and the canvas shows it through GTK.
+
+import CGtk
+import CropKit
+import GtkSupport
+import XCTest
+@testable import EditorUI
+
+final class FrameBandsTests: XCTestCase {
+    /// A picture with detail everywhere (stripes of several colours over a gradient), so a band
+    /// that copied the wrong rows or columns would show.
+    static func patternImage(width: Int, height: Int) -> LoadedImage {
+        let image = FrameBenchmark.gradientImage(width: width, height: height)!
+        image.surface.draw { c in
+            for x in stride(from: 0, to: width, by: 7) {
+                c.setColor(RGBA(Double(x % 3) / 2, 0.2, Double(x % 5) / 4, 0.6))
+                c.rectangle(Double(x), 0, 2, Double(height))
+                cairo_fill(c.cr)
+            }
+        }
+        return image
+    }
+
+    /// The frame painted by one Cairo context on a fresh (transparent) surface.
+    static func reference(_ plan: FramePlan, width: Int, height: Int) -> ImageSurface {
+        let surface = ImageSurface(width: width, height: height)!
+        surface.draw { c in
+            cairo_scale(c.cr, plan.scale, plan.scale)
+            plan.paint(c)
+        }
+        return surface
+    }
+
+    static func bytes(_ surface: ImageSurface) -> [UInt8] {
+        cairo_surface_flush(surface.surface)
+        let stride = Int(cairo_image_surface_get_stride(surface.surface))
+        let data = cairo_image_surface_get_data(surface.surface)!
+        return Array(UnsafeBufferPointer(start: data, count: stride * surface.height))
+    }
+
+    func testBandsOnAReusedSurfacePaintExactlyTheOneContextFrame() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            var random = SeededRandom(seed: 7)
+            let images = [Self.patternImage(width: 1000, height: 800), Self.patternImage(width: 300, height: 900)]
+            let styles: [GuideStyle] = [.thirds, .grid, .none]
+            for trial in 0..<60 {
+                let painter = CanvasPainter()
+                let scale = 1 + trial % 2
+                let width = 200 + Int(random.unit() * 500), height = 150 + Int(random.unit() * 450)
+                let x = random.unit() * 0.6, y = random.unit() * 0.6
+                let crop = CropRect(x: x, y: y, width: 0.05 + random.unit() * (0.95 - x),
+                                    height: 0.05 + random.unit() * (0.95 - y))
+                let zoom = trial % 3 == 0 ? ZoomState.fit
+                    : ZoomState(zoom: 1 + random.unit() * 6, center: CropPoint(x: random.unit(), y: random.unit()))
+                let state = PaintState(focused: trial % 4 == 1, highContrast: trial % 5 == 2,
+                                       guides: styles[trial % styles.count],
+                                       shape: trial % 2 == 0 ? .rectangle : .circle, fixedFrame: trial % 7 == 3)
+                let plan = painter.plan(image: trial % 11 == 5 ? nil : images[trial % images.count], crop: crop,
+                                        width: Double(width), height: Double(height), scale: scale, state: state,
+                                        zoom: zoom)
+                let w = width * scale, h = height * scale
+                let expected = Self.bytes(Self.reference(plan, width: w, height: h))
+                for bands in [1, 2, 3, 4, 7] {
+                    // A reused frame surface still holds an old frame: here, opaque noise.
+                    let target = ImageSurface(width: w, height: h)!
+                    target.draw { c in
+                        c.setColor(RGBA(random.unit(), random.unit(), random.unit(), 1))
+                        cairo_paint(c.cr)
+                    }
+                    plan.render(into: target, bands: bands)
+                    let got = Self.bytes(target)
+                    guard got != expected else { continue }
+                    let first = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+                    let stride = got.count / h
+                    XCTFail("trial \(trial), \(bands) bands, \(w)×\(h) at scale \(scale), \(state.shape): first difference at "
+                        + "x \(first % stride / 4), y \(first / stride)")
+                    return
+                }
+            }
+        }
+    }
+
+    func testTheCanvasShowsThePaintedFrameEitherWayAndRecyclesItsSurfaces() throws {
+        try GtkTestSupport.requireDisplay()
+        try MainActor.assumeIsolated {
+            let h = CanvasHarness()
+            defer { h.close() }
+            h.canvas.setImage(Self.patternImage(width: 1000, height: 800), crop: CanvasRenderingTests.seedCrop)
+            h.canvas.shape = .circle
+            GtkTestSupport.settle()
+            let width = Int(gtk_widget_get_width(h.canvas.widget)), height = Int(gtk_widget_get_height(h.canvas.widget))
+            for (delivery, nodeType) in [(FrameDelivery.texture, GSK_TEXTURE_NODE), (.recorded, GSK_CAIRO_NODE)] {
+                h.canvas.forcedFrameDelivery = delivery
+                let snapshot = gtk_snapshot_new()!
+                h.canvas.snapshot(snapshot)
+                let node = try XCTUnwrap(gtk_snapshot_free_to_node(snapshot))
+                XCTAssertEqual(gsk_render_node_get_node_type(node), nodeType, "\(delivery)")
+                gsk_render_node_unref(node)
+                // What GTK's renderer makes of it is what the painter paints, pixel for pixel.
+                let shown = try XCTUnwrap(WidgetRenderer.render(h.canvas.widget))
+                let scale = shown.width / width
+                XCTAssertEqual(shown.height, height * scale)
+                let plan = h.canvas.painter.plan(image: h.canvas.image, crop: h.canvas.shownCrop, width: Double(width),
+                                                 height: Double(height), scale: scale, state: h.canvas.paintState)
+                let painted = Self.reference(plan, width: shown.width, height: shown.height)
+                var worst = 0
+                for y in stride(from: 0, to: shown.height, by: 3) {
+                    for x in stride(from: 0, to: shown.width, by: 3) {
+                        let a = shown.pixel(x: x, y: y), b = painted.pixel(x: x, y: y)
+                        worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+                    }
+                }
+                XCTAssertLessThanOrEqual(worst, 1, "\(delivery): largest channel difference, screen against painter")
+            }
+            // Each frame's surface comes back once GTK has let its texture go, so frames reuse it.
+            h.canvas.forcedFrameDelivery = .texture
+            for _ in 0..<5 { _ = WidgetRenderer.render(h.canvas.widget) }
+            XCTAssertGreaterThanOrEqual(h.canvas.frameSurfaces.idleCount, 1)
+            XCTAssertLessThanOrEqual(h.canvas.frameSurfaces.made, 2, "frames allocate new surfaces instead of reusing")
+        }
+    }
+
+    func testGtksCairoRendererGetsTheRecordingAndGpuRenderersTheTexture() throws {
+        try GtkTestSupport.requireDisplay()
+        let cairoRenderer = gsk_cairo_renderer_new()!, glRenderer = gsk_gl_renderer_new()!
+        defer { g_object_unref(cairoRenderer.raw); g_object_unref(glRenderer.raw) }
+        XCTAssertEqual(FrameDelivery(for: cairoRenderer), .recorded)
+        XCTAssertEqual(FrameDelivery(for: glRenderer), .texture)
+    }
+}
+
+/// SplitMix64: the same cases on every run.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func unit() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+    }
+}
