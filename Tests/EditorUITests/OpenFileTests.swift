@@ -30,7 +30,7 @@ final class OpenFileTests: XCTestCase {
         let text = folder.appendingPathComponent("notes.png")
         try "this is not a picture\n".write(to: text, atomically: true, encoding: .utf8)
         let empty = folder.appendingPathComponent("empty.png")
-        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: empty.path, contents: Data()))
         let cases: [(String, String)] = [(missing, "missing.png"), (text.path, "notes.png"), (empty.path, "empty.png"),
                                          (folder.path, "is a folder")]
         try MainActor.assumeIsolated {

@@ -57,7 +57,7 @@ final class SavingTests: XCTestCase {
         let source = folder.appendingPathComponent("photo.jpg").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "640x480", "-seed", "5", "plasma:fractal", "-quality", "90",
                                               "-sampling-factor", "2x2", source]))
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             // The whole image starts at 0,0: on the 16×16 grid.

@@ -278,7 +278,7 @@ final class ZoomPanTests: XCTestCase {
         let tiny = folder.appendingPathComponent("tiny.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "3x2", "xc:#336699", tiny]))
         let actions = ["zoom-in", "zoom-out", "zoom-fit", "zoom-actual", "fixed-frame", "toggle-shape", "zoom-in", "fixed-frame"]
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let demo = GtkTestSupport.demoWindow()
             defer {
                 demo.chooseShape(.rectangle)
