@@ -50,7 +50,7 @@ enum OverlayStyle {
 /// What changes how a frame looks besides the crop: keyboard focus, the high-contrast style,
 /// which guide shows (none when guides show only while dragging and no drag is on), the crop's
 /// shape and whether the frame is fixed (no handles to grab then, so no corner brackets).
-struct PaintState: Sendable {
+struct PaintState: Equatable, Sendable {
     var focused = false
     var highContrast = false
     var guides = GuideStyle.thirds
@@ -135,8 +135,8 @@ final class CanvasPainter {
         }
         // Opaque (RGB24) with transparency shown over a checkerboard: copying an opaque surface
         // each frame is a plain row copy, where blending an ARGB one costs several times more.
-        guard let surface = ImageSurface(width: width, height: height, opaque: true),
-              let dimmed = ImageSurface(width: width, height: height, opaque: true) else { return nil }
+        guard let surface = ImageSurface(width: width, height: height, opaque: true, largePages: true),
+              let dimmed = ImageSurface(width: width, height: height, opaque: true, largePages: true) else { return nil }
         surface.draw { c in
             CanvasPainter.checkerboard(c, width: Double(width), height: Double(height))
             SourceMapping.setSource(c, image.surface, transform: transform, shown: region, width: width, height: height)

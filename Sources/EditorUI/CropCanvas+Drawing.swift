@@ -36,13 +36,13 @@ extension CropCanvas {
         return FrameDelivery(for: renderer)
     }
 
-    /// Paints the frame in bands into a frame surface of `width`×`height` device pixels and
-    /// appends it as a texture; false when there is no memory for one (the caller records instead).
+    /// Paints the frame in bands into a frame surface of `width`×`height` device pixels (only
+    /// what changed since it was last painted) and appends it as a texture; false when there is no memory for one (the caller records instead).
     private func appendTexture(of plan: FramePlan, to snapshot: OpaquePointer?, bounds: inout graphene_rect_t,
                                width: Int, height: Int) -> Bool {
-        guard let surface = frameSurfaces.take(width: width, height: height) else { return false }
-        plan.render(into: surface)
-        guard let texture = frameSurfaces.texture(showing: surface) else { return false }
+        guard let frame = frameSurfaces.take(width: width, height: height) else { return false }
+        plan.render(into: frame)
+        guard let texture = frameSurfaces.texture(showing: frame) else { return false }
         gtk_snapshot_append_texture(snapshot, texture, &bounds)
         g_object_unref(texture.raw)
         return true

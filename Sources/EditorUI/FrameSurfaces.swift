@@ -6,40 +6,41 @@ import Synchronization
 
 /// The canvas paints each frame into an image surface of its own (in bands, on every core) and
 /// shows it as a texture. Surfaces come back here when GTK lets their texture go: a new 4K
-/// surface every frame would pay the kernel's page faults on 33 MB every frame.
+/// surface every frame would pay the kernel's page faults on 33 MB every frame, and a returned
+/// one still holds its last frame, so the next frame repaints only what changed.
 final class FrameSurfaces: Sendable {
     /// Two are in use in the steady state: the frame on screen and the one being painted.
     private static let keptIdle = 2
-    private let idle = Mutex<[ImageSurface]>([])
+    private let idle = Mutex<[FrameSurface]>([])
     private let allocations = Mutex(0)
 
     /// A surface of `width`×`height` device pixels: a returned one when its size fits, else new.
-    /// Its old pixels are left as they are; every frame paints every pixel.
-    func take(width: Int, height: Int) -> ImageSurface? {
-        let reused = idle.withLock { surfaces -> ImageSurface? in
-            surfaces.removeAll { $0.width != width || $0.height != height }
+    func take(width: Int, height: Int) -> FrameSurface? {
+        let reused = idle.withLock { surfaces -> FrameSurface? in
+            surfaces.removeAll { $0.image.width != width || $0.image.height != height }
             return surfaces.popLast()
         }
         if let reused { return reused }
         allocations.withLock { $0 += 1 }
-        return ImageSurface(width: width, height: height)
+        return ImageSurface(width: width, height: height, largePages: true).map(FrameSurface.init)
     }
 
     /// How many surfaces wait to be reused, and how many were ever made (tests watch the recycling).
     var idleCount: Int { idle.withLock { $0.count } }
     var made: Int { allocations.withLock { $0 } }
 
-    /// A texture over `surface`'s pixels (no copy). The surface must not be drawn into again until
+    /// A texture over `frame`'s pixels (no copy). The surface must not be drawn into again until
     /// GTK drops the texture, which gives it back here.
-    func texture(showing surface: ImageSurface) -> OpaquePointer? {
+    func texture(showing frame: FrameSurface) -> OpaquePointer? {
+        let surface = frame.image
         cairo_surface_flush(surface.surface)
         guard let data = cairo_image_surface_get_data(surface.surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface.surface))
-        let lease = Unmanaged.passRetained(Lease(surfaces: self, surface: surface)).toOpaque()
+        let lease = Unmanaged.passRetained(Lease(surfaces: self, frame: frame)).toOpaque()
         let bytes = g_bytes_new_with_free_func(data, gsize(stride * surface.height), { lease in
             guard let lease else { return }
             let returned = Unmanaged<Lease>.fromOpaque(lease).takeRetainedValue()
-            returned.surfaces.giveBack(returned.surface)
+            returned.surfaces.giveBack(returned.frame)
         }, lease)
         defer { g_bytes_unref(bytes) }
         // Cairo's ARGB32 is premultiplied BGRA in memory on little-endian machines.
@@ -47,19 +48,28 @@ final class FrameSurfaces: Sendable {
                                       GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
     }
 
-    private func giveBack(_ surface: ImageSurface) {
+    /// Takes back a surface no longer shown (GTK's texture went, or a benchmark's frame).
+    func giveBack(_ frame: FrameSurface) {
         idle.withLock { surfaces in
-            if surfaces.count < FrameSurfaces.keptIdle { surfaces.append(surface) }
+            if surfaces.count < FrameSurfaces.keptIdle { surfaces.append(frame) }
         }
     }
+}
+
+/// A frame surface and the frame it holds.
+final class FrameSurface: @unchecked Sendable {
+    // Unchecked: `holds` is read and written on the main thread only (snapshots, benchmarks).
+    let image: ImageSurface
+    var holds: FrameContent?
+    init(_ image: ImageSurface) { self.image = image }
 }
 
 /// A surface lent to a texture, and where it goes back.
 private final class Lease: Sendable {
     let surfaces: FrameSurfaces
-    let surface: ImageSurface
-    init(surfaces: FrameSurfaces, surface: ImageSurface) {
+    let frame: FrameSurface
+    init(surfaces: FrameSurfaces, frame: FrameSurface) {
         self.surfaces = surfaces
-        self.surface = surface
+        self.frame = frame
     }
 }

@@ -48,11 +48,19 @@ public final class ImageSurface: @unchecked Sendable {
     public let height: Int
 
     /// A new surface, transparent (ARGB32) or opaque (RGB24); nil when cairo cannot allocate it.
-    public init?(width: Int, height: Int, opaque: Bool = false) {
-        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
-              let s = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
-                                                 Int32(width), Int32(height)),
-              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else { return nil }
+    /// `largePages` puts a big one's pixels where the kernel may use 2 MB pages: for surfaces
+    /// copied whole every frame (see LargePageMemory).
+    public init?(width: Int, height: Int, opaque: Bool = false, largePages: Bool = false) {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else { return nil }
+        let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        let big = width.multipliedReportingOverflow(by: height * 4)
+        let made = largePages && (big.overflow || big.partialValue >= LargePageMemory.threshold)
+            ? LargePageMemory.surface(format: format, width: Int32(width), height: Int32(height))
+            : cairo_image_surface_create(format, Int32(width), Int32(height))
+        guard let s = made, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+            made.map(cairo_surface_destroy)
+            return nil
+        }
         surface = s
         self.width = width
         self.height = height

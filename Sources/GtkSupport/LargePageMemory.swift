@@ -1,0 +1,55 @@
+// Pixel memory for big Cairo surfaces that the kernel may back with 2 MB pages: copying tens of megabytes a frame misses the TLB far less.
+
+import CGtk
+import Glibc
+
+/// Anonymous mappings for surface pixels, advised as transparent huge pages (Linux's "madvise"
+/// mode, Debian's default). A 4K frame touches ~80 MB; with 4 KB pages that is 20,000 page-table
+/// walks a frame, with 2 MB pages 40.
+enum LargePageMemory {
+    /// Below this a surface keeps Cairo's own allocation: rounding up to 2 MB would waste more than it saves.
+    static let threshold = 2 << 20
+    private static let pageSize = 2 << 20
+
+    /// A Cairo image surface over a fresh mapping, unmapped when Cairo destroys the surface (so a
+    /// recording or pattern still holding it keeps its pixels). Nil when the mapping fails.
+    static func surface(format: cairo_format_t, width: Int32, height: Int32) -> OpaquePointer? {
+        let stride = Int(cairo_format_stride_for_width(format, width))
+        guard stride > 0 else { return nil }
+        let (bytes, overflow) = stride.multipliedReportingOverflow(by: Int(height))
+        guard !overflow, bytes <= Int.max - pageSize else { return nil }
+        let size = (bytes + pageSize - 1) / pageSize * pageSize
+        let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let base, base != MAP_FAILED else { return nil }
+        // Only advice: without huge pages the mapping still works with small ones.
+        _ = madvise(base, size, MADV_HUGEPAGE)
+        guard let surface = cairo_image_surface_create_for_data(base.assumingMemoryBound(to: UInt8.self), format,
+                                                               width, height, Int32(stride)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            munmap(base, size)
+            return nil
+        }
+        let mapping = UnsafeMutablePointer<Mapping>.allocate(capacity: 1)
+        mapping.initialize(to: Mapping(base: base, size: size))
+        let status = cairo_surface_set_user_data(surface, mappingKey, mapping) { raw in
+            guard let mapping = raw?.assumingMemoryBound(to: Mapping.self) else { return }
+            munmap(mapping.pointee.base, mapping.pointee.size)
+            mapping.deallocate()
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            munmap(base, size)
+            mapping.deallocate()
+            return nil
+        }
+        return surface
+    }
+
+    private struct Mapping {
+        let base: UnsafeMutableRawPointer
+        let size: Int
+    }
+
+    /// Cairo tells user data apart by the key's address; its contents are never read.
+    private nonisolated(unsafe) static let mappingKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+}
