@@ -6,7 +6,8 @@ import Glibc
 import GtkSupport
 
 extension FramePlan {
-    /// One band per core, at most four: beyond that the bands are too thin to pay for the threads.
+    /// One band per core, at most four: memory bandwidth, not arithmetic, bounds a frame, and more
+    /// threads than that add little of it.
     static let bandCount = max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
 
     /// Paints the frame into `target` (device pixels, `scale` per point), split into `bands`
