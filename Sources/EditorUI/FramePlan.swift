@@ -7,8 +7,7 @@ import GtkSupport
 /// Everything a frame draws, fixed before drawing starts: painting it reads only these values and
 /// the display cache's pixels, which nothing writes once built, so bands of one frame can be
 /// painted on several threads at once.
-struct FramePlan: @unchecked Sendable {
-    // Unchecked: the cache's surfaces are read-only after they are built (see DisplayCache).
+struct FramePlan: Sendable {
     /// The view in points and its device scale.
     let bounds: CropRect
     let scale: Double
