@@ -91,7 +91,6 @@ final class FrameBandsTests: XCTestCase {
             h.canvas.setImage(Self.patternImage(width: 1000, height: 800), crop: CanvasRenderingTests.seedCrop)
             h.canvas.shape = .circle
             GtkTestSupport.settle()
-            let width = Int(gtk_widget_get_width(h.canvas.widget)), height = Int(gtk_widget_get_height(h.canvas.widget))
             for (delivery, nodeType) in [(FrameDelivery.texture, GSK_TEXTURE_NODE), (.recorded, GSK_CAIRO_NODE)] {
                 h.canvas.forcedFrameDelivery = delivery
                 let snapshot = gtk_snapshot_new()!
@@ -111,7 +110,6 @@ final class FrameBandsTests: XCTestCase {
             h.canvas.dragBegan(x: corner.x, y: corner.y)
             for step in 1...8 {
                 h.canvas.dragUpdated(dx: -7.3 * Double(step), dy: -4.1 * Double(step))
-                GtkTestSupport.settle(0.05) // GTK draws the frame; the widget paintable renders what it drew
                 try Self.assertScreenMatchesPainter(h.canvas, "drag step \(step)")
             }
             h.canvas.dragEnded(dx: -7.3 * 8, dy: -4.1 * 8)
@@ -129,7 +127,13 @@ final class FrameBandsTests: XCTestCase {
     static func assertScreenMatchesPainter(_ canvas: CropCanvas, _ label: String,
                                            file: StaticString = #filePath, line: UInt = #line) throws {
         let width = Int(gtk_widget_get_width(canvas.widget)), height = Int(gtk_widget_get_height(canvas.widget))
-        let shown = try XCTUnwrap(WidgetRenderer.render(canvas.widget), file: file, line: line)
+        // The widget paintable renders what GTK last drew: wait for GTK to draw the new frame.
+        var rendered = WidgetRenderer.render(canvas.widget)
+        _ = GtkTestSupport.pump(timeout: 5) {
+            rendered = rendered ?? WidgetRenderer.render(canvas.widget)
+            return rendered != nil
+        }
+        let shown = try XCTUnwrap(rendered, "nothing rendered", file: file, line: line)
         let scale = shown.width / width
         XCTAssertEqual(shown.height, height * scale, file: file, line: line)
         let plan = canvas.painter.plan(image: canvas.image, crop: canvas.shownCrop, width: Double(width),
