@@ -36,7 +36,7 @@ final class EditorWindow {
     private(set) var lastToastAction: String?
     /// The last message shown to the user about a failed open (for tests and logs).
     private(set) var lastError: String?
-    private var openDialog: OpaquePointer?
+    private(set) var openDialog: OpaquePointer?
     /// The editor and the empty state ("drop an image here"), one shown at a time.
     let stack: UnsafeMutablePointer<GtkWidget>
     let menuButton: UnsafeMutablePointer<GtkWidget>
@@ -294,6 +294,8 @@ final class EditorWindow {
         updateLosslessStatus()
         updatePixelEntries()
         refreshPreviews()
+        // A new picture starts at the fit, and in the fixed frame the zoom follows the crop.
+        updateZoomIndicator()
     }
 
     /// Opens `path` in this window, decoding off the main thread; on failure the current image stays.

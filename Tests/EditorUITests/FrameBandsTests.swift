@@ -127,13 +127,7 @@ final class FrameBandsTests: XCTestCase {
     static func assertScreenMatchesPainter(_ canvas: CropCanvas, _ label: String,
                                            file: StaticString = #filePath, line: UInt = #line) throws {
         let width = Int(gtk_widget_get_width(canvas.widget)), height = Int(gtk_widget_get_height(canvas.widget))
-        // The widget paintable renders what GTK last drew: wait for GTK to draw the new frame.
-        var rendered = WidgetRenderer.render(canvas.widget)
-        _ = GtkTestSupport.pump(timeout: 5) {
-            rendered = rendered ?? WidgetRenderer.render(canvas.widget)
-            return rendered != nil
-        }
-        let shown = try XCTUnwrap(rendered, "nothing rendered", file: file, line: line)
+        let shown = try XCTUnwrap(GtkTestSupport.renderWhenDrawn(canvas.widget), "nothing rendered", file: file, line: line)
         let scale = shown.width / width
         XCTAssertEqual(shown.height, height * scale, file: file, line: line)
         let plan = canvas.painter.plan(image: canvas.image, crop: canvas.shownCrop, width: Double(width),

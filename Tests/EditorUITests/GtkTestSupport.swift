@@ -84,6 +84,18 @@ enum GtkTestSupport {
         while Date() < deadline { g_main_context_iteration(nil, 0); usleep(1000) }
     }
 
+    /// The widget rendered through its window's renderer, once GTK has drawn it (the widget
+    /// paintable renders what GTK last drew, so a widget waiting for its first or next frame has
+    /// nothing yet); nil after 5 s.
+    @MainActor static func renderWhenDrawn(_ widget: UnsafeMutablePointer<GtkWidget>) -> RenderedPixels? {
+        var rendered = WidgetRenderer.render(widget)
+        _ = pump(timeout: 5) {
+            rendered = rendered ?? WidgetRenderer.render(widget)
+            return rendered != nil
+        }
+        return rendered
+    }
+
     /// A solid image of one grey level, at a given pixel size.
     static func greyImage(width: Int, height: Int, level: Double = 0.5, title: String = "grey") -> LoadedImage {
         let surface = ImageSurface(width: width, height: height)!

@@ -1,0 +1,250 @@
+// The crop window's parts no other test reaches: dropping a file, the Open dialog, the reset animation and reduce-motion, left-to-right in RTL, tabular digits, the dark canvas in either style.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import XCTest
+@testable import EditorUI
+
+final class WindowPartsTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try GtkTestSupport.temporaryFolder("window-parts")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A real PNG on disk, `width`×`height`, left half red and right half blue.
+    private func halvesPNG(_ name: String, width: Int = 300, height: Int = 200) -> String {
+        let path = folder.appendingPathComponent(name).path
+        let surface = ImageSurface(width: width, height: height)!
+        surface.draw { c in
+            c.setColor(RGBA(1, 0, 0)); c.rectangle(0, 0, Double(width) / 2, Double(height)); cairo_fill(c.cr)
+            c.setColor(RGBA(0, 0, 1)); c.rectangle(Double(width) / 2, 0, Double(width) / 2, Double(height)); cairo_fill(c.cr)
+        }
+        XCTAssertEqual(cairo_surface_write_to_png(surface.surface, path), CAIRO_STATUS_SUCCESS)
+        return path
+    }
+
+    /// Emits `signal` on `instance` with `arguments` (consumed) as a GTK event would, returning its boolean result.
+    @discardableResult
+    private static func emit(_ instance: UnsafeMutableRawPointer, _ signal: String, _ arguments: [GValue]) -> Bool {
+        let type = instance.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+        var values = [GValue](repeating: GValue(), count: arguments.count + 1)
+        g_value_init(&values[0], type)
+        g_value_set_object(&values[0], instance)
+        for (i, argument) in arguments.enumerated() { values[i + 1] = argument }
+        var result = GValue()
+        g_value_init(&result, cgtk_boolean_type())
+        g_signal_emitv(&values, g_signal_lookup(signal, type), 0, &result)
+        for i in values.indices { g_value_unset(&values[i]) }
+        return g_value_get_boolean(&result) != 0
+    }
+
+    private static func value(_ type: String, _ set: (UnsafeMutablePointer<GValue>) -> Void) -> GValue {
+        var v = GValue()
+        g_value_init(&v, g_type_from_name(type))
+        set(&v)
+        return v
+    }
+
+    func testDroppingAFileOnTheWindowOpensIt() throws {
+        try GtkTestSupport.requireDisplay()
+        let path = halvesPNG("dropped.png")
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            // The window's own drop target, given what a file manager's drag delivers: a file list.
+            let controllers = gtk_widget_observe_controllers(window.window)!
+            defer { g_object_unref(controllers.raw) }
+            let target = try XCTUnwrap((0..<g_list_model_get_n_items(controllers)).lazy.compactMap { i in
+                g_list_model_get_item(controllers, i).flatMap { item -> UnsafeMutableRawPointer? in
+                    g_object_unref(item)
+                    let isDrop = g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self),
+                                                            gtk_drop_target_get_type()) != 0
+                    return isDrop ? item : nil
+                }
+            }.first, "the window has no drop target")
+            let file = g_file_new_for_path(path)!
+            var list = GValue()
+            g_value_init(&list, cgtk_file_list_type())
+            g_value_take_boxed(&list, UnsafeRawPointer(gdk_file_list_new_from_list(g_slist_prepend(nil, file.raw))))
+            g_object_unref(file.raw)
+            let dropped = Self.value("GValue") { g_value_set_boxed($0, UnsafeRawPointer(&list)) }
+            g_value_unset(&list)
+            let accepted = Self.emit(target, "drop", [dropped, Self.value("gdouble") { g_value_set_double($0, 20) },
+                                                      Self.value("gdouble") { g_value_set_double($0, 20) }])
+            XCTAssertTrue(accepted, "the drop was refused")
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.image?.title == "dropped.png" && !window.isLoading })
+            XCTAssertEqual(window.canvas.crop, .unit, "a new picture starts with all of it selected")
+            XCTAssertEqual(String(cString: gtk_window_get_title(cgtk_window(window.window.raw))), "dropped.png")
+        }
+    }
+
+    func testTheOpenDialogFiltersImagesAndOpensTheChosenFile() throws {
+        try GtkTestSupport.requireDisplay()
+        let path = halvesPNG("chosen.png")
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "open", nil)
+            let dialog = try XCTUnwrap(window.openDialog, "Open showed no dialog")
+            XCTAssertNotEqual(gtk_native_dialog_get_visible(cgtk_native_dialog(dialog.raw)), 0)
+            XCTAssertNotEqual(gtk_native_dialog_get_modal(cgtk_native_dialog(dialog.raw)), 0)
+            let chooser = cgtk_file_chooser(dialog.raw)
+            let filter = try XCTUnwrap(gtk_file_chooser_get_filter(chooser), "no filter chosen")
+            XCTAssertEqual(String(cString: gtk_file_filter_get_name(filter)), "Images")
+            for (type, shown) in [("image/png", true), ("image/jpeg", true), ("image/webp", true), ("image/tiff", true),
+                                  ("text/plain", false), ("application/pdf", false)] {
+                let info = g_file_info_new()!
+                g_file_info_set_content_type(info, type)
+                g_file_info_set_display_name(info, "file")
+                XCTAssertEqual(gtk_filter_match(filter.raw.assumingMemoryBound(to: GtkFilter.self), info.raw) != 0, shown, type)
+                g_object_unref(info.raw)
+            }
+            // The person picks the file and presses Open.
+            let file = g_file_new_for_path(path)!
+            XCTAssertNotEqual(gtk_file_chooser_set_file(chooser, file, nil), 0)
+            g_object_unref(file.raw)
+            // GTK's own chooser (no portal here) selects it once it has listed the folder.
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 5) {
+                guard let chosen = gtk_file_chooser_get_file(chooser) else { return false }
+                g_object_unref(chosen.raw)
+                return true
+            }, "the chooser never selected the file")
+            Self.emit(dialog.raw, "response", [Self.value("gint") { g_value_set_int($0, GTK_RESPONSE_ACCEPT.rawValue) }])
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.image?.title == "chosen.png" && !window.isLoading })
+            XCTAssertNil(window.openDialog, "the answered dialog is let go")
+        }
+    }
+
+    /// Sets the desktop's reduce-motion switch, returning what it was.
+    @MainActor private static func setAnimations(_ on: Bool) -> Bool {
+        let was = CropCanvas.animationsEnabled
+        var value = GValue()
+        g_value_init(&value, cgtk_boolean_type())
+        g_value_set_boolean(&value, on ? 1 : 0)
+        g_object_set_property(cgtk_object(gtk_settings_get_default()!.raw), "gtk-enable-animations", &value)
+        g_value_unset(&value)
+        return was
+    }
+
+    func testResetAnimatesOverAboutTwoHundredMillisecondsUnlessAnimationsAreOff() throws {
+        try GtkTestSupport.requireDisplay()
+        try MainActor.assumeIsolated {
+            let h = CanvasHarness()
+            defer { h.close() }
+            h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800), crop: CanvasRenderingTests.seedCrop)
+            h.canvas.initialCrop = CanvasRenderingTests.seedCrop
+            let was = Self.setAnimations(true)
+            defer { _ = Self.setAnimations(was) }
+            let vp = try XCTUnwrap(h.canvas.viewport)
+            @MainActor func dragAway() {
+                let centre = vp.viewPoint(CropPoint(x: 0.5, y: 0.5))
+                h.canvas.dragBegan(x: centre.x, y: centre.y)
+                h.canvas.dragEnded(dx: 60, dy: 40)
+            }
+            dragAway()
+            let moved = h.canvas.crop
+            let clock = ContinuousClock(), start = clock.now
+            h.canvas.reset()
+            XCTAssertEqual(h.canvas.crop, CanvasRenderingTests.seedCrop, "the committed crop changes at once")
+            XCTAssertEqual(h.canvas.shownCrop, moved, "the drawn frame starts where it was")
+            var between = false
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 3) {
+                let shown = h.canvas.shownCrop
+                if shown != moved && shown != CanvasRenderingTests.seedCrop { between = true }
+                return shown == CanvasRenderingTests.seedCrop
+            })
+            let took = start.duration(to: clock.now)
+            XCTAssertTrue(between, "no frame in between: not animated")
+            XCTAssertGreaterThanOrEqual(took, .milliseconds(150), "the animation ended too soon")
+            XCTAssertLessThan(took, .milliseconds(700), "the animation took too long")
+            XCTAssertEqual(CropAnimation.resetDuration, 0.2, accuracy: 0.05)
+
+            // Reduce motion: the frame is there at once.
+            _ = Self.setAnimations(false)
+            dragAway()
+            h.canvas.reset()
+            XCTAssertEqual(h.canvas.shownCrop, CanvasRenderingTests.seedCrop, "with animations off the reset is immediate")
+            XCTAssertNil(h.canvas.animation)
+        }
+    }
+
+    func testTheCanvasStaysLeftToRightInARightToLeftLocale() throws {
+        try GtkTestSupport.requireDisplay()
+        let path = halvesPNG("halves.png")
+        try MainActor.assumeIsolated {
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            let window = GtkTestSupport.window(opening: path)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            XCTAssertEqual(gtk_widget_get_direction(window.window), GTK_TEXT_DIR_RTL, "the window follows the locale")
+            XCTAssertEqual(gtk_widget_get_direction(window.canvas.widget), GTK_TEXT_DIR_LTR)
+            // The photo is not mirrored: its red half is on the left.
+            let pixels = try XCTUnwrap(GtkTestSupport.renderWhenDrawn(window.canvas.widget))
+            let vp = try XCTUnwrap(window.canvas.viewport)
+            let scale = Double(pixels.width) / Double(gtk_widget_get_width(window.canvas.widget))
+            let left = vp.viewPoint(CropPoint(x: 0.25, y: 0.5)), right = vp.viewPoint(CropPoint(x: 0.75, y: 0.5))
+            let l = pixels.pixel(x: Int(left.x * scale), y: Int(left.y * scale))
+            let r = pixels.pixel(x: Int(right.x * scale), y: Int(right.y * scale))
+            XCTAssertGreaterThan(l.r, 200, "left \(l)")
+            XCTAssertGreaterThan(r.b, 200, "right \(r)")
+        }
+    }
+
+    func testTheSizeLabelUsesTabularDigitsAndTheCanvasStaysDarkInEitherStyle() throws {
+        try GtkTestSupport.requireDisplay()
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            XCTAssertEqual(String(cString: gtk_label_get_text(cgtk_label(window.sizeLabel.raw))), "80% × 80%")
+            XCTAssertNotEqual(gtk_widget_has_css_class(window.sizeLabel, "numeric"), 0, "digits are not tabular")
+            let manager = adw_style_manager_get_default()!
+            // The app leaves the style to the system.
+            XCTAssertEqual(adw_style_manager_get_color_scheme(manager), ADW_COLOR_SCHEME_DEFAULT)
+            defer { adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_DEFAULT) }
+            for (scheme, dark) in [(ADW_COLOR_SCHEME_FORCE_LIGHT, false), (ADW_COLOR_SCHEME_FORCE_DARK, true)] {
+                adw_style_manager_set_color_scheme(manager, scheme)
+                GtkTestSupport.settle()
+                XCTAssertEqual(adw_style_manager_get_dark(manager) != 0, dark)
+                // The corner of the canvas, outside the picture: the dark background either way.
+                let pixels = try XCTUnwrap(WidgetRenderer.render(window.canvas.widget))
+                let corner = pixels.pixel(x: 2, y: 2)
+                XCTAssertEqual(Double(corner.r), OverlayStyle.background.red * 255, accuracy: 2, "\(scheme) \(corner)")
+                XCTAssertEqual(Double(corner.b), OverlayStyle.background.blue * 255, accuracy: 2, "\(scheme) \(corner)")
+            }
+        }
+    }
+
+    func testTheZoomPercentageFollowsANewPictureAndFixedFrameCommits() throws {
+        try GtkTestSupport.requireDisplay()
+        let first = halvesPNG("first.png", width: 1200, height: 800), second = halvesPNG("second.png")
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: first)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            @MainActor func label() -> String { String(cString: gtk_label_get_text(cgtk_label(window.zoomIndicator.raw))) }
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "zoom-actual", nil)
+            XCTAssertEqual(label(), "100 %")
+            XCTAssertNotEqual(gtk_widget_get_visible(window.zoomIndicator), 0)
+            // A new picture starts at the fit: no stale percentage.
+            window.open(path: second)
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.image?.title == "second.png" && !window.isLoading })
+            XCTAssertEqual(window.canvas.zoom, .fit)
+            XCTAssertEqual(gtk_widget_get_visible(window.zoomIndicator), 0, "a percentage shows at the fit")
+            // In the fixed frame a committed crop change (here a keyboard adjustment) is a zoom change.
+            window.canvas.fixedFrame = true
+            let before = try XCTUnwrap(window.canvas.zoomPercent)
+            XCTAssertEqual(label(), String(format: "%d %%", Int(before.rounded())))
+            window.canvas.apply(.makeNarrower, step: CropSize(width: 0.3, height: 0.3))
+            let after = try XCTUnwrap(window.canvas.zoomPercent)
+            XCTAssertNotEqual(Int(after.rounded()), Int(before.rounded()), "shrinking the crop should zoom the fixed frame")
+            XCTAssertEqual(label(), String(format: "%d %%", Int(after.rounded())))
+            window.canvas.fixedFrame = false
+        }
+    }
+}
