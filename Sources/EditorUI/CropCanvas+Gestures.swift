@@ -45,18 +45,16 @@ extension CropCanvas {
         stopAnimation()
         gtk_widget_grab_focus(widget)
         // With the frame fixed, or Space held, the primary button pans the picture instead.
-        if fixedFrame || spaceHeld {
+        if primaryButtonPans {
             primaryDragPans = true
             beginViewGesture(at: CropPoint(x: x, y: y))
             setCancelEnabled(true)
-            gtk_widget_set_cursor_from_name(widget, "grabbing")
-            shownCursor = "grabbing"
+            showCursor("grabbing")
             return
         }
         let target = session.begin(at: CropPoint(x: x, y: y), in: viewport)
         setCancelEnabled(true)
-        shownCursor = CropCanvas.cursorName(for: target)
-        gtk_widget_set_cursor_from_name(widget, shownCursor)
+        showCursor(CropCanvas.cursorName(for: target))
     }
 
     func dragUpdated(dx: Double, dy: Double) {
@@ -111,10 +109,16 @@ extension CropCanvas {
     private func pointerMoved(x: Double, y: Double) {
         pointer = CropPoint(x: x, y: y)
         guard !session.isDragging, !primaryDragPans, let viewport else { return }
-        let target = session.target(at: CropPoint(x: x, y: y), in: viewport)
-        // Only on a change: each call makes a new cursor and updates the window's. The fixed
-        // frame has no handles: the whole view grabs the picture.
-        let name = fixedFrame || spaceHeld ? "grab" : CropCanvas.cursorName(for: target)
+        // The fixed frame has no handles: the whole view grabs the picture.
+        showCursor(primaryButtonPans ? "grab"
+                   : CropCanvas.cursorName(for: session.target(at: CropPoint(x: x, y: y), in: viewport)))
+    }
+
+    /// With the frame fixed, or Space held, the primary button pans the picture.
+    var primaryButtonPans: Bool { fixedFrame || spaceHeld }
+
+    /// Sets the pointer's cursor, only on a change: each call makes a new cursor and updates the window's.
+    func showCursor(_ name: String?) {
         guard name != shownCursor else { return }
         shownCursor = name
         gtk_widget_set_cursor_from_name(widget, name)

@@ -22,7 +22,6 @@ extension CropCanvas {
     /// The region the view shows and the size it needs, when the thumbnail is too coarse for it.
     var neededSharpRequest: SharpRequest? {
         guard let image, image.info != nil, let viewport else { return nil }
-        let deviceScale = Double(max(gtk_widget_get_scale_factor(widget), 1))
         // Thumbnail pixels per picture pixel against screen pixels per picture pixel.
         let thumbnailDensity = Double(image.surface.width) / Double(image.pixelWidth)
         guard viewport.scale * deviceScale > thumbnailDensity * CropCanvas.sharpThreshold,

@@ -165,14 +165,13 @@ extension CropCanvas {
     /// Ctrl+1: one image pixel per device pixel, around the frame's centre.
     func zoomToActualPixels() {
         guard image != nil, !session.isDragging, let viewport else { return }
-        let deviceScale = Double(max(gtk_widget_get_scale_factor(widget), 1))
         applyViewChange(ViewGesture(anchor: frameCentre, scale: 1 / deviceScale / viewport.scale))
     }
 
     /// The zoom as a percentage of actual pixels, for the window's indicator.
     var zoomPercent: Double? {
         guard let viewport else { return nil }
-        return viewport.zoomPercent(deviceScale: Double(max(gtk_widget_get_scale_factor(widget), 1)))
+        return viewport.zoomPercent(deviceScale: deviceScale)
     }
 
     func scrolled(dx: Double, dy: Double, controller: OpaquePointer) -> Bool {
@@ -210,8 +209,7 @@ extension CropCanvas {
         if !fixedFrame, let layout = fixedLayout {
             zoom = layout.viewport(for: crop).clamped.zoom
         }
-        shownCursor = nil
-        gtk_widget_set_cursor_from_name(widget, fixedFrame ? "grab" : nil)
+        showCursor(fixedFrame ? "grab" : nil)
         viewChanged()
     }
 }

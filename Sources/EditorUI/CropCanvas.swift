@@ -76,6 +76,9 @@ final class CropCanvas {
     /// Called when the zoom changes (the window shows the percentage).
     var onZoomChange: (() -> Void)?
 
+    /// Device pixels per point (2 on a HiDPI screen).
+    var deviceScale: Double { Double(max(gtk_widget_get_scale_factor(widget), 1)) }
+
     /// The picture's size in pixels as shown: upright, then turned and flipped by `transform`.
     var shownSize: (width: Int, height: Int) {
         guard let image else { return (1, 1) }

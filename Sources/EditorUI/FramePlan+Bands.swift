@@ -49,7 +49,7 @@ extension FramePlan {
             let cr = cairo_create(surface)!
             // Scaled by the context, not the surface, so curves are flattened as on one context.
             cairo_scale(cr, scale, scale)
-            paint(Cairo(cr), plain: plain, dimmed: cache == nil ? nil : dimmed)
+            paint(Cairo(cr), plain: plain, dimmed: dimmed)
             cairo_destroy(cr)
             cairo_surface_flush(surface)
         }
@@ -72,7 +72,7 @@ extension FramePlan {
     }
 }
 
-/// The frame's pixels, handed to the band threads; each writes only its own rows.
+/// The frame's pixels, handed to the piece threads; each writes only its own piece.
 private struct SharedPixels: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
 }

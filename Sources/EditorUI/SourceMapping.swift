@@ -5,14 +5,6 @@ import CropKit
 import GtkSupport
 
 enum SourceMapping {
-    /// A Cairo matrix from its six values (xx, yx, xy, yy, x0, y0).
-    private static func affine(_ xx: Double, _ yx: Double, _ xy: Double, _ yy: Double,
-                                                 _ x0: Double, _ y0: Double) -> cairo_matrix_t {
-        var matrix = cairo_matrix_t()
-        cairo_matrix_init(&matrix, xx, yx, xy, yy, x0, y0)
-        return matrix
-    }
-
     /// Sets `source` as the context's pattern so that the `width`×`height` output shows `shown`
     /// (a normalized rect of the picture as shown by `transform`), filtered for scaling. `source`
     /// holds `covering` of the upright picture (all of it, or one sharp region of a zoomed view);
@@ -29,9 +21,10 @@ enum SourceMapping {
         let origin = toSource(.zero), alongX = toSource(CropPoint(x: 1, y: 0)), alongY = toSource(CropPoint(x: 0, y: 1))
         // Source pixels per normalized unit of the upright picture.
         let sw = Double(source.width) / covering.width, sh = Double(source.height) / covering.height
-        var matrix = affine((alongX.x - origin.x) * sw / Double(width), (alongX.y - origin.y) * sh / Double(width),
-                                              (alongY.x - origin.x) * sw / Double(height), (alongY.y - origin.y) * sh / Double(height),
-                                              (origin.x - covering.minX) * sw, (origin.y - covering.minY) * sh)
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, (alongX.x - origin.x) * sw / Double(width), (alongX.y - origin.y) * sh / Double(width),
+                          (alongY.x - origin.x) * sw / Double(height), (alongY.y - origin.y) * sh / Double(height),
+                          (origin.x - covering.minX) * sw, (origin.y - covering.minY) * sh)
         cairo_pattern_set_matrix(cairo_get_source(c.cr), &matrix)
         cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(c.cr), covering == .unit ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)

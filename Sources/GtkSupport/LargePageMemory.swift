@@ -7,17 +7,17 @@ import Glibc
 /// mode, Debian's default). A 4K frame touches ~80 MB; with 4 KB pages that is 20,000 page-table
 /// walks a frame, with 2 MB pages 40.
 enum LargePageMemory {
-    /// Below this a surface keeps Cairo's own allocation: rounding up to 2 MB would waste more than it saves.
-    static let threshold = 2 << 20
     private static let pageSize = 2 << 20
 
     /// A Cairo image surface over a fresh mapping, unmapped when Cairo destroys the surface (so a
-    /// recording or pattern still holding it keeps its pixels). Nil when the mapping fails.
+    /// recording or pattern still holding it keeps its pixels). Nil below one large page (rounding
+    /// up to 2 MB would waste more than it saves) or when the mapping fails: the caller then takes
+    /// Cairo's own allocation.
     static func surface(format: cairo_format_t, width: Int32, height: Int32) -> OpaquePointer? {
         let stride = Int(cairo_format_stride_for_width(format, width))
         guard stride > 0 else { return nil }
         let (bytes, overflow) = stride.multipliedReportingOverflow(by: Int(height))
-        guard !overflow, bytes <= Int.max - pageSize else { return nil }
+        guard !overflow, bytes >= pageSize, bytes <= Int.max - pageSize else { return nil }
         let size = (bytes + pageSize - 1) / pageSize * pageSize
         let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let base, base != MAP_FAILED else { return nil }

@@ -31,18 +31,11 @@ final class AspectRatioTests: XCTestCase {
             XCTAssertEqual(String(cString: label), "16:9")
 
             // A real drag of the bottom-right corner, 120 points up and 40 left, through X.
-            GtkTestSupport.settle(0.3)
-            let id = try XCTUnwrap(Shell.run("xdotool", ["search", "--name", "ratio.png"])?
-                .split(separator: "\n").first.map(String.init),
-                "no window; all: \(Shell.run("xdotool", ["search", "--name", "."]) ?? "none")")
-            Shell.run("xdotool", ["windowmove", "--sync", id, "0", "0"])
-            GtkTestSupport.settle(0.5)
-            var bounds = graphene_rect_t()
-            XCTAssertNotEqual(gtk_widget_compute_bounds(window.canvas.widget, window.window, &bounds), 0)
+            let origin = try GtkTestSupport.placeAtCorner(window, name: "ratio.png")
             let viewport = try XCTUnwrap(window.canvas.viewport)
             let frame = viewport.viewRect(window.canvas.crop)
             let before = window.canvas.crop
-            RealPointer.drag(from: (Int(Double(bounds.origin.x) + frame.maxX) - 3, Int(Double(bounds.origin.y) + frame.maxY) - 3),
+            RealPointer.drag(from: (Int(origin.x + frame.maxX) - 3, Int(origin.y + frame.maxY) - 3),
                              by: (-40, -120))
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { window.canvas.crop != before && !window.canvas.session.isDragging },
                           "the real drag did not commit")
@@ -110,16 +103,10 @@ final class AspectRatioTests: XCTestCase {
             XCTAssertTrue(window.canvas.aspectRatio.isFree)
             // A 600×300 (2:1) crop, then a real drag of its corner with Shift held.
             window.canvas.commit(CropRect(pixelRect: PixelRect(x: 100, y: 100, width: 600, height: 300), imageWidth: 1200, imageHeight: 800))
-            GtkTestSupport.settle(0.3)
-            let id = try XCTUnwrap(Shell.run("xdotool", ["search", "--name", "shift.png"])?.split(separator: "\n").first.map(String.init))
-            Shell.run("xdotool", ["windowmove", "--sync", id, "0", "0"])
-            Shell.run("xdotool", ["windowfocus", "--sync", id])
-            GtkTestSupport.settle(0.5)
-            var bounds = graphene_rect_t()
-            XCTAssertNotEqual(gtk_widget_compute_bounds(window.canvas.widget, window.window, &bounds), 0)
+            let origin = try GtkTestSupport.placeAtCorner(window, name: "shift.png")
             let frame = try XCTUnwrap(window.canvas.viewport).viewRect(window.canvas.crop)
             Shell.run("xdotool", ["keydown", "shift"])
-            RealPointer.drag(from: (Int(Double(bounds.origin.x) + frame.maxX) - 3, Int(Double(bounds.origin.y) + frame.maxY) - 3),
+            RealPointer.drag(from: (Int(origin.x + frame.maxX) - 3, Int(origin.y + frame.maxY) - 3),
                              by: (-30, -90))
             Shell.run("xdotool", ["keyup", "shift"])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { !window.canvas.session.isDragging })

@@ -32,14 +32,9 @@ final class FixedFrameAndShapeTests: XCTestCase {
             XCTAssertEqual(frame.width, frame.height, accuracy: 1e-9, "a square crop gets a square frame")
             assertCropsClose(try XCTUnwrap(canvas.viewport).viewRect(square), frame, "the crop fills the frame", accuracy: 1e-6)
 
-            GtkTestSupport.settle(0.3)
-            let id = try XCTUnwrap(Shell.run("xdotool", ["search", "--name", "avatar.png"])?.split(separator: "\n").first.map(String.init))
-            Shell.run("xdotool", ["windowmove", "--sync", id, "0", "0"])
-            GtkTestSupport.settle(0.5)
-            var bounds = graphene_rect_t()
-            XCTAssertNotEqual(gtk_widget_compute_bounds(canvas.widget, window.window, &bounds), 0)
+            let origin = try GtkTestSupport.placeAtCorner(window, name: "avatar.png")
             // Press inside the frame (where a handle would be in the other mode) and drag right.
-            let start = (x: Int(Double(bounds.origin.x) + frame.midX), y: Int(Double(bounds.origin.y) + frame.midY))
+            let start = (x: Int(origin.x + frame.midX), y: Int(origin.y + frame.midY))
             RealPointer.drag(from: start, by: (90, 0))
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.crop != square && canvas.viewGesture == nil }, "the drag did nothing")
             // The picture followed the pointer: the crop moved left by 90 of the frame's points.

@@ -84,6 +84,27 @@ enum GtkTestSupport {
         while Date() < deadline { g_main_context_iteration(nil, 0); usleep(1000) }
     }
 
+    /// Moves the shown window titled `name` to the screen's top-left corner and focuses it, so
+    /// real X input can aim at its canvas; returns the canvas's origin on screen.
+    @MainActor static func placeAtCorner(_ window: EditorWindow, name: String) throws -> (x: Double, y: Double) {
+        settle(0.3)
+        let id = try XCTUnwrap(Shell.run("xdotool", ["search", "--name", name])?.split(separator: "\n").first.map(String.init),
+                               "no window named \(name); all: \(Shell.run("xdotool", ["search", "--name", "."]) ?? "none")")
+        Shell.run("xdotool", ["windowmove", "--sync", id, "0", "0"])
+        Shell.run("xdotool", ["windowfocus", "--sync", id])
+        settle(0.5)
+        var bounds = graphene_rect_t()
+        XCTAssertNotEqual(gtk_widget_compute_bounds(window.canvas.widget, window.window, &bounds), 0)
+        return (Double(bounds.origin.x), Double(bounds.origin.y))
+    }
+
+    /// A mid-grey picture made by ImageMagick in `folder`.
+    static func greyFile(_ folder: URL, _ name: String, size: String = "1200x800") -> String {
+        let path = folder.appendingPathComponent(name).path
+        XCTAssertNotNil(Shell.run("convert", ["-size", size, "xc:#808080", path]))
+        return path
+    }
+
     /// The widget rendered through its window's renderer, once GTK has drawn it (the widget
     /// paintable renders what GTK last drew, so a widget waiting for its first or next frame has
     /// nothing yet); nil after 5 s.

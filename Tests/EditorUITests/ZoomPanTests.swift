@@ -11,28 +11,15 @@ final class ZoomPanTests: XCTestCase {
     /// Opens `path` in a window moved to the screen's corner; returns it and the canvas's origin on screen.
     @MainActor private static func placedWindow(opening path: String, name: String) throws -> (EditorWindow, (x: Double, y: Double)) {
         let window = GtkTestSupport.window(opening: path)
-        GtkTestSupport.settle(0.3)
-        let id = try XCTUnwrap(Shell.run("xdotool", ["search", "--name", name])?.split(separator: "\n").first.map(String.init),
-                               "no window named \(name)")
-        Shell.run("xdotool", ["windowmove", "--sync", id, "0", "0"])
-        Shell.run("xdotool", ["windowfocus", "--sync", id])
-        GtkTestSupport.settle(0.5)
-        var bounds = graphene_rect_t()
-        XCTAssertNotEqual(gtk_widget_compute_bounds(window.canvas.widget, window.window, &bounds), 0)
-        return (window, (Double(bounds.origin.x), Double(bounds.origin.y)))
+        return (window, try GtkTestSupport.placeAtCorner(window, name: name))
     }
 
-    private static func greyFile(_ folder: URL, _ name: String, size: String = "1200x800") -> String {
-        let path = folder.appendingPathComponent(name).path
-        XCTAssertNotNil(Shell.run("convert", ["-size", size, "xc:#808080", path]))
-        return path
-    }
 
     func testCtrlWheelZoomsAroundThePointerAndTheWheelPans() throws {
         try GtkTestSupport.requireDisplay()
         let folder = try GtkTestSupport.temporaryFolder("zoomwheel")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = Self.greyFile(folder, "wheel.png")
+        let path = GtkTestSupport.greyFile(folder, "wheel.png")
         try MainActor.assumeIsolated {
             let (window, origin) = try Self.placedWindow(opening: path, name: "wheel.png")
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
@@ -79,7 +66,7 @@ final class ZoomPanTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         let folder = try GtkTestSupport.temporaryFolder("zoompan")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = Self.greyFile(folder, "pan.png")
+        let path = GtkTestSupport.greyFile(folder, "pan.png")
         try MainActor.assumeIsolated {
             let (window, origin) = try Self.placedWindow(opening: path, name: "pan.png")
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
@@ -121,7 +108,7 @@ final class ZoomPanTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         let folder = try GtkTestSupport.temporaryFolder("zoomkeys")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = Self.greyFile(folder, "keys.png", size: "3000x2000")
+        let path = GtkTestSupport.greyFile(folder, "keys.png", size: "3000x2000")
         try MainActor.assumeIsolated {
             let (window, _) = try Self.placedWindow(opening: path, name: "keys.png")
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
@@ -157,7 +144,7 @@ final class ZoomPanTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         let folder = try GtkTestSupport.temporaryFolder("zoomdouble")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = Self.greyFile(folder, "double.png")
+        let path = GtkTestSupport.greyFile(folder, "double.png")
         try MainActor.assumeIsolated {
             let (window, origin) = try Self.placedWindow(opening: path, name: "double.png")
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
