@@ -41,6 +41,11 @@ public struct Viewport: Hashable, Sendable {
                         width: width, height: height)
     }
 
+    /// The part of the picture inside the view, in view points; nil when none of it is.
+    public var visibleFrame: CropRect? {
+        imageFrame.intersection(CropRect(x: 0, y: 0, width: viewSize.width, height: viewSize.height))
+    }
+
     /// View points per image pixel.
     public var scale: Double { imageFrame.width / Double(imageWidth) }
 

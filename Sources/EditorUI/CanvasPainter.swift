@@ -109,7 +109,7 @@ final class CanvasPainter {
         let shown = transform.displayedSize(storedWidth: image.pixelWidth, storedHeight: image.pixelHeight)
         let viewport = Viewport(imageWidth: shown.width, imageHeight: shown.height,
                                 viewSize: CropSize(width: width, height: height), zoom: zoom)
-        guard let visible = viewport.imageFrame.intersection(bounds) else { return empty }
+        guard let visible = viewport.visibleFrame else { return empty }
         // The visible picture sits on whole device pixels so copying it needs no resampling.
         let left = (visible.minX * s).rounded(), top = (visible.minY * s).rounded()
         let right = (visible.maxX * s).rounded(), bottom = (visible.maxY * s).rounded()

@@ -25,7 +25,7 @@ extension CropCanvas {
         // Thumbnail pixels per picture pixel against screen pixels per picture pixel.
         let thumbnailDensity = Double(image.surface.width) / Double(image.pixelWidth)
         guard viewport.scale * deviceScale > thumbnailDensity * CropCanvas.sharpThreshold,
-              let visible = viewport.imageFrame.intersection(CropRect(x: 0, y: 0, width: viewSize.width, height: viewSize.height))
+              let visible = viewport.visibleFrame
         else { return nil }
         guard visible.width * deviceScale >= 1, visible.height * deviceScale >= 1 else { return nil }
         return SharpRequest(region: transform.storedRect(fromDisplayed: viewport.normalizedRect(visible)),

@@ -12,6 +12,17 @@ import Testing
         #expect(Self.view.fitted == Self.view)
     }
 
+    @Test func theVisibleFrameIsThePictureCutToTheView() {
+        #expect(Self.view.visibleFrame == Self.view.imageFrame)
+        // Twice the fit: 1000 × 500 on screen, cut to the 532-point-wide view.
+        let zoomed = Self.view.zoomed(by: 2, around: CropPoint(x: 266, y: 266))
+        #expect(zoomed.visibleFrame == CropRect(x: 0, y: 16, width: 532, height: 500))
+        // Panned wholly out of the view (an unclamped zoom state): nothing visible.
+        var away = Self.view
+        away.zoom = ZoomState(zoom: 1, center: CropPoint(x: 5, y: 0.5))
+        #expect(away.visibleFrame == nil)
+    }
+
     @Test func theRangeRunsFromTheFitTo16PointsPerPixel() {
         #expect(Self.view.zoomRange == 1...32)
         // A 10 × 10 icon already shown at 50 points per pixel cannot zoom further.
