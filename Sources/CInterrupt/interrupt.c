@@ -9,6 +9,9 @@
 static char temporary[PATH_MAX];
 /* 0 while `temporary` is being changed or empty: the handler never reads a half-copied path. */
 static volatile sig_atomic_t temporary_ready = 0;
+/* Only a process that installed the handler records paths: the window never does, and its saves run
+   side by side, so copying into the one buffer there would be a race for nothing. */
+static volatile sig_atomic_t installed = 0;
 
 static void remove_temporary_and_stop(int signal_number) {
     if (temporary_ready) unlink(temporary);
@@ -21,6 +24,7 @@ static void remove_temporary_and_stop(int signal_number) {
 }
 
 void ci_install_interrupt_cleanup(void) {
+    installed = 1;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = remove_temporary_and_stop;
@@ -38,6 +42,7 @@ void ci_install_interrupt_cleanup(void) {
 }
 
 void ci_set_temporary(const char *path) {
+    if (!installed) return;
     temporary_ready = 0;
     if (!path || strlen(path) >= sizeof temporary) return;
     memcpy(temporary, path, strlen(path) + 1);

@@ -74,9 +74,8 @@ public struct HeadlessOptions: Equatable, Sendable {
                 throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
             }
             // Kept for any later output, so bounded by the format that holds the most.
-            let largest = OutputFormat.allCases.map(\.maximumSide).max() ?? 1
             var kept: Int?
-            if let size { kept = try Self.outputSize(size, upTo: largest, image: image) }
+            if let size { kept = try Self.outputSize(size, format: nil, image: image) }
             return .crop(HeadlessOptions(image: image, output: nil, crop: crop, shape: shape, outputSize: kept))
         }
         guard let output = tokens.values[.output] else { throw fail("no --output given (or --sidecar)") }
@@ -101,7 +100,7 @@ public struct HeadlessOptions: Equatable, Sendable {
         }
         guard let format = OutputFormat(path: output) else { throw fail(unknownFormat(output)) }
         var outputSize: Int?
-        if let size { outputSize = try Self.outputSize(size, upTo: format.maximumSide, format: format, image: image) }
+        if let size { outputSize = try Self.outputSize(size, format: format, image: image) }
         if shape == .circle, !format.holdsCircle {
             throw fail("--shape=circle needs a .png or .webp --output for its transparent corners")
         }
@@ -115,9 +114,10 @@ public struct HeadlessOptions: Equatable, Sendable {
                                      outputSize: outputSize))
     }
 
-    /// `--size`'s value: a whole number of pixels from 1 to what the output's format holds.
-    private static func outputSize(_ text: String, upTo largest: Int, format: OutputFormat? = nil,
-                                   image: String) throws(HeadlessError) -> Int {
+    /// `--size`'s value: a whole number of pixels from 1 to what the output's format holds (for
+    /// no format yet, what the format that holds the most does).
+    private static func outputSize(_ text: String, format: OutputFormat?, image: String) throws(HeadlessError) -> Int {
+        let largest = format?.maximumSide ?? OutputFormat.allCases.map(\.maximumSide).max() ?? 1
         guard let size = Int(text), (1...largest).contains(size) else {
             let bound = format.map { " for a .\($0.fileExtension) output" } ?? ""
             throw .usage("--size must be a whole number of pixels from 1 to \(largest)\(bound), not “\(text)”", image: image)

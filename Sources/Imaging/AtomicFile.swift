@@ -48,7 +48,6 @@ struct AtomicFile {
         close(fd)
         guard synced == 0 else { discard(); throw ImagingError("the result could not be written: \(String(cString: strerror(errno)))") }
         guard rename(temporary, target) == 0 else {
-            ci_set_temporary(nil)
             let reason = String(cString: strerror(errno))
             discard()
             throw ImagingError("the result could not be saved: \(reason)")

@@ -1,4 +1,4 @@
-// What every headless failure must look like: non-zero exit, one `crop-editor: ` line, no output, no leftovers, the source untouched, quickly.
+// What every headless run must look like: a failure is non-zero exit, one `crop-editor: ` line, no output, no leftovers, the source untouched, quickly; a success is silent and leaves only its output.
 
 import Foundation
 import Testing
@@ -66,4 +66,20 @@ private func checkCleanFailure(_ result: RunResult, in workspace: Workspace, bef
     // Covers "the source untouched" and "nothing else written" at once: same names, same bytes.
     #expect(after == before, "changed: \(Set(after.keys).symmetricDifference(before.keys).sorted())",
             sourceLocation: sourceLocation)
+}
+
+/// Runs crop-editor expecting success: exit 0, silent, quick, the source unchanged, no leftovers,
+/// and `output` of `size` (`WxH`) when both are given.
+func expectSuccess(in w: Workspace, _ arguments: [String], source: String, output: String? = nil, size: String? = nil,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let before = try Data(contentsOf: w.url(source))
+    let result = try w.run(arguments)
+    #expect(result.exited && result.status == 0, "stderr: \(result.standardError)", sourceLocation: sourceLocation)
+    #expect(result.standardError.isEmpty && result.standardOutput.isEmpty, sourceLocation: sourceLocation)
+    #expect(result.seconds < runTimeLimit, "took \(result.seconds) s", sourceLocation: sourceLocation)
+    if let output, let size {
+        #expect(try Tool.size(of: w.url(output)) == size, sourceLocation: sourceLocation)
+    }
+    #expect(try Data(contentsOf: w.url(source)) == before, "the source changed", sourceLocation: sourceLocation)
+    #expect(w.temporaryLeftovers().isEmpty, sourceLocation: sourceLocation)
 }

@@ -14,18 +14,6 @@ extension HeadlessBinaryTests {
             return w
         }
 
-        /// Runs crop-editor expecting success: exit 0, silent, the source unchanged, no leftovers.
-        private func expectSuccess(in w: Workspace, _ arguments: [String], source: String,
-                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
-            let before = try Data(contentsOf: w.url(source))
-            let result = try w.run(arguments)
-            #expect(result.exited && result.status == 0, "stderr: \(result.standardError)", sourceLocation: sourceLocation)
-            #expect(result.standardError.isEmpty && result.standardOutput.isEmpty, sourceLocation: sourceLocation)
-            #expect(result.seconds < runTimeLimit, "took \(result.seconds) s", sourceLocation: sourceLocation)
-            #expect(try Data(contentsOf: w.url(source)) == before, "the source changed", sourceLocation: sourceLocation)
-            #expect(w.temporaryLeftovers().isEmpty, sourceLocation: sourceLocation)
-        }
-
         /// `WxH` as libvips reads it, a second opinion beside ImageMagick's.
         private func vipsSize(_ url: URL) throws -> String {
             try Tool.run("vipsheader", ["-f", "width", url.path]) + "x" + Tool.run("vipsheader", ["-f", "height", url.path])

@@ -5,19 +5,6 @@ import Testing
 
 extension HeadlessBinaryTests {
     @Suite struct Success {
-        /// Runs crop-editor expecting success: exit 0, silent, quick, the source unchanged, no leftovers.
-        private func expectSuccess(in w: Workspace, _ arguments: [String], source: String, output: String,
-                                   size: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            let before = try Data(contentsOf: w.url(source))
-            let result = try w.run(arguments)
-            #expect(result.exited && result.status == 0, "stderr: \(result.standardError)", sourceLocation: sourceLocation)
-            #expect(result.standardError.isEmpty && result.standardOutput.isEmpty, sourceLocation: sourceLocation)
-            #expect(result.seconds < runTimeLimit, "took \(result.seconds) s", sourceLocation: sourceLocation)
-            #expect(try Tool.size(of: w.url(output)) == size, sourceLocation: sourceLocation)
-            #expect(try Data(contentsOf: w.url(source)) == before, "the source changed", sourceLocation: sourceLocation)
-            #expect(w.temporaryLeftovers().isEmpty, sourceLocation: sourceLocation)
-        }
-
         @Test func pixelGeometryCutsExactlyThosePixels() throws {
             let w = try Workspace()
             try w.picture("in/photo.png")

@@ -68,14 +68,13 @@ import Testing
         try OrientationTests.makeSource(src, orientation: orientation)
         let info = try Imaging.probe(path: src)
         let expected = Array(OrientationTests.upright[orientation]!)
-        let colours: [Character: [Int]] = ["A": [255, 0, 0], "B": [0, 255, 0], "C": [0, 0, 255], "D": [255, 255, 0]]
         // Each quadrant of the upright picture, rendered on its own at scale 2.
         for (index, (x, y)) in [(0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)].enumerated() {
             let rendered = try Imaging.renderRegion(info, region: CropRect(x: x, y: y, width: 0.5, height: 0.5), scale: 2)
             #expect(rendered.pixels.width == info.width && rendered.pixels.height == info.height)
-            let rgb = rendered.pixels.bytes.enumerated().filter { $0.offset % 4 != 3 }.map { Int($0.element) }
-            let middle = OrientationTests.middleColour(rgb, width: rendered.pixels.width, height: rendered.pixels.height)
-            #expect(OrientationTests.close(middle, colours[expected[index]]!, 40),
+            let middle = OrientationTests.middleColour(rendered.pixels.bytes.map(Int.init), width: rendered.pixels.width,
+                                                       height: rendered.pixels.height, channels: 4)
+            #expect(OrientationTests.close(middle, OrientationTests.colours[expected[index]]!, 40),
                     "orientation \(orientation), quadrant \(index): \(middle) is not \(expected[index])")
         }
     }
@@ -106,7 +105,7 @@ import Testing
         let dir = TempFolder("region-jpeg")
         defer { dir.remove() }
         let src = dir.file("photo.jpg")
-        try Tool.run(["/usr/bin/convert", "-size", "640x480", "-seed", "4", "plasma:fractal", "-quality", "92", src])
+        try Tool.run([Tool.convert, "-size", "640x480", "-seed", "4", "plasma:fractal", "-quality", "92", src])
         let info = try Imaging.probe(path: src)
         // 200.5 … 400 across, 300 … 420 down: libjpeg widens the columns to whole blocks.
         let rendered = try Imaging.renderRegion(info, region: CropRect(left: 200.5 / 640, top: 300.0 / 480,
@@ -115,7 +114,7 @@ import Testing
         #expect(left <= 200 && top == 300 && rendered.pixels.height == 120)
         #expect(left + rendered.pixels.width >= 400)
         let cut = dir.file("cut.png")
-        try Tool.run(["/usr/bin/convert", src, "-crop", "\(rendered.pixels.width)x120+\(left)+300", "+repage", cut])
+        try Tool.run([Tool.convert, src, "-crop", "\(rendered.pixels.width)x120+\(left)+300", "+repage", cut])
         let expected = try Tool.decode(cut, channels: "rgba")
         #expect(expected.count == rendered.pixels.bytes.count)
         let worst = zip(expected, rendered.pixels.bytes).map { abs($0 - Int($1)) }.max() ?? 255
@@ -127,7 +126,7 @@ import Testing
         let dir = TempFolder("region-cmyk")
         defer { dir.remove() }
         let src = dir.file("cmyk.jpg")
-        try Tool.run(["/usr/bin/convert", "-size", "200x100", "xc:red", "-colorspace", "CMYK", src])
+        try Tool.run([Tool.convert, "-size", "200x100", "xc:red", "-colorspace", "CMYK", src])
         let info = try Imaging.probe(path: src)
         let rendered = try Imaging.renderRegion(info, region: CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), scale: 1)
         #expect(rendered.pixels.width == 100 && rendered.pixels.height == 50)

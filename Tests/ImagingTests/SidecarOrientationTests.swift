@@ -6,9 +6,6 @@ import Imaging
 import Testing
 
 @Suite struct SidecarOrientationTests {
-    /// The colour of each upright quadrant, in the order top-left, top-right, bottom-left, bottom-right.
-    static let colours: [Character: [Int]] = ["A": [255, 0, 0], "B": [0, 255, 0], "C": [0, 0, 255], "D": [255, 255, 0]]
-
     @Test(arguments: 1...8) func theStoredCropCutsWhatTheUprightCropShowed(orientation: Int) throws {
         let dir = TempFolder("sidecar-o\(orientation)")
         defer { dir.remove() }
@@ -26,10 +23,10 @@ import Testing
             let left = Int((crs[0] * 64).rounded()), top = Int((crs[1] * 48).rounded())
             let width = Int((crs[2] * 64).rounded()) - left, height = Int((crs[3] * 48).rounded()) - top
             let cut = dir.file("cut\(index).png")
-            try Tool.run(["/usr/bin/convert", src, "-crop", "\(width)x\(height)+\(left)+\(top)", "+repage", cut])
+            try Tool.run([Tool.convert, src, "-crop", "\(width)x\(height)+\(left)+\(top)", "+repage", cut])
             let pixels = try Tool.decode(cut)
             let middle = OrientationTests.middleColour(pixels, width: width, height: height)
-            #expect(OrientationTests.close(middle, Self.colours[expected[index]]!, 40),
+            #expect(OrientationTests.close(middle, OrientationTests.colours[expected[index]]!, 40),
                     "orientation \(orientation), upright quadrant \(index): the stored cut is \(middle), not \(expected[index])")
             // And it reads back as the upright quadrant.
             let read = try #require(try Sidecar.read(for: src))

@@ -9,7 +9,7 @@ import Testing
         let dir = TempFolder("modules")
         defer { dir.remove() }
         let png = dir.file("one.png")
-        try Tool.run(["/usr/bin/convert", "-size", "4x4", "xc:red", png])
+        try Tool.run([Tool.convert, "-size", "4x4", "xc:red", png])
         _ = try Imaging.probe(path: png)
         // Read to the end: /proc files say they are empty, so a read by size gets nothing.
         let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/maps"))
