@@ -1,4 +1,4 @@
-// Crop geometry as typed on a command line (`WxH+X+Y` pixels, `W%xH%+X%+Y%` percent): parsing it and checking it against an image.
+// Crop geometry as typed on a command line (`WxH+X+Y` pixels, `W%xH%+X+Y` ImageMagick's percent size, `W%xH%+X%+Y%` percent): parsing and checking it.
 
 /// A crop as the user typed it, measured on the upright image: whole pixels, or a share of the image.
 public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {
@@ -6,46 +6,81 @@ public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {
     case pixels(PixelRect)
     /// `W%xH%+X%+Y%`, stored normalized (percent ÷ 100, so 0…1 inside the image).
     case percent(CropRect)
+    /// `W%xH%+X+Y`, ImageMagick's own meaning: the size in percent of the image, the offsets in pixels.
+    /// The percentages are kept as typed, so the size comes out as ImageMagick computes it.
+    case percentSize(widthPercent: Double, heightPercent: Double, x: Int, y: Int)
 
-    /// Parses `WxH+X+Y` or `W%xH%+X%+Y%`; without offsets (`WxH`) the crop starts at the top left.
+    /// Parses `WxH+X+Y`, `W%xH%+X+Y` or `W%xH%+X%+Y%`; without offsets (`WxH`) the crop starts at the top left.
     /// Negative offsets (`-5` or `+-5`) parse, so the user hears "outside the image" rather than
     /// "malformed"; negative sizes parse too, to be reported as sizes.
     public init(parsing text: String) throws(CropGeometryError) {
         guard let numbers = GeometryScanner.numbers(in: text) else { throw .malformed(text) }
         let percent = numbers.filter(\.isPercent).count
-        guard percent == 0 || percent == numbers.count else { throw .mixedUnits(text) }
+        // ImageMagick's form: % on both sizes, none on the offsets.
+        let percentSize = numbers.count == 4 && numbers[0].isPercent && numbers[1].isPercent && percent == 2
+        guard percent == 0 || percent == numbers.count || percentSize else { throw .mixedUnits(text) }
         let offsets = numbers.count == 4 ? [numbers[2], numbers[3]] : []
 
-        if percent == 0 {
-            // Pixels are whole: a fraction here is a typo, not a request for sub-pixel crops.
-            guard numbers.allSatisfy({ !$0.hasFraction }) else { throw .malformed(text) }
-            var values: [Int] = []
-            for number in numbers {
-                guard let magnitude = Int(number.digits) else { throw .numberTooLarge(text) }
-                values.append(number.isNegative ? -magnitude : magnitude)
-            }
+        if percentSize {
+            let sizes = try Self.percentValues(numbers[0...1], text: text)
+            guard sizes[0] > 0, sizes[1] > 0 else { throw .emptySize(text) }
+            let origin = try Self.pixelValues(numbers[2...3], text: text)
+            self = .percentSize(widthPercent: sizes[0], heightPercent: sizes[1], x: origin[0], y: origin[1])
+        } else if percent == 0 {
+            let values = try Self.pixelValues(numbers[...], text: text)
             guard values[0] > 0, values[1] > 0 else { throw .emptySize(text) }
             let x = offsets.isEmpty ? 0 : values[2], y = offsets.isEmpty ? 0 : values[3]
             self = .pixels(PixelRect(x: x, y: y, width: values[0], height: values[1]))
         } else {
-            var values: [Double] = []
-            for number in numbers {
-                guard let magnitude = Double(number.digits), magnitude.isFinite else { throw .numberTooLarge(text) }
-                values.append((number.isNegative ? -magnitude : magnitude) / 100)
-            }
+            let values = try Self.percentValues(numbers[...], text: text).map { $0 / 100 }
             guard values[0] > 0, values[1] > 0 else { throw .emptySize(text) }
             let x = offsets.isEmpty ? 0 : values[2], y = offsets.isEmpty ? 0 : values[3]
             self = .percent(CropRect(x: x, y: y, width: values[0], height: values[1]))
         }
     }
 
+    /// Whole pixels, signed: a fraction here is a typo, not a request for sub-pixel crops.
+    private static func pixelValues(_ numbers: ArraySlice<GeometryScanner.Number>, text: String)
+        throws(CropGeometryError) -> [Int] {
+        guard numbers.allSatisfy({ !$0.hasFraction }) else { throw .malformed(text) }
+        var values: [Int] = []
+        for number in numbers {
+            guard let magnitude = Int(number.digits) else { throw .numberTooLarge(text) }
+            values.append(number.isNegative ? -magnitude : magnitude)
+        }
+        return values
+    }
+
+    /// Percentages as typed, signed.
+    private static func percentValues(_ numbers: ArraySlice<GeometryScanner.Number>, text: String)
+        throws(CropGeometryError) -> [Double] {
+        var values: [Double] = []
+        for number in numbers {
+            guard let magnitude = Double(number.digits), magnitude.isFinite else { throw .numberTooLarge(text) }
+            values.append(number.isNegative ? -magnitude : magnitude)
+        }
+        return values
+    }
+
     /// The pixel rectangle in a W×H upright image, unchecked: pixels as typed; percent by CropKit's
-    /// one rounding rule (`CropRect.pixelRect`), which also clamps into the image.
+    /// one rounding rule (`CropRect.pixelRect`), which also clamps into the image; a percent size as
+    /// ImageMagick rounds it.
     public func pixelRect(imageWidth: Int, imageHeight: Int) -> PixelRect {
         switch self {
         case .pixels(let rect): return rect
         case .percent(let rect): return rect.pixelRect(imageWidth: imageWidth, imageHeight: imageHeight)
+        case .percentSize(let w, let h, let x, let y):
+            return PixelRect(x: x, y: y, width: Self.imageMagickSize(w, of: imageWidth),
+                             height: Self.imageMagickSize(h, of: imageHeight))
         }
+    }
+
+    /// ImageMagick's size for a percentage (`ParseGravityGeometry`: floor(p × n / 100 + 0.5)), at
+    /// least one pixel as a tiny `W%xH%+X%+Y%` gives, and never past what an `Int` holds.
+    static func imageMagickSize(_ percent: Double, of pixels: Int) -> Int {
+        let size = (percent * Double(pixels) / 100 + 0.5).rounded(.down)
+        guard size.isFinite, size < 9e18 else { return Int.max }
+        return max(1, Int(size))
     }
 
     /// The pixel rectangle, or an error when the crop has no area or is not wholly inside the image.
@@ -53,7 +88,8 @@ public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {
     public func checkedPixelRect(imageWidth: Int, imageHeight: Int) throws(CropGeometryError) -> PixelRect {
         let outside = CropGeometryError.outside(crop: description, imageWidth: imageWidth, imageHeight: imageHeight)
         switch self {
-        case .pixels(let r):
+        case .pixels, .percentSize:
+            let r = pixelRect(imageWidth: imageWidth, imageHeight: imageHeight)
             guard r.width > 0, r.height > 0 else { throw .emptySize(description) }
             // Subtracting from the image size cannot overflow: both sides are known non-negative.
             guard r.x >= 0, r.y >= 0, r.width <= imageWidth, r.height <= imageHeight,
@@ -80,6 +116,9 @@ public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {
             let (w, h, x, y) = (Self.percentText(r.width), Self.percentText(r.height),
                                 Self.percentText(r.x), Self.percentText(r.y))
             return "\(w)%x\(h)%\(Self.signed(x, r.x < 0))%\(Self.signed(y, r.y < 0))%"
+        case .percentSize(let w, let h, let x, let y):
+            let (width, height) = (Self.percentText(w / 100), Self.percentText(h / 100))
+            return "\(width)%x\(height)%\(Self.signed("\(x)", x < 0))\(Self.signed("\(y)", y < 0))"
         }
     }
 
@@ -97,11 +136,11 @@ public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a geometry cannot be used, in words for the user (the CLI prints it after `IMAGE: `).
 public enum CropGeometryError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Not `WxH+X+Y` or `W%xH%+X%+Y%` at all.
+    /// Not `WxH+X+Y`, `W%xH%+X+Y` or `W%xH%+X%+Y%` at all.
     case malformed(String)
     /// Width or height is zero or negative.
     case emptySize(String)
-    /// Some numbers carry `%` and some do not.
+    /// Some numbers carry `%` and some do not, other than on both sizes alone.
     case mixedUnits(String)
     /// A number does not fit in an `Int` (pixels) or is not finite (percent).
     case numberTooLarge(String)
@@ -109,7 +148,8 @@ public enum CropGeometryError: Error, Hashable, Sendable, CustomStringConvertibl
     case outside(crop: String, imageWidth: Int, imageHeight: Int)
 
     public var description: String {
-        let forms = "use WxH+X+Y in pixels or W%xH%+X%+Y% in percent, e.g. 800x600+100+50 or 50%x50%+25%+25%"
+        let forms = "use WxH+X+Y in pixels, W%xH%+X+Y (a percent size at pixel offsets) or W%xH%+X%+Y% in percent, "
+            + "e.g. 800x600+100+50, 50%x50%+10+10 or 50%x50%+25%+25%"
         switch self {
         case .malformed(let text) where text.isEmpty:
             return "the crop geometry is empty: \(forms)"
@@ -118,7 +158,7 @@ public enum CropGeometryError: Error, Hashable, Sendable, CustomStringConvertibl
         case .emptySize(let text):
             return "the crop “\(text)” has no area: its width and height must be greater than 0"
         case .mixedUnits(let text):
-            return "the crop geometry “\(text)” mixes pixels and percent: put % on every number or on none"
+            return "the crop geometry “\(text)” mixes pixels and percent: put % on every number, on the width and height only, or on none"
         case .numberTooLarge(let text):
             return "the crop geometry “\(text)” has a number too large to use"
         case .outside(let crop, let w, let h):

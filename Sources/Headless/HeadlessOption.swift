@@ -36,7 +36,9 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .crop:
             return ["the crop, measured on the image as displayed (EXIF",
                     "orientation, then --flip and --rotate applied): WxH+X+Y",
-                    "in pixels, e.g. 800x600+100+50, or W%xH%+X%+Y% in",
+                    "in pixels, e.g. 800x600+100+50; W%xH%+X+Y, as in",
+                    "ImageMagick, a size in percent of the image at offsets",
+                    "in pixels, e.g. 50%x50%+10+10; or W%xH%+X%+Y%, all in",
                     "percent of the image, e.g. 50%x50%+25%+25%; without",
                     "+X+Y, from the top left; without --crop, the crop kept",
                     "in IMAGE.xmp is used"]

@@ -72,8 +72,43 @@ import Testing
                 == PixelRect(x: 0, y: 0, width: 1, height: 1))
     }
 
+    // MARK: ImageMagick's percent size at pixel offsets
+
+    @Test func percentSizeWithPixelOffsetsIsImageMagicksMeaning() throws {
+        #expect(try parse("50%x25%+10+20") == .percentSize(widthPercent: 50, heightPercent: 25, x: 10, y: 20))
+        // 50 % of 1000 × 25 % of 800, at pixel (10, 20) — not at 10 % and 20 %.
+        #expect(try parse("50%x25%+10+20").checkedPixelRect(imageWidth: 1000, imageHeight: 800)
+                == PixelRect(x: 10, y: 20, width: 500, height: 200))
+    }
+
+    @Test func aPercentSizeRoundsAsImageMagickDoes() throws {
+        // floor(p × n / 100 + 0.5): 50 % of 301 = 150.5 → 151; 33.3 % of 301 = 100.233 → 100.
+        #expect(try parse("50%x33.3%+0+0").checkedPixelRect(imageWidth: 301, imageHeight: 301)
+                == PixelRect(x: 0, y: 0, width: 151, height: 100))
+        // 0.01 % of 100 pixels would be none: like a tiny W%xH%+X%+Y%, one pixel.
+        #expect(try parse("0.01%x0.01%+3+4").checkedPixelRect(imageWidth: 100, imageHeight: 100)
+                == PixelRect(x: 3, y: 4, width: 1, height: 1))
+    }
+
+    @Test func aPercentSizeMustFitAtItsPixelOffset() throws {
+        // 50 % of 1000 = 500 from x = 501 ends at 1001.
+        #expect(try outsideError("50%x50%+501+0", 1000, 800)
+                == .outside(crop: "50%x50%+501+0", imageWidth: 1000, imageHeight: 800))
+        #expect(try outsideError("50%x50%+500+400", 1000, 800) == nil)
+        #expect(try outsideError("10%x10%-1+0", 1000, 800) != nil)
+        #expect(parseError("1e300%x1%+0+0") == .malformed("1e300%x1%+0+0")) // no exponents: malformed, not a trap
+        let huge = "1" + String(repeating: "0", count: 300) + "%x1%+0+0"
+        #expect(try outsideError(huge, 1000, 800) == .outside(crop: try parse(huge).description, imageWidth: 1000, imageHeight: 800))
+    }
+
+    @Test func aPercentSizeTakesWholePixelOffsetsOnly() {
+        #expect(parseError("50%x50%+1.5+0") == .malformed("50%x50%+1.5+0"))
+        #expect(parseError("0%x50%+1+1") == .emptySize("0%x50%+1+1"))
+        #expect(parseError("50%x50%+99999999999999999999+0") == .numberTooLarge("50%x50%+99999999999999999999+0"))
+    }
+
     @Test func descriptionsReadBackAsTheSameGeometry() throws {
-        for text in ["800x600+100+50", "10x10-5+0", "50%x25%+10%+20%", "33.3%x100%+0%+0%", "1x1+0-3"] {
+        for text in ["800x600+100+50", "10x10-5+0", "50%x25%+10%+20%", "33.3%x100%+0%+0%", "1x1+0-3", "50%x33.3%+10-2"] {
             #expect(try parse(text).description == text)
             #expect(try parse(parse(text).description) == parse(text))
         }
@@ -109,7 +144,8 @@ import Testing
     }
 
     @Test func pixelsAndPercentDoNotMix() {
-        for text in ["50%x100+0+0", "10x10%", "50%x50%+10+10", "50%x50%+10%+10"] {
+        // % on the size alone is ImageMagick's form; any other mix is refused.
+        for text in ["50%x100+0+0", "10x10%", "50x50%+10+10", "50%x50%+10%+10", "50%x50%+10+10%", "50x50+10%+10%"] {
             #expect(parseError(text) == .mixedUnits(text), "\(text)")
         }
     }
@@ -180,9 +216,10 @@ import Testing
 
     @Test func messagesNameTheProblem() {
         #expect(CropGeometryError.malformed("abc").description
-                == "the crop geometry “abc” is malformed: use WxH+X+Y in pixels or W%xH%+X%+Y% in percent, e.g. 800x600+100+50 or 50%x50%+25%+25%")
+                == "the crop geometry “abc” is malformed: use WxH+X+Y in pixels, W%xH%+X+Y (a percent size at pixel offsets) "
+                + "or W%xH%+X%+Y% in percent, e.g. 800x600+100+50, 50%x50%+10+10 or 50%x50%+25%+25%")
         #expect(CropGeometryError.mixedUnits("50%x100").description
-                == "the crop geometry “50%x100” mixes pixels and percent: put % on every number or on none")
+                == "the crop geometry “50%x100” mixes pixels and percent: put % on every number, on the width and height only, or on none")
         #expect(CropGeometryError.numberTooLarge("9x9").description == "the crop geometry “9x9” has a number too large to use")
     }
 }

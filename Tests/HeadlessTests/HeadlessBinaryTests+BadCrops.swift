@@ -60,6 +60,13 @@ extension HeadlessBinaryTests {
 
         @Test func mixedUnits() throws {
             _ = try failure("50%x100+0+0", ["mixes pixels and percent"])
+            _ = try failure("50%x50%+10%+10", ["mixes pixels and percent"])
+        }
+
+        @Test func aPercentSizePushedPastTheEdgeByItsPixelOffset() throws {
+            // 50 % of 400 = 200 from x = 201 ends at 401; ImageMagick would cut it short, we refuse it.
+            let line = try failure("50%x50%+201+0", ["outside"])
+            #expect(line.hasSuffix("the crop 50%x50%+201+0 lies outside the 400×300 image"))
         }
 
         @Test func aNumberBeyondInt() throws {

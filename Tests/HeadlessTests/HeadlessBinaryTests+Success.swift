@@ -41,6 +41,23 @@ extension HeadlessBinaryTests {
                               source: "in/photo.jpg", output: "out/a.jpg", size: "200x150")
         }
 
+        @Test func aPercentSizeAtPixelOffsetsCutsWhatImageMagickCuts() throws {
+            let w = try Workspace()
+            // Odd sizes, so 50 % is a half pixel (ImageMagick rounds it up) and 33.3 % a fraction.
+            try w.picture("in/photo.png", size: "401x301")
+            // Numbered names: ImageMagick would read % in a file name as a format.
+            for (index, geometry) in ["50%x50%+10+10", "33.3%x66.7%+7+0", "100%x100%"].enumerated() {
+                let ours = "out/\(index).png", reference = "out/\(index)-reference.png"
+                let result = try w.run(["--crop=\(geometry)", "--output=\(ours)", "in/photo.png"])
+                #expect(result.exited && result.status == 0, "\(geometry): \(result.standardError)")
+                try Tool.run("convert", [w.url("in/photo.png").path, "-crop", geometry, "+repage", w.url(reference).path])
+                let sizes = try [ours, reference].map { try Tool.run("identify", ["-format", "%wx%h", w.url($0).path]) }
+                #expect(sizes[0] == sizes[1], "\(geometry): \(sizes)")
+                #expect(try Tool.run("identify", ["-format", "%#", w.url(ours).path])
+                        == Tool.run("identify", ["-format", "%#", w.url(reference).path]), "\(geometry): other pixels")
+            }
+        }
+
         @Test func valuesMayFollowAsTheNextWord() throws {
             let w = try Workspace()
             try w.picture("in/photo.jpg")
