@@ -1,6 +1,14 @@
 // The GtkBuilder XML of the shortcuts window, generated from the shortcut tables (kept apart: no translatable literals here).
 
 extension ShortcutsWindow {
+    /// Rows in a column, enough for every group on one page (two columns: File, Edit and View, then
+    /// the crop area). GTK 4.8 reverses the page order each time it reflows more than one page, so a
+    /// second page would put View and the crop area before File and Edit.
+    static var maxHeight: Int {
+        let heights = groups.map { $0.rows.count + 1 } // a group's height counts its title too
+        return max(heights.dropLast().reduce(0, +), heights.last ?? 0)
+    }
+
     /// GtkShortcutsWindow is designed to be built from GtkBuilder XML.
     static func builderXML() -> String {
         func escape(_ s: String) -> String {
@@ -23,8 +31,6 @@ extension ShortcutsWindow {
               </object></child>
             """
         }
-        let groups = [(sectionTitles.general, windowShortcuts.map { row($0.accels.joined(separator: " "), tr($0.title)) }),
-                      (sectionTitles.crop, cropAreaShortcuts.map { row($0.accelerator, tr($0.title)) })]
         return """
         <?xml version="1.0" encoding="UTF-8"?>
         <interface>
@@ -32,8 +38,8 @@ extension ShortcutsWindow {
             <property name="modal">1</property>
             <child><object class="GtkShortcutsSection">
               <property name="section-name">shortcuts</property>
-              <property name="max-height">12</property>
-        \(groups.map { group($0.0, $0.1) }.joined(separator: "\n"))
+              <property name="max-height">\(maxHeight)</property>
+        \(groups.map { group($0.title, $0.rows.map { row($0.accelerator, $0.title) }) }.joined(separator: "\n"))
             </object></child>
           </object>
         </interface>
