@@ -10,7 +10,7 @@ VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 TEST_PACKAGES := time xvfb xauth dbus dbus-x11 at-spi2-core libatspi2.0-dev xdotool imagemagick libvips-tools \
 	libjpeg-turbo-progs libimage-exiftool-perl locales gettext $(VALIDATE_PACKAGES)
 
-.PHONY: run test build deps test-deps bench bench-export clean pot schemas
+.PHONY: run test build deps test-deps bench bench-export clean pot schemas translations
 
 deps:
 	scripts/install-packages $(RUN_PACKAGES)
@@ -27,8 +27,9 @@ schemas:
 	mkdir -p .build/schemas
 	glib-compile-schemas --strict --targetdir=.build/schemas data/
 
-run: build schemas
-	GSETTINGS_SCHEMA_DIR="$(CURDIR)/.build/schemas" .build/debug/crop-editor $(IMAGE)
+run: build schemas translations
+	GSETTINGS_SCHEMA_DIR="$(CURDIR)/.build/schemas" CROP_EDITOR_LOCALEDIR="$(CURDIR)/$(BUILT)/locale" \
+		.build/debug/crop-editor $(IMAGE)
 
 test: test-deps
 	$(SWIFT) build --build-tests
@@ -43,11 +44,29 @@ bench-export: deps
 clean:
 	rm -rf .build
 
-# The translation template: every tr("…") and N_("…") literal in the files po/POTFILES lists.
-# Swift's string literals parse as C's for xgettext (interpolation never appears inside tr()).
+# The translation template: every tr("…"), trn("…", "…", n) and N_("…") literal in the Swift files
+# po/POTFILES lists (Swift's string literals parse as C's for xgettext; interpolation never appears inside
+# tr()), then the desktop entry's and AppStream metadata's texts (xgettext knows both formats).
+POT_SWIFT = $(shell grep '\.swift$$' po/POTFILES)
+POT_DATA = $(shell grep -v -e '\.swift$$' -e '^\#' po/POTFILES)
 pot:
-	xgettext --from-code=UTF-8 -L C --keyword=tr --keyword=N_ --add-comments=TRANSLATORS \
-		--package-name=crop-editor -f po/POTFILES -o po/crop-editor.pot
+	xgettext --from-code=UTF-8 -L C --keyword=tr --keyword=N_ --keyword=trn:1,2 --add-comments=TRANSLATORS \
+		--package-name=crop-editor -o po/crop-editor.pot $(POT_SWIFT)
+	xgettext --from-code=UTF-8 --join-existing --add-comments=TRANSLATORS --package-name=crop-editor \
+		-o po/crop-editor.pot $(POT_DATA)
+
+# The languages po/LINGUAS names, each compiled from po/LANG.po, and the desktop entry and AppStream
+# metadata with every language's texts merged in, all built under $(BUILT) (make run uses the catalogues
+# there; install copies them).
+BUILT := .build/translated
+LINGUAS = $(shell grep -v '^\#' po/LINGUAS)
+translations:
+	scripts/install-packages gettext
+	$(foreach lang,$(LINGUAS),mkdir -p $(BUILT)/locale/$(lang)/LC_MESSAGES && \
+		msgfmt --check -o $(BUILT)/locale/$(lang)/LC_MESSAGES/crop-editor.mo po/$(lang).po;)
+	mkdir -p $(BUILT)/data
+	msgfmt --desktop --template=data/$(APP_ID).desktop -d po -o $(BUILT)/data/$(APP_ID).desktop
+	msgfmt --xml --template=data/$(APP_ID).metainfo.xml -d po -o $(BUILT)/data/$(APP_ID).metainfo.xml
 
 # Installing as a desktop app. PREFIX and DESTDIR work as in GNU packages (packagers stage into DESTDIR
 # and run the cache tools at install time, so they run here only when DESTDIR is empty). BINARY names a
@@ -65,9 +84,10 @@ SHARE = $(DESTDIR)$(PREFIX)/share
 # Every file install writes, so uninstall removes exactly these.
 # The window's binary: started by crop-editor, not meant to be run by hand.
 LIBEXEC = $(DESTDIR)$(PREFIX)/libexec/crop-editor
+CATALOGUES = $(foreach lang,$(LINGUAS),locale/$(lang)/LC_MESSAGES/crop-editor.mo)
 INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(LIBEXEC)/crop-editor-gui $(SHARE)/applications/$(APP_ID).desktop \
 	$(SHARE)/metainfo/$(APP_ID).metainfo.xml $(addprefix $(SHARE)/,$(ICONS)) \
-	$(addprefix $(SHARE)/glib-2.0/schemas/,$(notdir $(SCHEMAS)))
+	$(addprefix $(SHARE)/glib-2.0/schemas/,$(notdir $(SCHEMAS))) $(addprefix $(SHARE)/,$(CATALOGUES))
 
 .PHONY: release install uninstall refresh-caches validate
 
@@ -75,11 +95,12 @@ release:
 	$(SWIFT) build -c release --product crop-editor $(RELEASE_FLAGS)
 	$(SWIFT) build -c release --product crop-editor-gui $(RELEASE_FLAGS)
 
-install: $(if $(BINARY),,release)
+install: $(if $(BINARY),,release) translations
 	install -Dm755 "$(or $(BINARY),.build/release/crop-editor)" "$(DESTDIR)$(PREFIX)/bin/crop-editor"
 	install -Dm755 "$(dir $(or $(BINARY),.build/release/crop-editor))crop-editor-gui" "$(LIBEXEC)/crop-editor-gui"
-	install -Dm644 data/$(APP_ID).desktop "$(SHARE)/applications/$(APP_ID).desktop"
-	install -Dm644 data/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
+	install -Dm644 $(BUILT)/data/$(APP_ID).desktop "$(SHARE)/applications/$(APP_ID).desktop"
+	install -Dm644 $(BUILT)/data/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
+	$(foreach file,$(CATALOGUES),install -Dm644 $(BUILT)/$(file) "$(SHARE)/$(file)";)
 	$(foreach icon,$(ICONS),install -Dm644 data/$(icon) "$(SHARE)/$(icon)";)
 	$(foreach schema,$(SCHEMAS),install -Dm644 $(schema) "$(SHARE)/glib-2.0/schemas/$(notdir $(schema))";)
 	@$(MAKE) --no-print-directory refresh-caches
@@ -101,9 +122,12 @@ else
 	@: staged install: the packager runs the cache tools on the target system
 endif
 
-# The checks Flathub's linter builds on: desktop entry, AppStream metadata (offline), GSettings schema.
-validate:
+# The checks Flathub's linter builds on: desktop entry, AppStream metadata (offline), GSettings schema,
+# both as written and as installed (with the translations merged in).
+validate: translations
 	scripts/install-packages $(VALIDATE_PACKAGES)
 	desktop-file-validate data/$(APP_ID).desktop
+	desktop-file-validate $(BUILT)/data/$(APP_ID).desktop
 	appstreamcli validate --no-net data/$(APP_ID).metainfo.xml
+	appstreamcli validate --no-net $(BUILT)/data/$(APP_ID).metainfo.xml
 	$(if $(SCHEMAS),glib-compile-schemas --strict --dry-run data/)

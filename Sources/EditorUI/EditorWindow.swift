@@ -288,9 +288,10 @@ final class EditorWindow {
     private func cropCommitted(_ crop: CropRect) {
         // The demo has no file to export, so only files show whole pixels beside the percentages.
         let pixels = canvas.image?.info.map { _ in
-            "  ·  " + crop.pixelSizeLabel(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
+            let size = crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
+            return "  ·  " + CropText.pixelSizeLabel(width: size.width, height: size.height)
         }
-        gtk_label_set_text(cgtk_label(sizeLabel.raw), crop.sizeLabel + (pixels ?? ""))
+        gtk_label_set_text(cgtk_label(sizeLabel.raw), CropText.sizeLabel(crop) + (pixels ?? ""))
         updateLosslessStatus()
         updatePixelEntries()
         refreshPreviews()

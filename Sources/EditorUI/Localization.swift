@@ -1,4 +1,4 @@
-// Translations: glibc's gettext from Swift, the text domain bound at start-up, and `tr` for every user-visible string.
+// Translations: glibc's gettext from Swift, the text domain bound at start-up, `tr`/`trn` for every user-visible string.
 
 import Foundation
 import CGtk
@@ -14,8 +14,58 @@ func tr(_ message: String) -> String {
     }
 }
 
+/// The translated text for `count` of something: the catalogue's plural form for that number
+/// (`ngettext`; extracted with the keyword `trn:1,2`). Negative counts choose by their magnitude.
+func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+    singular.withCString { one in
+        plural.withCString { many in
+            let n = UInt(clamping: count.magnitude)
+            guard let translated = ngettext(one, many, n) else { return count.magnitude == 1 ? singular : plural }
+            // Untranslated, ngettext hands back one of the pointers it was given.
+            if UnsafePointer(translated) == one { return singular }
+            if UnsafePointer(translated) == many { return plural }
+            return String(cString: translated)
+        }
+    }
+}
+
 /// Marks a literal for extraction where it is stored (tables) and translated later with `tr`.
 func N_(_ message: String) -> String { message }
+
+extension Localization {
+    /// Fills a translated C-format template: `%1$s`, `%2$d` (numbered, so a translation may reorder
+    /// them), plain `%s`/`%d` in turn, and `%%`. Only these appear in our strings; anything else
+    /// is left as written rather than read as an argument that is not there.
+    static func format(_ template: String, _ arguments: [CustomStringConvertible]) -> String {
+        var result = "", next = 0
+        var rest = Substring(template)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            var spec = rest[rest.index(after: percent)...]
+            if spec.first == "%" {
+                result += "%"
+                rest = spec.dropFirst()
+                continue
+            }
+            var numbered: Int?
+            let digits = spec.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, spec.dropFirst(digits.count).first == "$", let n = Int(digits), n >= 1 {
+                numbered = n - 1
+                spec = spec.dropFirst(digits.count + 1)
+            }
+            let index = numbered ?? next
+            guard let conversion = spec.first, conversion == "s" || conversion == "d", index < arguments.count else {
+                result += "%"
+                rest = rest[rest.index(after: percent)...]
+                continue
+            }
+            if numbered == nil { next += 1 }
+            result += arguments[index].description
+            rest = spec.dropFirst()
+        }
+        return result + rest
+    }
+}
 
 enum Localization {
     static let domain = "crop-editor"

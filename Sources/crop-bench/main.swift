@@ -71,8 +71,8 @@ measure("normalized → pixel → normalized", count: n) { r in
     let p = randomCrop(&r).pixelRect(imageWidth: w, imageHeight: h)
     return CropRect(pixelRect: p, imageWidth: w, imageHeight: h).width
 }
-measure("accessibility value text", count: n / 4) { r in
-    Double(randomCrop(&r).accessibilityValue.utf8.count)
+measure("percentages (the spoken value's numbers)", count: n) { r in
+    Double(randomCrop(&r).percentages.width)
 }
 
 /// Times drag frames for both sources and prints each median and their ratio.

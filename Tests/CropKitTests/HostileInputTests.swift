@@ -14,10 +14,10 @@ import Testing
         #expect(negative.pixelRect(imageWidth: 100, imageHeight: 50) == PixelRect(x: 0, y: 0, width: 1, height: 10))
     }
 
-    @Test func labelsOfNonFiniteRectsDoNotTrap() {
+    @Test func percentagesOfNonFiniteRectsDoNotTrap() {
         let r = CropRect(x: .nan, y: .infinity, width: -.infinity, height: 1e300)
-        #expect(r.accessibilityValue == "left 0 percent, top 100000000 percent, width -100000000 percent, height 100000000 percent")
-        #expect(CropRect(x: 0, y: 0, width: .nan, height: 0.5).sizeLabel == "0% × 50%")
+        #expect(r.percentages == CropPercentages(left: 0, top: 100_000_000, width: -100_000_000, height: 100_000_000))
+        #expect(CropRect(x: 0, y: 0, width: .nan, height: 0.5).percentages.width == 0)
     }
 
     @Test func infinitePointsClampToTheNearerBorder() {
@@ -26,10 +26,11 @@ import Testing
         #expect(r.current == CropPoint(x: 0, y: 0.25))
     }
 
-    @Test func pixelSizeLabelUsesTheRoundingRule() {
+    @Test func theCropsPixelSizeUsesTheRoundingRule() {
         // 0.1…0.9 of 2400×1350 is 1920×1080 pixels.
-        #expect(CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8).pixelSizeLabel(imageWidth: 2400, imageHeight: 1350)
-                == "1920 × 1080 px")
-        #expect(CropRect(x: .nan, y: 0, width: 1, height: 1).pixelSizeLabel(imageWidth: 3, imageHeight: 2) == "3 × 2 px")
+        let size = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8).pixelRect(imageWidth: 2400, imageHeight: 1350)
+        #expect((size.width, size.height) == (1920, 1080))
+        let nan = CropRect(x: .nan, y: 0, width: 1, height: 1).pixelRect(imageWidth: 3, imageHeight: 2)
+        #expect((nan.width, nan.height) == (3, 2))
     }
 }

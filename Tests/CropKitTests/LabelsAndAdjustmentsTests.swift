@@ -1,30 +1,24 @@
-// What people see and hear (size label, screen-reader value) and the nine named adjustments behind keys and actions.
+// The numbers people see and hear (size label, screen-reader value) and the nine named adjustments behind keys and actions.
 import CropKit
 import Testing
 
 @Suite struct LabelsAndAdjustmentsTests {
-    // MARK: Labels
+    // MARK: Percentages (the editor words them; see EditorUITests' CropTextTests)
 
-    @Test func theSeedCropIsSpokenAsWholePercents() {
-        #expect(Seed.initialCrop.accessibilityValue == "left 10 percent, top 10 percent, width 80 percent, height 80 percent")
-    }
-
-    @Test func theSeedCropsSizeLabel() {
-        #expect(Seed.initialCrop.sizeLabel == "80% × 80%")
-        #expect(CropRect.unit.sizeLabel == "100% × 100%")
+    @Test func theSeedCropIsWholePercents() {
+        #expect(Seed.initialCrop.percentages == CropPercentages(left: 10, top: 10, width: 80, height: 80))
+        #expect(CropRect.unit.percentages == CropPercentages(left: 0, top: 0, width: 100, height: 100))
     }
 
     @Test func halvesRoundAwayFromZero() {
         // 12.5 → 13 and 62.5 → 63 (half to even would say 12 and 62); 37.5 → 38 either way.
         let r = CropRect(x: 0.125, y: 0.625, width: 0.25, height: 0.375)
-        #expect(r.accessibilityValue == "left 13 percent, top 63 percent, width 25 percent, height 38 percent")
-        #expect(CropRect(x: 0, y: 0, width: 0.125, height: 0.625).sizeLabel == "13% × 63%")
+        #expect(r.percentages == CropPercentages(left: 13, top: 63, width: 25, height: 38))
     }
 
     @Test func fractionsRoundToTheNearestPercent() {
         let r = CropRect(x: 0.004, y: 0.996, width: 0.3349, height: 0.3351)
-        #expect(r.accessibilityValue == "left 0 percent, top 100 percent, width 33 percent, height 34 percent")
-        #expect(r.sizeLabel == "33% × 34%")
+        #expect(r.percentages == CropPercentages(left: 0, top: 100, width: 33, height: 34))
     }
 
     // MARK: Adjustments
@@ -108,7 +102,7 @@ import Testing
         #expect(isClose(session.committed, CropRect(x: 0.15, y: 0.1, width: 0.8, height: 0.75)))
         #expect(session.apply(.reset, resetTo: Seed.initialCrop) == true)
         #expect(isClose(session.committed, Seed.initialCrop))
-        #expect(session.committed.sizeLabel == "80% × 80%")
+        #expect(session.committed.percentages == CropPercentages(left: 10, top: 10, width: 80, height: 80))
     }
 
     @Test func anAdjustmentThatCannotMoveReportsNoChange() {

@@ -33,41 +33,82 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertEqual(windows.split(separator: "\n").count, 2, "expected two windows of one process: \(windows)")
     }
 
-    func testATranslationPlacedInTheLocaleDirectoryIsUsed() throws {
-        try GtkTestSupport.requireDisplay()
-        // A German locale built into the test folder (no system-wide locale needed), and a tiny catalogue.
+    /// The package root: this file is Tests/EditorUITests/DesktopIntegrationTests.swift.
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// An editor running in `language` (a locale built into the test folder, no system-wide one needed)
+    /// with `catalogue` (a .po file) compiled where the editor looks for translations.
+    private func editor(in language: String, locale: String, catalogue: URL, arguments: [String] = []) throws -> ExternalEditor {
         let locales = folder.appendingPathComponent("locales")
         try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
-        XCTAssertNotNil(Shell.run("localedef", ["-i", "de_DE", "-c", "-f", "UTF-8", locales.appendingPathComponent("de_DE.UTF-8").path]),
-                        "localedef could not build de_DE.UTF-8")
-        let messages = folder.appendingPathComponent("locale/de/LC_MESSAGES")
+        XCTAssertNotNil(Shell.run("localedef", ["-i", locale, "-c", "-f", "UTF-8", locales.appendingPathComponent("\(locale).UTF-8").path]),
+                        "localedef could not build \(locale).UTF-8")
+        let messages = folder.appendingPathComponent("locale/\(language)/LC_MESSAGES")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        let po = folder.appendingPathComponent("de.po")
-        try """
-        msgid ""
-        msgstr "Content-Type: text/plain; charset=UTF-8\\n"
-
-        msgid "_Open"
-        msgstr "_Öffnen"
-
-        msgid "Coastline"
-        msgstr "Küste"
-
-        msgid "Crop area"
-        msgstr "Zuschneidebereich"
-        """.write(to: po, atomically: true, encoding: .utf8)
-        XCTAssertNotNil(Shell.run("msgfmt", ["-o", messages.appendingPathComponent("crop-editor.mo").path, po.path]))
-
-        let editor = try ExternalEditor(arguments: [], environment: [
-            "LOCPATH": locales.path, "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de",
+        XCTAssertNotNil(Shell.run("msgfmt", ["--check", "-o", messages.appendingPathComponent("crop-editor.mo").path, catalogue.path]),
+                        "msgfmt refused \(catalogue.lastPathComponent)")
+        return try ExternalEditor(arguments: arguments, environment: [
+            "LOCPATH": locales.path, "LANG": "\(locale).UTF-8", "LC_ALL": "\(locale).UTF-8", "LANGUAGE": language,
             "CROP_EDITOR_LOCALEDIR": folder.appendingPathComponent("locale").path,
         ])
+    }
+
+    /// Keeps `crop` (W%xH%+X%+Y%) for `photo` with the headless command line, as a user would.
+    private func keep(_ crop: String, for photo: String) {
+        let binary = ExternalEditor.buildFolder.appendingPathComponent("crop-editor").path
+        XCTAssertNotNil(Shell.run(binary, ["--sidecar", "--crop=\(crop)", photo]), "could not keep \(crop) for \(photo)")
+    }
+
+    func testTheGermanCatalogueTranslatesTheWindowAndTheSpokenValue() throws {
+        try GtkTestSupport.requireDisplay()
+        // The catalogue the project ships, as make install compiles it.
+        let editor = try editor(in: "de", locale: "de_DE", catalogue: Self.packageRoot.appendingPathComponent("po/de.po"))
         defer { editor.stop() }
         XCTAssertNotNil(editor.waitForWindow(named: "Küste"), "the demo's title was not translated")
         let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier))
         let open = try XCTUnwrap(app.find(named: "Öffnen"), "no “Öffnen” button on the AT-SPI tree")
         // GTK 4.8 exposes the button's text as its label child.
         XCTAssertTrue(["label", "push button"].contains(open.roleName ?? ""), "role \(open.roleName ?? "none")")
-        XCTAssertNotNil(app.find(named: "Zuschneidebereich"), "the crop area's name was not translated")
+        let area = try XCTUnwrap(app.find(named: "Zuschneidebereich"), "the crop area's name was not translated")
+        // The value Orca speaks, worded by the catalogue around CropKit's numbers (the demo's 10/10/80/80).
+        XCTAssertEqual(area.description, "links 10 Prozent, oben 10 Prozent, Breite 80 Prozent, Höhe 80 Prozent")
+        // An action changes the numbers; the words stay German.
+        XCTAssertTrue(area.doAction(named: "crop.move-left"))
+        XCTAssertEqual(AtspiClient.waitForChange(from: "links 10 Prozent, oben 10 Prozent, Breite 80 Prozent, Höhe 80 Prozent") { area.description },
+                       "links 5 Prozent, oben 10 Prozent, Breite 80 Prozent, Höhe 80 Prozent")
+        // The header's size label, formatted by the editor the German way (a space before %).
+        XCTAssertNotNil(app.find(named: "80 % × 80 %"), "the size label is not in German form")
+    }
+
+    func testEachNumberOfTheSpokenValueTakesItsOwnPluralForm() throws {
+        try GtkTestSupport.requireDisplay()
+        // Russian has three forms (1 процент, 2 процента, 5 процентов): one plural for the whole
+        // sentence could not get all four numbers right.
+        let po = folder.appendingPathComponent("ru.po")
+        try """
+        msgid ""
+        msgstr ""
+        "Content-Type: text/plain; charset=UTF-8\\n"
+        "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
+
+        msgid "left %1$s, top %2$s, width %3$s, height %4$s"
+        msgstr "слева %1$s, сверху %2$s, ширина %3$s, высота %4$s"
+
+        msgid "%d percent"
+        msgid_plural "%d percent"
+        msgstr[0] "%d процент"
+        msgstr[1] "%d процента"
+        msgstr[2] "%d процентов"
+        """.write(to: po, atomically: true, encoding: .utf8)
+        let photo = GtkTestSupport.greyFile(folder, "photo.png", size: "400x300")
+        keep("21%x5%+1%+2%", for: photo)
+        let editor = try editor(in: "ru", locale: "ru_RU", catalogue: po, arguments: [photo])
+        defer { editor.stop() }
+        XCTAssertNotNil(editor.waitForWindow(named: "photo.png"), "the photo did not open")
+        let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier))
+        let area = try XCTUnwrap(app.find(named: "Crop area"))
+        XCTAssertEqual(AtspiClient.waitForChange(from: nil) { area.description.flatMap { $0.hasPrefix("слева 1 ") ? $0 : nil } },
+                       "слева 1 процент, сверху 2 процента, ширина 21 процент, высота 5 процентов")
     }
 }

@@ -47,7 +47,7 @@ final class UndoRedoTests: XCTestCase {
             for expected in states.dropLast().reversed() {
                 Self.activate(window, "undo")
                 XCTAssertEqual(canvas.crop, expected)
-                XCTAssertEqual(Self.description(window), expected.accessibilityValue, "the screen reader hears the undo")
+                XCTAssertEqual(Self.description(window), CropText.accessibilityValue(expected), "the screen reader hears the undo")
             }
             XCTAssertFalse(canvas.history.canUndo)
             XCTAssertEqual(canvas.aspectRatio, .free, "undoing the ratio change restores Free")

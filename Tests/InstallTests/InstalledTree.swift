@@ -5,16 +5,30 @@ import Foundation
 enum InstalledTree {
     static let appID = "io.github.cropeditor.CropEditor"
 
-    /// Staged path (relative to DESTDIR, PREFIX=/usr) → source file in the package, for every data file.
+    /// Where `make translations` builds the catalogues and the translated desktop entry and metainfo.
+    static let translated = ".build/translated"
+
+    /// The languages po/LINGUAS names.
+    static var languages: [String] {
+        let text = (try? String(contentsOf: PackageCommand.root.appendingPathComponent("po/LINGUAS"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    /// Staged path (relative to DESTDIR, PREFIX=/usr) → file in the package it is a copy of, for every data file.
     static var expectedDataFiles: [String: String] {
         var files = [
-            "usr/share/applications/\(appID).desktop": "data/\(appID).desktop",
-            "usr/share/metainfo/\(appID).metainfo.xml": "data/\(appID).metainfo.xml",
+            "usr/share/applications/\(appID).desktop": "\(translated)/data/\(appID).desktop",
+            "usr/share/metainfo/\(appID).metainfo.xml": "\(translated)/data/\(appID).metainfo.xml",
             "usr/share/icons/hicolor/scalable/apps/\(appID).svg": "data/icons/hicolor/scalable/apps/\(appID).svg",
             "usr/share/icons/hicolor/symbolic/apps/\(appID)-symbolic.svg":
                 "data/icons/hicolor/symbolic/apps/\(appID)-symbolic.svg",
         ]
         for schema in schemaFiles { files["usr/share/glib-2.0/schemas/\(schema)"] = "data/\(schema)" }
+        for language in languages {
+            let catalogue = "locale/\(language)/LC_MESSAGES/crop-editor.mo"
+            files["usr/share/\(catalogue)"] = "\(translated)/\(catalogue)"
+        }
         return files
     }
 

@@ -64,4 +64,42 @@ final class MakeInstallTests: XCTestCase {
         XCTAssertEqual(uninstall.status, 0, "make uninstall failed:\n\(uninstall.output)")
         XCTAssertEqual(InstalledTree.files(under: stage).sorted(), [], "uninstall left files behind")
     }
+
+    /// The desktop entry, the AppStream metadata and the catalogues as installed carry every language of
+    /// po/LINGUAS, and still pass the validators.
+    func testInstalledFilesCarryTheTranslations() throws {
+        let install = try make("install")
+        XCTAssertEqual(install.status, 0, "make install failed:\n\(install.output)")
+        let appID = InstalledTree.appID
+        let desktop = stage.appendingPathComponent("usr/share/applications/\(appID).desktop")
+        let metainfo = stage.appendingPathComponent("usr/share/metainfo/\(appID).metainfo.xml")
+        let installedDesktop = try String(contentsOf: desktop, encoding: .utf8)
+        let installedMetainfo = try String(contentsOf: metainfo, encoding: .utf8)
+        let source = try String(contentsOf: PackageCommand.root.appendingPathComponent("data/\(appID).desktop"), encoding: .utf8)
+        XCTAssertFalse(InstalledTree.languages.isEmpty, "po/LINGUAS names no language")
+        for language in InstalledTree.languages {
+            let catalogue = try POCatalogue(contentsOf: PackageCommand.root.appendingPathComponent("po/\(language).po"))
+            for key in ["Name", "GenericName", "Comment", "Keywords"] {
+                let value = try XCTUnwrap(source.split(separator: "\n").first { $0.hasPrefix("\(key)=") }?.dropFirst(key.count + 1))
+                let translation = try XCTUnwrap(catalogue[String(value)], "po/\(language).po does not translate \(key)")
+                XCTAssertTrue(installedDesktop.contains("\n\(key)[\(language)]=\(translation)\n"), "\(key)[\(language)] missing")
+            }
+            for text in ["Crop photos precisely", "Features:", "Cropping a photo from the keyboard"] {
+                let translation = try XCTUnwrap(catalogue[text], "po/\(language).po does not translate “\(text)”")
+                XCTAssertTrue(installedMetainfo.contains("xml:lang=\"\(language)\">\(translation)<"), "“\(text)” in \(language) missing")
+            }
+            // The catalogue the window reads: the spoken value among its messages.
+            let mo = stage.appendingPathComponent("usr/share/locale/\(language)/LC_MESSAGES/crop-editor.mo")
+            let unpacked = try PackageCommand.run("msgunfmt", [mo.path])
+            XCTAssertEqual(unpacked.status, 0, unpacked.output)
+            let sentence = "left %1$s, top %2$s, width %3$s, height %4$s"
+            let translation = try XCTUnwrap(catalogue[sentence])
+            XCTAssertTrue(unpacked.output.contains("msgid \"\(sentence)\"\nmsgstr \"\(translation)\""), "the installed catalogue lacks the value")
+        }
+        let validDesktop = try PackageCommand.run("desktop-file-validate", [desktop.path])
+        XCTAssertEqual(validDesktop.status, 0, validDesktop.output)
+        XCTAssertEqual(validDesktop.output, "", "desktop-file-validate has remarks on the installed entry")
+        let validMetainfo = try PackageCommand.run("appstreamcli", ["validate", "--no-net", metainfo.path])
+        XCTAssertEqual(validMetainfo.status, 0, validMetainfo.output)
+    }
 }
