@@ -48,6 +48,7 @@ static inline GtkSpinner *cgtk_spinner(gpointer p) { return GTK_SPINNER(p); }
 static inline GtkFileChooser *cgtk_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
 static inline GtkNativeDialog *cgtk_native_dialog(gpointer p) { return GTK_NATIVE_DIALOG(p); }
 static inline GtkOverlay *cgtk_overlay(gpointer p) { return GTK_OVERLAY(p); }
+static inline GtkDrawingArea *cgtk_drawing_area(gpointer p) { return GTK_DRAWING_AREA(p); }
 
 /* Signal connection (g_signal_connect is a macro). */
 static inline gulong cgtk_signal_connect(gpointer instance, const char *signal, GCallback handler,

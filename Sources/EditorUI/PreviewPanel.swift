@@ -1,19 +1,42 @@
-// The previews side panel: the committed crop rendered at 256, 128 and 48 pixels, as it will come out.
+// The previews side panel: the committed crop at 256, 128 and 48 pixels, drawn 1:1 in device pixels as it will come out.
 
 import CGtk
 import CropKit
+import Foundation
 import GtkSupport
+import Imaging
 
 @MainActor
 final class PreviewPanel {
-    /// Longer sides of the previews, in pixels: a large view, a thumbnail, an icon (seed 003's sizes).
-    static let sizes = [256, 128, 48]
+    /// Longer sides of the previews, in points: a large view, a thumbnail, an icon (seed 003's sizes).
+    /// On a scale-2 screen each has twice as many device pixels, rendered for that, never magnified.
+    nonisolated static let sizes = [256, 128, 48]
+    /// Wait this long after the last commit before rendering from the file, so a run of key presses renders once.
+    static let fileRenderDelayMilliseconds: UInt32 = 120
 
     let widget: UnsafeMutablePointer<GtkWidget>
-    /// One picture per size, in `sizes` order.
-    private(set) var pictures: [UnsafeMutablePointer<GtkWidget>] = []
-    /// The last rendered previews (for tests): size → surface.
+    /// One drawing area per size, in `sizes` order: an N×N slot, the preview centred in it.
+    private(set) var areas: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The previews on screen (for tests): size → surface, in device pixels.
     private(set) var rendered: [Int: ImageSurface] = [:]
+    /// Device pixels per point they were rendered for.
+    private(set) var renderedScale = 1
+    /// Whether they were rendered from the full-resolution file (the display thumbnail had too few pixels).
+    private(set) var renderedFromFile = false
+    /// Renders from the file that finished (for tests and logs).
+    private(set) var fileRenders = 0
+
+    /// What the previews show, kept to render them again when the screen's scale changes.
+    private struct Request {
+        let image: LoadedImage
+        let crop: CropRect
+        let transform: ImageOrientation
+        let shownSize: (width: Int, height: Int)
+        let shape: CropShape
+    }
+    private var request: Request?
+    /// Counts requests so that only the newest file render is shown.
+    private var generation = 0
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
@@ -23,53 +46,121 @@ final class PreviewPanel {
         gtk_widget_set_size_request(widget, Int32(PreviewPanel.sizes[0] + 24), -1)
         gtk_widget_add_css_class(widget, "view")
         for size in PreviewPanel.sizes {
-            let picture = gtk_picture_new()!
-            gtk_widget_set_size_request(picture, Int32(size), Int32(size))
-            gtk_picture_set_can_shrink(OpaquePointer(picture), 0)
-            cgtk_accessible_set_label(picture, String(format: tr("Preview at %d pixels"), size))
+            let area = gtk_drawing_area_new()!
+            gtk_widget_set_size_request(area, Int32(size), Int32(size))
+            gtk_widget_set_halign(area, GTK_ALIGN_CENTER)
+            cgtk_accessible_set_label(area, String(format: tr("Preview at %d pixels"), size))
+            DrawingArea.setDrawFunc(area) { [weak self] c, width, height in self?.draw(size, c, width: width, height: height) }
             let caption = gtk_label_new(String(format: tr("%d px"), size))!
             gtk_widget_add_css_class(caption, "dim-label")
-            gtk_box_append(cgtk_box(widget.raw), picture)
+            gtk_box_append(cgtk_box(widget.raw), area)
             gtk_box_append(cgtk_box(widget.raw), caption)
-            pictures.append(picture)
+            areas.append(area)
+        }
+        // Moved to a screen of another scale: render for its device pixels.
+        Signal.connectPointer(widget.raw, "notify::scale-factor") { [weak self] _ in
+            guard let self, let request = self.request else { return }
+            self.update(image: request.image, crop: request.crop, transform: request.transform,
+                        shownSize: request.shownSize, shape: request.shape)
         }
     }
 
-    /// Renders `crop` of the picture as shown (turned by `transform`) at each size: longer side N.
-    /// A circle crop's previews are the inscribed ellipse on transparency, as the export writes it.
+    /// Renders `crop` of the picture as shown (turned by `transform`) at each size: longer side N
+    /// points, N × scale device pixels. A circle crop's previews are the inscribed ellipse on
+    /// transparency, as the export writes it. From the display thumbnail at once; from the file a
+    /// moment later when the thumbnail has fewer pixels across the crop than the largest preview.
     func update(image: LoadedImage?, crop: CropRect, transform: ImageOrientation, shownSize: (width: Int, height: Int),
                 shape: CropShape = .rectangle) {
         guard let image else { return }
-        let pixels = crop.pixelRect(imageWidth: shownSize.width, imageHeight: shownSize.height)
-        for (size, picture) in zip(PreviewPanel.sizes, pictures) {
-            let scale = Double(size) / Double(max(pixels.width, pixels.height))
-            let w = max(1, Int((Double(pixels.width) * scale).rounded())), h = max(1, Int((Double(pixels.height) * scale).rounded()))
-            guard let surface = ImageSurface(width: w, height: h) else { continue }
-            surface.draw { c in
-                SourceMapping.setSource(c, image.surface, transform: transform, shown: crop, width: w, height: h)
-                if shape == .circle {
-                    FramePlan.ellipse(c, in: CropRect(x: 0, y: 0, width: Double(w), height: Double(h)))
-                    cairo_fill(c.cr)
-                } else {
-                    cairo_paint(c.cr)
-                }
-            }
-            rendered[size] = surface
-            let texture = PreviewPanel.texture(surface)
-            gtk_picture_set_paintable(OpaquePointer(picture), texture)
-            if let texture { g_object_unref(texture.raw) } // the picture holds its own reference
+        let request = Request(image: image, crop: crop, transform: transform, shownSize: shownSize, shape: shape)
+        self.request = request
+        generation += 1
+        show(request, from: image.surface, covering: .unit, fromFile: false)
+        guard let needed = fileRenderScale(request) else { return }
+        let generation = self.generation
+        Timer.once(milliseconds: PreviewPanel.fileRenderDelayMilliseconds) { [weak self] in
+            guard let self, self.generation == generation else { return }
+            self.renderFromFile(request, scale: needed, generation: generation)
         }
     }
 
-    /// Cairo's ARGB32 is premultiplied BGRA in memory on little-endian machines.
-    private static func texture(_ surface: ImageSurface) -> OpaquePointer? {
-        cairo_surface_flush(surface.surface)
-        let stride = Int(cairo_image_surface_get_stride(surface.surface))
-        guard let data = cairo_image_surface_get_data(surface.surface) else { return nil }
-        let bytes = g_bytes_new(data, gsize(stride * surface.height))
-        defer { g_bytes_unref(bytes) }
-        guard let texture = gdk_memory_texture_new(Int32(surface.width), Int32(surface.height),
-                                                   GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride)) else { return nil }
-        return cgtk_paintable(texture.raw)
+    private var scaleFactor: Int { max(Int(gtk_widget_get_scale_factor(widget)), 1) }
+
+    /// Picture pixels per upright picture pixel the largest preview needs, when the thumbnail has
+    /// fewer than that (and the file more); nil when the thumbnail is enough.
+    private func fileRenderScale(_ request: Request) -> Double? {
+        guard request.image.info != nil else { return nil }
+        let pixels = request.crop.pixelRect(imageWidth: request.shownSize.width, imageHeight: request.shownSize.height)
+        let needed = Double(PreviewPanel.sizes[0] * scaleFactor) / Double(max(pixels.width, pixels.height))
+        let thumbnail = Double(request.image.surface.width) / Double(request.image.pixelWidth)
+        guard thumbnail < 1, needed > thumbnail * CropCanvas.sharpThreshold else { return nil }
+        return min(needed, 1)
+    }
+
+    private func renderFromFile(_ request: Request, scale: Double, generation: Int) {
+        guard let info = request.image.info else { return }
+        let region = request.transform.storedRect(fromDisplayed: request.crop)
+        Task { @MainActor [weak self] in
+            let rendered = await Task.detached(priority: .utility) { () -> (ImageSurface, CropRect)? in
+                guard let rendered = try? Imaging.renderRegion(info, region: region, scale: scale),
+                      let surface = ImageSource.surface(from: rendered.pixels) else { return nil }
+                return (surface, rendered.region)
+            }.value
+            guard let self, self.generation == generation, let (surface, covering) = rendered else { return }
+            self.fileRenders += 1
+            self.show(request, from: surface, covering: covering, fromFile: true)
+        }
+    }
+
+    /// Renders every size from `source` (which holds `covering` of the upright picture) and shows them.
+    private func show(_ request: Request, from source: ImageSurface, covering: CropRect, fromFile: Bool) {
+        let scale = scaleFactor
+        let pixels = request.crop.pixelRect(imageWidth: request.shownSize.width, imageHeight: request.shownSize.height)
+        for (size, area) in zip(PreviewPanel.sizes, areas) {
+            guard let surface = PreviewPanel.render(request, from: source, covering: covering, longerSide: size * scale,
+                                                    cropWidth: pixels.width, cropHeight: pixels.height) else { continue }
+            rendered[size] = surface
+            gtk_widget_queue_draw(area)
+        }
+        renderedScale = scale
+        renderedFromFile = fromFile
+    }
+
+    /// One preview: the crop with its longer side `longerSide` device pixels, the other in proportion.
+    private static func render(_ request: Request, from source: ImageSurface, covering: CropRect, longerSide: Int,
+                               cropWidth: Int, cropHeight: Int) -> ImageSurface? {
+        let scale = Double(longerSide) / Double(max(cropWidth, cropHeight))
+        let w = max(1, Int((Double(cropWidth) * scale).rounded())), h = max(1, Int((Double(cropHeight) * scale).rounded()))
+        guard let surface = ImageSurface(width: w, height: h) else { return nil }
+        surface.draw { c in
+            SourceMapping.setSource(c, source, transform: request.transform, shown: request.crop, width: w, height: h,
+                                    covering: covering)
+            // The source always holds the whole crop: its edge pixels continue past it rather than
+            // fading into transparency over the last half pixel.
+            cairo_pattern_set_extend(cairo_get_source(c.cr), CAIRO_EXTEND_PAD)
+            if request.shape == .circle {
+                FramePlan.ellipse(c, in: CropRect(x: 0, y: 0, width: Double(w), height: Double(h)))
+                cairo_fill(c.cr)
+            } else {
+                cairo_paint(c.cr)
+            }
+        }
+        return surface
+    }
+
+    /// Paints a preview's device pixels one to one, centred in its slot (whole device pixels, so
+    /// nothing is resampled on the way to the screen).
+    private func draw(_ size: Int, _ c: Cairo, width: Int, height: Int) {
+        guard let surface = rendered[size] else { return }
+        let scale = Double(renderedScale)
+        let x = Double((width * renderedScale - surface.width) / 2) / scale
+        let y = Double((height * renderedScale - surface.height) / 2) / scale
+        cairo_save(c.cr)
+        cairo_translate(c.cr, x, y)
+        cairo_scale(c.cr, 1 / scale, 1 / scale)
+        cairo_set_source_surface(c.cr, surface.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_NEAREST)
+        cairo_paint(c.cr)
+        cairo_restore(c.cr)
     }
 }

@@ -84,12 +84,33 @@ enum Shell {
 /// A screenshot of the whole X screen, read back through Cairo.
 final class Screenshot {
     let cairoSurface: OpaquePointer
+    /// The PNG it was saved as.
+    let path: String
 
-    init?(path: String) {
-        guard Shell.run("import", ["-window", "root", path]) != nil,
+    /// The screen of the test display, or of `display` (e.g. ":3") when given.
+    init?(path: String, display: String? = nil) {
+        let command = (display.map { ["DISPLAY=\($0)"] } ?? []) + ["import", "-window", "root", path]
+        guard Shell.run("env", command) != nil,
               let s = cairo_image_surface_create_from_png(path), cairo_surface_status(s) == CAIRO_STATUS_SUCCESS
         else { return nil }
         cairoSurface = s
+        self.path = path
+    }
+
+    /// The bounding boxes of the areas of exactly `color` (e.g. "#ff00ff"), each one 4-connected
+    /// area, as ImageMagick's connected-components finds them; largest first.
+    func boxes(of color: String) -> [(x: Int, y: Int, width: Int, height: Int, area: Int)] {
+        let output = Shell.run("convert", [path, "-fill", "black", "+opaque", color, "-fill", "white", "-opaque", color,
+                                           "-define", "connected-components:verbose=true", "-connected-components", "4",
+                                           "null:"]) ?? ""
+        // Lines like "  1: 256x171+615+106 742.5,191.0 43776 srgb(255,255,255)"; black areas are the rest.
+        return output.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count >= 5, fields.last!.contains("255,255,255") || fields.last! == "gray(255)" else { return nil }
+            let numbers = fields[1].split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0) }
+            guard numbers.count == 4, let area = Int(fields[3]) else { return nil }
+            return (numbers[2], numbers[3], numbers[0], numbers[1], area)
+        }.sorted { $0.area > $1.area }
     }
 
     deinit { cairo_surface_destroy(cairoSurface) }
