@@ -16,7 +16,10 @@ final class EditorWindow {
     let canvas = CropCanvas()
     private let title: UnsafeMutablePointer<GtkWidget>
     let sizeLabel: UnsafeMutablePointer<GtkWidget>
-    private let spinner: UnsafeMutablePointer<GtkWidget>
+    /// Over the picture while a file loads: the file's name and, after a moment, a spinner.
+    let loadingIndicator: UnsafeMutablePointer<GtkWidget>
+    let loadingSpinner: UnsafeMutablePointer<GtkWidget>
+    let loadingLabel: UnsafeMutablePointer<GtkWidget>
     let toasts: UnsafeMutablePointer<GtkWidget>
     /// Tells whether the crop saves losslessly (JPEG) and offers to snap it onto the block grid.
     let losslessButton: UnsafeMutablePointer<GtkWidget>
@@ -30,7 +33,7 @@ final class EditorWindow {
     /// The save-as dialog while it is open.
     var saveDialog: OpaquePointer?
     /// Counts loads so that only the newest one's result is shown.
-    private var loadGeneration = 0
+    private(set) var loadGeneration = 0
     /// The last toast shown (for tests and logs).
     private(set) var lastToast: String?
     private(set) var lastToastAction: String?
@@ -63,9 +66,10 @@ final class EditorWindow {
         stack = gtk_stack_new()
         menuButton = gtk_menu_button_new()
         sizeLabel = gtk_label_new("")
-        spinner = gtk_spinner_new()
         toasts = adw_toast_overlay_new()
         losslessButton = gtk_button_new_with_label("")
+        let loading = EditorWindow.loadingIndicatorParts()
+        (loadingIndicator, loadingSpinner, loadingLabel) = (loading.box, loading.spinner, loading.label)
         EditorWindow.state.attach(self, to: window.raw)
         buildContent()
         installActions()
@@ -132,11 +136,7 @@ final class EditorWindow {
 
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(cgtk_overlay(overlay.raw), canvas.widget)
-        gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
-        gtk_widget_set_size_request(spinner, 48, 48)
-        gtk_widget_set_visible(spinner, 0)
-        gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), spinner)
+        gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), loadingIndicator)
         zoomIndicator = makeZoomIndicator()
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), zoomIndicator)
         gtk_stack_add_named(cgtk_stack(stack.raw), overlay, "editor")
@@ -303,15 +303,17 @@ final class EditorWindow {
     func open(path: String) {
         loadGeneration += 1
         let generation = loadGeneration
-        setLoading(true)
+        isLoading = true
+        beginLoading(URL(fileURLWithPath: path).lastPathComponent)
         let limit = ImageSource.screenLimit()
         Task { @MainActor [weak self] in
             let result = await ImageSource.load(path: path, maxWidth: limit.width, maxHeight: limit.height)
             guard let self, generation == self.loadGeneration else { return }
-            self.setLoading(false)
+            self.isLoading = false
+            if case .success(let image) = result { self.show(image, crop: image.storedCrop?.crop.rect ?? .unit) }
+            self.endLoading()
             switch result {
             case .success(let image):
-                self.show(image, crop: image.storedCrop?.crop.rect ?? .unit)
                 self.announceStoredCrop(image)
             case .failure(let error): self.showError(String(format: tr("Could not open %@"), error.message))
             }
@@ -320,26 +322,6 @@ final class EditorWindow {
 
     /// Whether a load is running.
     private(set) var isLoading = false
-    /// Loads quicker than this show no spinner at all (it would only flash), in milliseconds.
-    static let spinnerDelay: UInt32 = 300
-
-    /// Whether the spinner is on screen (only for loads past the delay).
-    var isSpinnerVisible: Bool { gtk_widget_get_visible(spinner) != 0 }
-
-    private func setLoading(_ loading: Bool) {
-        isLoading = loading
-        guard loading else {
-            gtk_widget_set_visible(spinner, 0)
-            gtk_spinner_set_spinning(cgtk_spinner(spinner.raw), 0)
-            return
-        }
-        let generation = loadGeneration
-        Timer.once(milliseconds: EditorWindow.spinnerDelay) { [weak self] in
-            guard let self, self.isLoading, generation == self.loadGeneration else { return }
-            gtk_widget_set_visible(self.spinner, 1)
-            gtk_spinner_set_spinning(cgtk_spinner(self.spinner.raw), 1)
-        }
-    }
 
     func showError(_ message: String) {
         lastError = message
