@@ -40,6 +40,8 @@ extension EditorWindow {
             // Snapping knows the unturned grid only: offered for an unturned picture.
             g_simple_action_set_enabled(action, !eligible && canvas.transform == .up ? 1 : 0)
         }
+        // Standing in for the button in the main menu, its words follow.
+        if headerRow.hidden.contains(losslessButton) { updateOverflowMenu(hidden: headerRow.hidden) }
     }
 
     /// Moves the crop onto the grid (outwards, so nothing chosen is lost) as one commit.

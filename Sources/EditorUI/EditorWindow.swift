@@ -14,7 +14,13 @@ final class EditorWindow {
 
     let window: UnsafeMutablePointer<GtkWidget>
     let canvas = CropCanvas()
-    private let title: UnsafeMutablePointer<GtkWidget>
+    let title: UnsafeMutablePointer<GtkWidget>
+    /// The header's editing controls around the title, hidden from the least important as the window narrows.
+    let headerRow = PriorityRow(spacing: 6)
+    /// The main menu's first section: the header controls that did not fit.
+    let overflowMenu: OpaquePointer = g_menu_new()
+    /// Save, the header's suggested action, with Save As and Keep Crop in its menu.
+    let saveButton = EditorWindow.makeSaveButton()
     let sizeLabel: UnsafeMutablePointer<GtkWidget>
     /// Over the picture while a file loads: the file's name and, after a moment, a spinner.
     let loadingIndicator: UnsafeMutablePointer<GtkWidget>
@@ -48,15 +54,19 @@ final class EditorWindow {
     /// The custom-ratio dialog while it is open (tests answer it).
     var customRatioDialog: UnsafeMutablePointer<GtkWidget>?
     /// The header button whose popover holds the pixel entries.
-    private(set) var pixelButton: UnsafeMutablePointer<GtkWidget>!
+    var pixelButton: UnsafeMutablePointer<GtkWidget>!
     /// X, Y, width and height of the crop in pixels (the pixel popover's spin buttons).
     var pixelEntries: [UnsafeMutablePointer<GtkWidget>] = []
     /// The header bar's ratio menu button (its label shows the ratio in force).
-    private(set) var aspectRatioButton: UnsafeMutablePointer<GtkWidget>!
+    var aspectRatioButton: UnsafeMutablePointer<GtkWidget>!
     /// The zoom percentage over the picture's corner, shown while zoomed.
     private(set) var zoomIndicator: UnsafeMutablePointer<GtkWidget>!
+    /// Header buttons the main menu stands in for when they do not fit.
+    var undoButton: UnsafeMutablePointer<GtkWidget>!
+    var redoButton: UnsafeMutablePointer<GtkWidget>!
+    var previewToggle: UnsafeMutablePointer<GtkWidget>!
     /// The header bar's own controls, each with an accessible name and a tooltip.
-    private(set) var headerControls: [UnsafeMutablePointer<GtkWidget>] = []
+    var headerControls: [UnsafeMutablePointer<GtkWidget>] = []
 
     init(application: UnsafeMutablePointer<AdwApplication>) {
         window = adw_application_window_new(cgtk_application(application.raw))
@@ -88,51 +98,7 @@ final class EditorWindow {
     }
 
     private func buildContent() {
-        let header = adw_header_bar_new()!
-        adw_header_bar_set_title_widget(cgtk_adw_header_bar(header.raw), title)
-
-        let open = gtk_button_new_with_mnemonic(tr("_Open"))!
-        gtk_actionable_set_action_name(OpaquePointer(open), "win.open")
-        gtk_widget_set_tooltip_text(open, tr("Open an image (Ctrl+O)"))
-        adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), open)
-
-        // GNOME's "revert" arrow: counterclockwise, and distinct from Undo's.
-        let reset = EditorWindow.iconButton("document-revert-symbolic", action: "win.reset",
-                                            tooltip: tr("Reset the crop (Ctrl+Backspace)"), name: tr("Reset crop"))
-        let undo = EditorWindow.iconButton("edit-undo-symbolic", action: "win.undo", tooltip: tr("Undo (Ctrl+Z)"), name: tr("Undo"))
-        let redo = EditorWindow.iconButton("edit-redo-symbolic", action: "win.redo",
-                                           tooltip: tr("Redo (Ctrl+Shift+Z)"), name: tr("Redo"))
-        let keep = EditorWindow.iconButton("bookmark-new-symbolic", action: "win.keep-crop",
-                                           tooltip: tr("Keep the crop beside the photo, without changing it (Ctrl+K)"),
-                                           name: tr("Keep crop"))
-        for button in [reset, undo, redo] { adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), button) }
-        aspectRatioButton = makeAspectRatioButton()
-        adw_header_bar_pack_start(cgtk_adw_header_bar(header.raw), aspectRatioButton)
-
-        let menu = menuButton
-        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), menu)
-        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), keep)
-        gtk_menu_button_set_icon_name(cgtk_menu_button(menu.raw), "open-menu-symbolic")
-        let primary = EditorWindow.primaryMenu()
-        gtk_menu_button_set_menu_model(cgtk_menu_button(menu.raw), primary)
-        g_object_unref(primary.raw)
-        gtk_menu_button_set_primary(cgtk_menu_button(menu.raw), 1)
-        gtk_widget_set_tooltip_text(menu, tr("Main menu (F10)"))
-        cgtk_accessible_set_label(menu, tr("Main menu"))
-
-        // Tabular digits keep the label from jittering while the numbers change.
-        gtk_widget_add_css_class(sizeLabel, "numeric")
-        gtk_widget_set_tooltip_text(sizeLabel, tr("Size of the crop, in percent of the image"))
-        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), sizeLabel)
-        let pixels = makePixelEntryButton()
-        pixelButton = pixels
-        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), pixels)
-        let previewToggle = makePreviewToggle()
-        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), previewToggle)
-        gtk_actionable_set_action_name(OpaquePointer(losslessButton), "win.snap-lossless")
-        gtk_widget_set_visible(losslessButton, 0)
-        adw_header_bar_pack_end(cgtk_adw_header_bar(header.raw), losslessButton)
-        headerControls = [open, reset, menu, sizeLabel, aspectRatioButton, undo, redo, pixels, previewToggle, keep]
+        let header = buildHeader()
 
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(cgtk_overlay(overlay.raw), canvas.widget)
@@ -286,10 +252,10 @@ final class EditorWindow {
     }
 
     private func cropCommitted(_ crop: CropRect) {
-        // The demo has no file to export, so only files show whole pixels beside the percentages.
+        // The demo has no file to export, so only files show whole pixels under the percentages.
         let pixels = canvas.image?.info.map { _ in
             let size = crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
-            return "  ·  " + CropText.pixelSizeLabel(width: size.width, height: size.height)
+            return "\n" + CropText.pixelSizeLabel(width: size.width, height: size.height)
         }
         gtk_label_set_text(cgtk_label(sizeLabel.raw), CropText.sizeLabel(crop) + (pixels ?? ""))
         updateLosslessStatus()

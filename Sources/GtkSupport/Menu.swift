@@ -28,6 +28,23 @@ public enum Menu {
         return model(menu)
     }
 
+    /// Every item of `model` with its label and action, sections flattened in order (submenus are
+    /// items of their own, not opened).
+    public static func entries(_ model: UnsafeMutablePointer<GMenuModel>) -> [(label: String?, action: String?)] {
+        func string(_ index: Int32, _ attribute: String) -> String? {
+            guard let value = g_menu_model_get_item_attribute_value(model, index, attribute, nil) else { return nil }
+            defer { g_variant_unref(value) }
+            return g_variant_get_string(value, nil).map { String(cString: $0) }
+        }
+        return (0..<g_menu_model_get_n_items(model)).flatMap { index -> [(label: String?, action: String?)] in
+            if let section = g_menu_model_get_item_link(model, index, "section") {
+                defer { g_object_unref(section.raw) }
+                return entries(section)
+            }
+            return [(string(index, "label"), string(index, "action"))]
+        }
+    }
+
     private static func model(_ menu: OpaquePointer) -> UnsafeMutablePointer<GMenuModel> {
         UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
     }

@@ -109,13 +109,11 @@ final class FixedFrameAndShapeTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photo)
             window.chooseShape(.circle)
-            // Only actionable widgets have an action name to ask for (labels and boxes are not).
-            let button = try XCTUnwrap(window.headerControls.first {
-                g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self),
-                                           gtk_actionable_get_type()) != 0
-                    && gtk_actionable_get_action_name(OpaquePointer($0)).map { String(cString: $0) } == "win.keep-crop"
-            }, "no Keep Crop button in the header")
-            XCTAssertNotEqual(gtk_widget_activate(button), 0)
+            // Keep Crop sits in the menu of the header's Save button.
+            let menu = try XCTUnwrap(adw_split_button_get_menu_model(OpaquePointer(window.saveButton)))
+            let actions = Menu.entries(menu).compactMap(\.action)
+            XCTAssertTrue(actions.contains("win.keep-crop"), "no Keep Crop beside Save: \(actions)")
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(window.saveButton, "win.keep-crop", nil), 0)
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
             let kept = try XCTUnwrap(try Sidecar.read(for: photo))
             XCTAssertEqual(kept.crop.shape, .circle)

@@ -30,7 +30,7 @@ final class SavingTests: XCTestCase {
             let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.canvas.commit(CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
-            XCTAssertEqual(String(cString: gtk_label_get_text(cgtk_label(window.sizeLabel.raw))), "50% × 33%  ·  200 × 100 px")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cgtk_label(window.sizeLabel.raw))), "50% × 33%\n200 × 100 px")
             window.save()
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
             XCTAssertNil(window.lastError)
