@@ -27,14 +27,13 @@ final class ExternalEditor {
         try process.run()
     }
 
-    /// Waits until a visible window titled `name` exists; returns its X window id.
-    func waitForWindow(named name: String, timeout: Double = 15) -> String? {
+    /// Waits until a visible window titled `name` exists (on `display`, or the test display); returns
+    /// its X window id, or nil when the time is up or the editor has exited.
+    func waitForWindow(named name: String, display: String? = nil, timeout: Double = 15) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
+        let search = (display.map { ["DISPLAY=\($0)"] } ?? []) + ["xdotool", "search", "--onlyvisible", "--name", "^\(name)$"]
         while Date() < deadline, process.isRunning {
-            if let id = Shell.run("xdotool", ["search", "--onlyvisible", "--name", "^\(name)$"])?
-                .split(separator: "\n").first {
-                return String(id)
-            }
+            if let id = Shell.run("env", search)?.split(separator: "\n").first { return String(id) }
             usleep(100_000)
         }
         return nil

@@ -11,13 +11,25 @@ final class PreviewSizeTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws { folder = try GtkTestSupport.temporaryFolder("preview-size") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+        MainActor.assumeIsolated { AppSettings.shared.map { g_settings_reset($0, "preview-panel") } }
+    }
 
     /// A 600×400 photo of one colour no other part of the window has, so its previews can be found on screen.
     private func magentaPhoto() -> String {
         let path = folder.appendingPathComponent("magenta.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "600x400", "xc:#ff00ff", path]))
         return path
+    }
+
+    /// A window of the shared application that opened `path` and shows the previews (the panel's
+    /// setting goes back to its default in tearDown).
+    @MainActor private static func windowShowingPreviews(opening path: String) throws -> EditorWindow {
+        XCTAssertNotNil(AppSettings.shared, "no settings to remember the panel in")
+        let window = GtkTestSupport.window(opening: path)
+        g_action_group_activate_action(OpaquePointer(window.window.raw), "show-previews", nil)
+        return window
     }
 
     /// Longer side N of a 3:2 crop, the other side in proportion: what each preview must measure.
@@ -28,11 +40,8 @@ final class PreviewSizeTests: XCTestCase {
         let photo = magentaPhoto()
         let shotPath = folder.appendingPathComponent("shot.png").path
         try MainActor.assumeIsolated {
-            let settings = try XCTUnwrap(AppSettings.shared)
-            defer { g_settings_reset(settings, "preview-panel") }
-            let window = GtkTestSupport.window(opening: photo)
+            let window = try Self.windowShowingPreviews(opening: photo)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "show-previews", nil)
             _ = try GtkTestSupport.placeAtCorner(window, name: "magenta.png")
             // Each preview's slot on screen: the window's surface sits at the screen's corner, its
             // widgets inside the surface's margin (for the resize border).
@@ -79,7 +88,7 @@ final class PreviewSizeTests: XCTestCase {
         defer { display.stop() }
         let editor = try ExternalEditor(arguments: [photo], environment: ["DISPLAY": display.name, "GDK_SCALE": "2"])
         defer { editor.stop() }
-        let window = try XCTUnwrap(display.waitForWindow(named: "magenta.png"), "the editor window never appeared")
+        let window = try XCTUnwrap(editor.waitForWindow(named: "magenta.png", display: display.name), "the editor window never appeared")
         display.run("xdotool", ["windowmove", "--sync", window, "0", "0"])
         display.run("xdotool", ["windowfocus", "--sync", window])
         display.run("xdotool", ["key", "F9"])
@@ -110,13 +119,10 @@ final class PreviewSizeTests: XCTestCase {
         let photo = folder.appendingPathComponent("edge.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "2000x3000", "xc:black", "-size", "2000x3000", "xc:white", "+append", photo]))
         try MainActor.assumeIsolated {
-            let settings = try XCTUnwrap(AppSettings.shared)
-            defer { g_settings_reset(settings, "preview-panel") }
-            let window = GtkTestSupport.window(opening: photo)
+            let window = try Self.windowShowingPreviews(opening: photo)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             let image = try XCTUnwrap(window.canvas.image)
             XCTAssertLessThan(image.surface.width * 2, 4000, "the thumbnail should be far smaller than the photo")
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "show-previews", nil)
             // 80×60 pixels across the edge: the thumbnail has a fifth of that, the 256 px preview needs 3.2×.
             window.canvas.commit(CropRect(pixelRect: PixelRect(x: 1960, y: 1470, width: 80, height: 60), imageWidth: 4000, imageHeight: 3000))
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.previews.renderedFromFile }, "the previews were not rendered from the file")

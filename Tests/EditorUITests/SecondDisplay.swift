@@ -35,18 +35,6 @@ final class SecondDisplay {
         Shell.run("env", ["DISPLAY=\(name)", program] + arguments)
     }
 
-    /// Waits until a visible window titled `title` exists here; returns its X window id.
-    func waitForWindow(named title: String, timeout: Double = 15) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let id = run("xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"])?.split(separator: "\n").first {
-                return String(id)
-            }
-            usleep(100_000)
-        }
-        return nil
-    }
-
     func stop() {
         if server.isRunning { server.terminate() }
         server.waitUntilExit()
