@@ -63,6 +63,7 @@ extension EditorWindow {
         let primary = EditorWindow.primaryMenu()
         // Controls that do not fit come first in the main menu.
         g_menu_prepend_section(OpaquePointer(primary), nil, UnsafeMutableRawPointer(overflowMenu).assumingMemoryBound(to: GMenuModel.self))
+        g_object_unref(overflowMenu.raw) // the main menu holds it from now on, as long as the window lives
         gtk_menu_button_set_menu_model(cgtk_menu_button(menu.raw), primary)
         g_object_unref(primary.raw)
         gtk_menu_button_set_primary(cgtk_menu_button(menu.raw), 1)

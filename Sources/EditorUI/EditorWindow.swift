@@ -1,4 +1,4 @@
-// One editor window: header bar (Open, Reset, size label, menu), the canvas, loading spinner and error toasts.
+// One editor window: header, canvas and previews, the empty state, opening files (decoded off the main thread), toasts.
 
 import CGtk
 import CropKit
