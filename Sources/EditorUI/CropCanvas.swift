@@ -64,15 +64,8 @@ final class CropCanvas {
         get { editor.shape }
         set { if newValue != editor.shape { editor.shape = newValue; gtk_widget_queue_draw(widget) } }
     }
-    /// The full-resolution region for a zoomed view, once rendered in the background.
-    var sharpTile: SharpTile?
-    /// Counts requests so only the newest sharp render is shown.
-    var sharpGeneration = 0
-    /// The sharp region last asked for, so an unchanged view does not ask again.
-    var sharpRequest: SharpRequest?
-    /// How many sharp renders finished, and whether any ran on the main thread (tests watch both).
-    var sharpRenders = 0
-    var sharpRenderedOnMainThread = false
+    /// Renders the full-resolution region of a zoomed view in the background.
+    let sharp = SharpRegionLoader()
     /// Called when the zoom changes (the window shows the percentage).
     var onZoomChange: (() -> Void)?
 
@@ -111,6 +104,7 @@ final class CropCanvas {
         installViewGestures()
         installAccessibility()
         installFocusRedraw()
+        sharp.onTile = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
     }
 
     /// Runs an operation of the editing model and does what its changes call for: a redraw, the
