@@ -105,12 +105,31 @@ final class CropCanvas {
         installAccessibility()
         installFocusRedraw()
         sharp.onTile = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
+        Signal.connect(widget.raw, "destroy") { [weak self] in self?.widgetDestroyed() }
+    }
+
+    /// False once GTK destroyed the widget. The window and tests may hold this object longer, so
+    /// what arrives later (a timer, a render, a load) must not touch the widget.
+    private(set) var isAlive = true
+
+    /// Cancels pending work and lets the picture go when the widget is destroyed.
+    private func widgetDestroyed() {
+        stopAnimation()
+        sharp.drop()
+        sharp.onTile = nil
+        onCommit = nil
+        onHistoryChange = nil
+        onZoomChange = nil
+        image = nil
+        painter.dropCache()
+        isAlive = false
     }
 
     /// Runs an operation of the editing model and does what its changes call for: a redraw, the
     /// accessible description and the window (size label, previews, undo buttons).
     @discardableResult
     func edit(_ operation: (inout CropEditor) -> CropEditor.Changes) -> CropEditor.Changes {
+        guard isAlive else { return [] }
         let changes = operation(&editor)
         if changes.contains(.shown) { gtk_widget_queue_draw(widget) }
         if changes.contains(.committed) {
@@ -160,6 +179,7 @@ final class CropCanvas {
 
     /// Shows a new image with `crop` selected; Reset will return to `crop`.
     func setImage(_ image: LoadedImage, crop: CropRect) {
+        guard isAlive else { return }
         self.image = image
         stopAnimation()
         // A new picture starts whole; its predecessor's zoom and sharp region mean nothing for it.
