@@ -15,16 +15,23 @@ static inline VipsImage *cvr_open_shrunk(const char *path, int shrink, int is_jp
 /* Rows of one strip read at a time by cvr_stream_cut. */
 #define CVR_STRIP 64
 
+/* A render's cancellation flag, set from another thread: a newer view makes the older render stale. */
+static inline void cvr_cancel(volatile int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELAXED); }
+static inline int cvr_cancelled(const volatile int *flag) { return flag && __atomic_load_n(flag, __ATOMIC_RELAXED); }
+
 /* The rectangle (left, top, width, height) of `in`, copied into a new memory image by reading `in`
    once from the top, one strip at a time: the rows above are decoded and dropped, the rows below
    never read. (vips_crop on a sequential image lets libvips' sequential reader keep every row it
-   passes on the way down: 300 MB for a region at the foot of a 100-megapixel PNG.) NULL on error. */
-static inline VipsImage *cvr_stream_cut(VipsImage *in, int left, int top, int width, int height) {
+   passes on the way down: 300 MB for a region at the foot of a 100-megapixel PNG.) NULL on error,
+   and when `cancel` (may be NULL) is set between two strips. */
+static inline VipsImage *cvr_stream_cut(VipsImage *in, int left, int top, int width, int height,
+                                        const volatile int *cancel) {
     VipsImage *out = vips_image_new_memory();
     vips_image_init_fields(out, width, height, in->Bands, in->BandFmt, in->Coding, in->Type, in->Xres, in->Yres);
     VipsRegion *region = vips_region_new(in);
     int failed = vips_image_write_prepare(out);
     for (int y = 0; !failed && y < top + height; y += CVR_STRIP) {
+        if (cvr_cancelled(cancel)) { failed = -1; break; }
         VipsRect strip = { left, y, width, VIPS_MIN(CVR_STRIP, top + height - y) };
         failed = vips_region_prepare(region, &strip);
         for (int row = VIPS_MAX(y, top); !failed && row < y + strip.height; row++)

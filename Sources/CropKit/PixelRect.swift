@@ -13,6 +13,15 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 
+/// A picture's size in whole pixels.
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    /// `W×H`, as ImageMagick prints sizes.
+    public var description: String { "\(width)x\(height)" }
+}
+
 extension CropRect {
     /// The pixel rectangle for this normalized crop in a W×H image.
     ///

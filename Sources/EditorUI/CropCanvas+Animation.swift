@@ -25,9 +25,7 @@ extension CropCanvas {
     func reset() {
         let from = shownCrop
         stopAnimation()
-        session.cancel()
-        let changed = session.commit(initialCrop)
-        if changed { didCommit() }
+        let changed = edit { $0.reset() }.contains(.committed)
         if changed, CropCanvas.animationsEnabled, gtk_widget_get_mapped(widget) != 0 {
             animation = CropAnimation(from: from, to: initialCrop, start: frameTime)
             animationTick = gtk_widget_add_tick_callback(widget, { widget, _, _ in

@@ -52,17 +52,14 @@ extension CropCanvas {
             showCursor("grabbing")
             return
         }
-        let target = session.begin(at: CropPoint(x: x, y: y), in: viewport)
+        let target = editor.beginDrag(at: CropPoint(x: x, y: y), in: viewport)
         setCancelEnabled(true)
         showCursor(CropCanvas.cursorName(for: target))
     }
 
     func dragUpdated(dx: Double, dy: Double) {
         if primaryDragPans { updateViewGesture(translation: CropSize(width: dx, height: dy)); return }
-        guard session.isDragging else { return }
-        session.aspectRatio = dragRatio(shiftHeld: shiftHeld)
-        session.update(translation: CropSize(width: dx, height: dy))
-        gtk_widget_queue_draw(widget)
+        edit { $0.updateDrag(translation: CropSize(width: dx, height: dy), shiftHeld: shiftHeld) }
     }
 
     func dragEnded(dx: Double, dy: Double) {
@@ -73,15 +70,9 @@ extension CropCanvas {
             endViewGesture()
             return
         }
-        guard session.isDragging else { return }
-        session.aspectRatio = dragRatio(shiftHeld: shiftHeld)
-        session.update(translation: CropSize(width: dx, height: dy))
+        guard editor.isDragging else { return }
         setCancelEnabled(false)
-        let changed = session.end()
-        // Shift's lock lasts one drag; keys and later drags keep only the chosen ratio.
-        session.aspectRatio = dragRatio(shiftHeld: false)
-        if changed { didCommit() }
-        gtk_widget_queue_draw(widget)
+        edit { $0.endDrag(translation: CropSize(width: dx, height: dy), shiftHeld: shiftHeld) }
     }
 
     /// `crop.cancel-drag` exists only during a drag, so screen readers do not list a dead action.
@@ -98,12 +89,10 @@ extension CropCanvas {
             if let dragGesture { gtk_event_controller_reset(dragGesture) }
             return
         }
-        guard session.isDragging else { return }
-        session.cancel()
-        session.aspectRatio = dragRatio(shiftHeld: false)
+        guard editor.isDragging else { return }
+        edit { $0.cancelDrag() }
         setCancelEnabled(false)
         if let dragGesture { gtk_event_controller_reset(dragGesture) }
-        gtk_widget_queue_draw(widget)
     }
 
     private func pointerMoved(x: Double, y: Double) {
@@ -111,7 +100,7 @@ extension CropCanvas {
         guard !session.isDragging, !primaryDragPans, let viewport else { return }
         // The fixed frame has no handles: the whole view grabs the picture.
         showCursor(primaryButtonPans ? "grab"
-                   : CropCanvas.cursorName(for: session.target(at: CropPoint(x: x, y: y), in: viewport)))
+                   : CropCanvas.cursorName(for: editor.dragTarget(at: CropPoint(x: x, y: y), in: viewport)))
     }
 
     /// With the frame fixed, or Space held, the primary button pans the picture.

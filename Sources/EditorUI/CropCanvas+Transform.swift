@@ -9,15 +9,6 @@ extension CropCanvas {
     func apply(_ change: PictureTransform) {
         guard image != nil else { return }
         stopAnimation()
-        session.cancel()
-        let next = currentState.applying(change)
-        transform = next.orientation
-        aspectRatio = next.aspectRatio
-        session.aspectRatio = aspectRatio.normalizedRatio(imageWidth: shownSize.width, imageHeight: shownSize.height)
-        // Reset returns to the starting crop on the picture as it is shown now.
-        initialCrop = change.mapped(initialCrop)
-        if !session.commit(next.crop) { recordHistory() }
-        didCommit()
-        gtk_widget_queue_draw(widget)
+        edit { $0.apply(change) }
     }
 }

@@ -25,9 +25,9 @@ final class CropCanvas {
     /// The widget; unowned (the widget owns this object, not the other way round).
     let widget: UnsafeMutablePointer<GtkWidget>
     private(set) var image: LoadedImage?
-    var session = CropSession(crop: .unit)
-    /// The crop Reset returns to: the whole image for files, the seed's crop for the demo.
-    var initialCrop = CropRect.unit
+    /// The editing model: the crop and its drag, undo history, ratio, turns, shape and Reset's crop.
+    /// Changed through `edit`, so the drawing, the description and the window follow.
+    var editor = CropEditor()
     /// Drawn instead of the committed crop while a reset animates.
     var animation: CropAnimation?
     var animationTick: UInt32 = 0
@@ -47,9 +47,6 @@ final class CropCanvas {
     /// The cursor name last set, so pointer motion sets it only when it changes.
     var shownCursor: String?
 
-    /// The user's turn and flip of the picture, on top of its upright (EXIF-applied) view.
-    var transform = ImageOrientation.up
-
     /// The committed zoom and pan of the handle mode (the fixed-frame mode derives its own).
     var zoom = ZoomState.fit
     /// A pan or zoom gesture in progress, shown over the committed zoom (or crop) until it ends.
@@ -63,16 +60,12 @@ final class CropCanvas {
     /// The fixed-frame mode: the frame stays put, the picture pans and zooms beneath it.
     var fixedFrame = false { didSet { if fixedFrame != oldValue { fixedFrameChanged() } } }
     /// The crop's shape: the overlay, the previews and the export follow it.
-    var shape = CropShape.rectangle { didSet { if shape != oldValue { gtk_widget_queue_draw(widget) } } }
-    /// The full-resolution region for a zoomed view, once rendered in the background.
-    var sharpTile: SharpTile?
-    /// Counts requests so only the newest sharp render is shown.
-    var sharpGeneration = 0
-    /// The sharp region last asked for, so an unchanged view does not ask again.
-    var sharpRequest: SharpRequest?
-    /// How many sharp renders finished, and whether any ran on the main thread (tests watch both).
-    var sharpRenders = 0
-    var sharpRenderedOnMainThread = false
+    var shape: CropShape {
+        get { editor.shape }
+        set { if newValue != editor.shape { editor.shape = newValue; gtk_widget_queue_draw(widget) } }
+    }
+    /// Renders the full-resolution region of a zoomed view in the background.
+    let sharp = SharpRegionLoader()
     /// Called when the zoom changes (the window shows the percentage).
     var onZoomChange: (() -> Void)?
 
@@ -80,18 +73,18 @@ final class CropCanvas {
     var deviceScale: Double { Double(max(gtk_widget_get_scale_factor(widget), 1)) }
 
     /// The picture's size in pixels as shown: upright, then turned and flipped by `transform`.
-    var shownSize: (width: Int, height: Int) {
-        guard let image else { return (1, 1) }
-        return transform.displayedSize(storedWidth: image.pixelWidth, storedHeight: image.pixelHeight)
-    }
-
+    var shownSize: PixelSize { editor.shownSize }
+    /// The committed crop and the drag over it.
+    var session: CropSession { editor.session }
     /// The ratio drags keep; Free by default.
-    var aspectRatio = AspectRatio.free
+    var aspectRatio: AspectRatio { editor.aspectRatio }
+    /// The user's turn and flip of the picture, on top of its upright (EXIF-applied) view.
+    var transform: ImageOrientation { editor.orientation }
+    /// The crop Reset returns to.
+    var initialCrop: CropRect { editor.initialCrop }
+    /// Every committed state, for undo and redo.
+    var history: CropHistory<CropState> { editor.history }
 
-    /// Every committed state, for undo and redo; begun anew with each picture.
-    var history = CropHistory(CropState())
-    /// True while undo/redo restores a state, which must not be recorded as a new step.
-    var restoringHistory = false
     /// Called when undo or redo becomes possible or impossible (the window's buttons follow).
     var onHistoryChange: (() -> Void)?
 
@@ -111,13 +104,40 @@ final class CropCanvas {
         installViewGestures()
         installAccessibility()
         installFocusRedraw()
+        sharp.onTile = { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
+        Signal.connect(widget.raw, "destroy") { [weak self] in self?.widgetDestroyed() }
     }
 
-    /// After every change of the committed crop: the accessible description and the window follow.
-    func didCommit() {
-        updateAccessibleDescription()
-        recordHistory()
-        onCommit?(session.committed)
+    /// False once GTK destroyed the widget. The window and tests may hold this object longer, so
+    /// what arrives later (a timer, a render, a load) must not touch the widget.
+    private(set) var isAlive = true
+
+    /// Cancels pending work and lets the picture go when the widget is destroyed.
+    private func widgetDestroyed() {
+        stopAnimation()
+        sharp.drop()
+        sharp.onTile = nil
+        onCommit = nil
+        onHistoryChange = nil
+        onZoomChange = nil
+        image = nil
+        painter.dropCache()
+        isAlive = false
+    }
+
+    /// Runs an operation of the editing model and does what its changes call for: a redraw, the
+    /// accessible description and the window (size label, previews, undo buttons).
+    @discardableResult
+    func edit(_ operation: (inout CropEditor) -> CropEditor.Changes) -> CropEditor.Changes {
+        guard isAlive else { return [] }
+        let changes = operation(&editor)
+        if changes.contains(.shown) { gtk_widget_queue_draw(widget) }
+        if changes.contains(.committed) {
+            updateAccessibleDescription()
+            onCommit?(editor.crop)
+        }
+        if changes.contains(.history) { onHistoryChange?() }
+        return changes
     }
 
     /// The committed crop.
@@ -159,27 +179,21 @@ final class CropCanvas {
 
     /// Shows a new image with `crop` selected; Reset will return to `crop`.
     func setImage(_ image: LoadedImage, crop: CropRect) {
+        guard isAlive else { return }
         self.image = image
         stopAnimation()
         // A new picture starts whole; its predecessor's zoom and sharp region mean nothing for it.
         zoom = .fit
         viewGesture = nil
         dropSharpRegion()
-        initialCrop = crop.sanitized
-        session = CropSession(crop: initialCrop)
         // A chosen ratio stays chosen across pictures: the new one's crop is fitted to it.
-        transform = .up
-        _ = session.lockAspectRatio(aspectRatio, imageWidth: shownSize.width, imageHeight: shownSize.height)
-        history = CropHistory(currentState)
-        onHistoryChange?()
-        gtk_widget_queue_draw(widget)
-        didCommit()
+        edit { $0.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, crop: crop) }
     }
 
     /// Drops the picture (the window shows its empty state instead).
     func clearImage() {
         stopAnimation()
-        session.cancel()
+        editor.unload()
         image = nil
         dropSharpRegion()
         painter.dropCache()
@@ -188,7 +202,7 @@ final class CropCanvas {
 
     /// Replaces the committed crop (ending any drag) and tells the window.
     func commit(_ rect: CropRect) {
-        if session.commit(rect) { didCommit() }
+        edit { $0.commit(rect) }
         gtk_widget_queue_draw(widget)
     }
 
@@ -196,8 +210,7 @@ final class CropCanvas {
     func apply(_ adjustment: CropAdjustment, step: CropSize = CropAdjustment.defaultStep) {
         if adjustment == .reset { reset(); return }
         stopAnimation()
-        if session.apply(adjustment, step: step, resetTo: initialCrop) { didCommit() }
-        gtk_widget_queue_draw(widget)
+        edit { $0.apply(adjustment, step: step) }
     }
 
     nonisolated static func classInit(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {

@@ -71,7 +71,9 @@ extension EditorWindow {
             }
             self.chooseAspectRatio(ratio)
         }
+        // The dialog destroys itself once answered: forget it then, so nothing points at a freed widget.
         customRatioDialog = dialog
+        Signal.connect(dialog.raw, "destroy") { [weak self] in self?.customRatioDialog = nil }
         gtk_window_present(cgtk_window(dialog.raw))
     }
 

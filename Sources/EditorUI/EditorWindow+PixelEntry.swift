@@ -58,7 +58,7 @@ extension EditorWindow {
     /// The entries follow the committed crop (in whole pixels of the picture as shown).
     func updatePixelEntries() {
         guard canvas.image != nil, pixelEntries.count == PixelField.allCases.count else { return }
-        let (w, h) = canvas.shownSize
+        let (w, h) = (canvas.shownSize.width, canvas.shownSize.height)
         let p = canvas.crop.pixelRect(imageWidth: w, imageHeight: h)
         let values = [p.x, p.y, p.width, p.height]
         let limits = [w - 1, h - 1, w, h]

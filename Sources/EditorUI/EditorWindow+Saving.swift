@@ -49,27 +49,17 @@ extension EditorWindow {
         guard let source else { showToast(tr("Open a photo to save a crop of it")); return }
         // One chooser at a time: a second would replace the first's reference.
         guard saveDialog == nil else { return }
-        let dialog = gtk_file_chooser_native_new(tr("Save Cropped Image"), cgtk_window(window.raw),
-                                                 GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))!
-        let chooser = cgtk_file_chooser(dialog.raw)
-        let folder = g_file_new_for_path((source.path as NSString).deletingLastPathComponent)
-        gtk_file_chooser_set_current_folder(chooser, folder, nil)
-        g_object_unref(folder?.raw)
-        gtk_file_chooser_set_current_name(chooser, (EditorWindow.croppedName(for: source.path, shape: canvas.shape) as NSString).lastPathComponent)
-        Signal.connectInt(dialog.raw, "response") { [weak self] response in
-            guard let self else { g_object_unref(dialog.raw); return }
-            var chosen: String?
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(cgtk_file_chooser(dialog.raw)) {
-                if let path = g_file_get_path(file) { chosen = String(cString: path); g_free(path) }
-                g_object_unref(file.raw)
-            }
+        saveDialog = FileChooser.present(title: tr("Save Cropped Image"), over: window, action: GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         accept: tr("_Save"), configure: { chooser in
+            let folder = GObjectRef(adopting: g_file_new_for_path((source.path as NSString).deletingLastPathComponent).raw)
+            gtk_file_chooser_set_current_folder(chooser, folder.opaque, nil)
+            gtk_file_chooser_set_current_name(chooser, (EditorWindow.croppedName(for: source.path, shape: canvas.shape) as NSString).lastPathComponent)
+        }, answered: { [weak self] chosen in
+            guard let self else { return }
             self.saveDialog = nil
-            g_object_unref(dialog.raw)
             guard let chosen else { return }
             self.saveChosen(chosen, source: source.path)
-        }
-        saveDialog = dialog
-        gtk_native_dialog_show(cgtk_native_dialog(dialog.raw))
+        })
     }
 
     /// After Save As: the chooser already asked about replacing other files; the source gets its own question.

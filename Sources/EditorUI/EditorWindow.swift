@@ -37,15 +37,18 @@ final class EditorWindow {
     /// Whether a save is running (the window stays usable meanwhile).
     var isSaving = false
     /// The save-as dialog while it is open.
-    var saveDialog: OpaquePointer?
+    var saveDialog: GObjectRef?
     /// Counts loads so that only the newest one's result is shown.
     private(set) var loadGeneration = 0
+    /// True once GTK destroyed the window: what finishes later shows nothing.
+    private(set) var isClosed = false
     /// The last toast shown (for tests and logs).
     private(set) var lastToast: String?
     private(set) var lastToastAction: String?
     /// The last message shown to the user about a failed open (for tests and logs).
     private(set) var lastError: String?
-    private(set) var openDialog: OpaquePointer?
+    /// The Open dialog while it is open (its only owner).
+    private(set) var openDialog: GObjectRef?
     /// The editor and the empty state ("drop an image here"), one shown at a time.
     let stack: UnsafeMutablePointer<GtkWidget>
     let menuButton: UnsafeMutablePointer<GtkWidget>
@@ -91,6 +94,11 @@ final class EditorWindow {
             chooseAspectRatio(remembered)
         }
         updateHistoryActions()
+        // Late results (a load, a save, a kept crop) of a closed window have nowhere to go.
+        Signal.connect(window.raw, "destroy") { [weak self] in
+            self?.isClosed = true
+            self?.loadGeneration += 1
+        }
         Signal.connectReturningBool(window.raw, "close-request") { [weak self] in
             if let self { AppSettings.remember(cgtk_window(self.window.raw)) }
             return false // let the window close
@@ -267,6 +275,7 @@ final class EditorWindow {
 
     /// Opens `path` in this window, decoding off the main thread; on failure the current image stays.
     func open(path: String) {
+        guard !isClosed else { return }
         loadGeneration += 1
         let generation = loadGeneration
         isLoading = true
@@ -296,6 +305,7 @@ final class EditorWindow {
 
     /// A passing message; with `button`, the toast offers that action (e.g. open the result).
     func showToast(_ message: String, button: (label: String, action: String)? = nil) {
+        guard !isClosed else { return }
         lastToast = message
         lastToastAction = button?.action
         let escaped = g_markup_escape_text(message, -1)!
@@ -313,30 +323,16 @@ final class EditorWindow {
     private func showOpenDialog() {
         // One chooser at a time: a second would replace the first's reference.
         guard openDialog == nil else { return }
-        let dialog = gtk_file_chooser_native_new(tr("Open Image"), cgtk_window(window.raw),
-                                                 GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, tr("Images"))
-        // The formats the imaging module opens (HEIF only where this libvips has it).
-        for type in ["image/jpeg", "image/png", "image/webp", "image/tiff", "image/gif"] + (Imaging.supportsHEIF ? ["image/heif", "image/avif"] : []) {
-            gtk_file_filter_add_mime_type(filter, type)
-        }
-        gtk_file_chooser_add_filter(cgtk_file_chooser(dialog.raw), filter)
-        gtk_native_dialog_set_modal(cgtk_native_dialog(dialog.raw), 1)
-        Signal.connectInt(dialog.raw, "response") { [weak self] response in
-            guard let self else { g_object_unref(dialog.raw); return }
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(cgtk_file_chooser(dialog.raw)) {
-                if let path = g_file_get_path(file) {
-                    self.open(path: String(cString: path))
-                    g_free(path)
-                }
-                g_object_unref(file.raw)
-            }
-            // The dialog is not a widget: this window holds it until it answers, then lets it go.
+        openDialog = FileChooser.present(title: tr("Open Image"), over: window, action: GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         accept: tr("_Open"), configure: { chooser in
+            // The formats the imaging module opens (HEIF only where this libvips has it).
+            FileChooser.addFilter(to: chooser, name: tr("Images"),
+                                  mimeTypes: ["image/jpeg", "image/png", "image/webp", "image/tiff", "image/gif"]
+                                      + (Imaging.supportsHEIF ? ["image/heif", "image/avif"] : []))
+        }, answered: { [weak self] path in
+            guard let self else { return }
             self.openDialog = nil
-            g_object_unref(dialog.raw)
-        }
-        openDialog = dialog
-        gtk_native_dialog_show(cgtk_native_dialog(dialog.raw))
+            if let path { self.open(path: path) }
+        })
     }
 }

@@ -17,11 +17,13 @@ extension Imaging {
     /// per picture pixel, upright, as RGBA bytes. Only the region is decoded, in one top-to-bottom
     /// pass (and shrunk while decoding when a JPEG is larger than needed), so even a 100-megapixel
     /// photo is never held whole in memory. At scale 1 the pixels are the picture's own, not
-    /// resampled. Slow for big files: call it off the main thread.
-    public static func renderRegion(_ info: ImageInfo, region: CropRect, scale: Double)
-        throws(ImagingError) -> RenderedRegion {
+    /// resampled. Slow for big files: call it off the main thread. Setting `cancellation` stops it
+    /// early with `ImagingError.renderCancelled`, also while it waits for its turn at the lock.
+    public static func renderRegion(_ info: ImageInfo, region: CropRect, scale: Double,
+                                    cancellation: RenderCancellation? = nil) throws(ImagingError) -> RenderedRegion {
         pipelineLock.lock()
         defer { pipelineLock.unlock() }
+        try cancellation?.check()
         guard scale.isFinite, scale > 0, let wanted = region.intersection(.unit) else {
             throw ImagingError("the region to render is empty")
         }
@@ -34,10 +36,11 @@ extension Imaging {
         if info.isJPEG, let jpeg = try jpegRegion(info, stored: stored, shrink: shrink) {
             region = jpeg
         } else {
-            region = try streamedRegion(info, stored: stored, shrink: shrink)
+            region = try streamedRegion(info, stored: stored, shrink: shrink, cancellation: cancellation)
         }
         let (cut, w, covered) = region
         defer { cv_unref(cut) }
+        try cancellation?.check()
         // What is left of the scale after the decoder's shrink (a PNG is never shrunk while decoding).
         let remaining = scale * Double(info.storedWidth) / Double(w)
         var scaled: UnsafeMutablePointer<VipsImage>?
@@ -96,7 +99,8 @@ extension Imaging {
 
     /// Any other format's region through libvips, read top to bottom in one pass that keeps only
     /// the region (see `cvr_stream_cut`).
-    private static func streamedRegion(_ info: ImageInfo, stored: CropRect, shrink: Int) throws(ImagingError) -> Cut {
+    private static func streamedRegion(_ info: ImageInfo, stored: CropRect, shrink: Int,
+                                       cancellation: RenderCancellation?) throws(ImagingError) -> Cut {
         guard let image = cvr_open_shrunk(info.path, Int32(shrink), info.isJPEG ? 1 : 0) else {
             throw ImagingError(vipsError("the image could not be opened"))
         }
@@ -106,7 +110,9 @@ extension Imaging {
         guard let (left, top, right, bottom) = outwardPixels(stored, width: w, height: h) else {
             throw ImagingError("the region to render is empty")
         }
-        guard let cut = cvr_stream_cut(image, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top)) else {
+        guard let cut = cvr_stream_cut(image, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top),
+                                       cancellation?.pointer) else {
+            try cancellation?.check()
             throw ImagingError(vipsError("the region could not be cut"))
         }
         let covered = CropRect(left: Double(left) / Double(w), top: Double(top) / Double(h),

@@ -27,16 +27,13 @@ final class ExternalEditor {
         try process.run()
     }
 
-    /// Waits until a visible window titled `name` exists (on `display`, or the test display); returns
-    /// its X window id, or nil when the time is up or the editor has exited.
-    func waitForWindow(named name: String, display: String? = nil, timeout: Double = 15) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        let search = (display.map { ["DISPLAY=\($0)"] } ?? []) + ["xdotool", "search", "--onlyvisible", "--name", "^\(name)$"]
-        while Date() < deadline, process.isRunning {
-            if let id = Shell.run("env", search)?.split(separator: "\n").first { return String(id) }
-            usleep(100_000)
-        }
-        return nil
+    /// Waits until a visible window titled `name` exists (on `display`, or the test display; xdotool's
+    /// own `--sync` waits for it, within `timeout` seconds); returns its X window id.
+    func waitForWindow(named name: String, display: String? = nil, timeout: Int = 15) -> String? {
+        guard process.isRunning else { return nil }
+        let search = (display.map { ["DISPLAY=\($0)"] } ?? [])
+            + ["timeout", "\(timeout)", "xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(name)$"]
+        return Shell.run("env", search)?.split(separator: "\n").first.map(String.init)
     }
 
     func stop() {
@@ -49,15 +46,14 @@ final class ExternalEditor {
 
 /// The X pointer driven with xdotool, as a person's mouse would be.
 enum RealPointer {
-    /// Presses the primary button at `start`, travels by `offset` in ten steps, and releases.
+    /// Presses the primary button at `start`, travels by `offset` in ten steps, and releases. Each
+    /// move waits until the X server has moved the pointer (`--sync`); GTK takes the events in order.
     static func drag(from start: (x: Int, y: Int), by offset: (dx: Int, dy: Int)) {
         Shell.run("xdotool", ["mousemove", "--sync", "\(start.x)", "\(start.y)"])
         Shell.run("xdotool", ["mousedown", "1"])
         for step in 1...10 {
-            usleep(30_000)
             Shell.run("xdotool", ["mousemove", "--sync", "\(start.x + offset.dx * step / 10)", "\(start.y + offset.dy * step / 10)"])
         }
-        usleep(100_000)
         Shell.run("xdotool", ["mouseup", "1"])
     }
 }
@@ -114,6 +110,27 @@ final class Screenshot {
 
     deinit { cairo_surface_destroy(cairoSurface) }
 
+    /// A point on the screen, in pixels.
+    struct Point: Equatable, CustomStringConvertible {
+        let x: Int, y: Int
+        var description: String { "(\(x), \(y))" }
+    }
+
+    /// Takes screenshots into `path` until `read` finds something in one and the same in the next
+    /// (the screen has settled on it); nil after `timeout` seconds. Each screenshot takes a tenth
+    /// of a second or so, which paces the polling.
+    static func settled(_ path: String, timeout: Double = 15, _ read: (Screenshot) -> Point?) -> (shot: Screenshot, point: Point)? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: Point?
+        while Date() < deadline {
+            guard let shot = Screenshot(path: path) else { continue }
+            let point = read(shot)
+            if let point, point == last { return (shot, point) }
+            last = point
+        }
+        return nil
+    }
+
     var width: Int { Int(cairo_image_surface_get_width(cairoSurface)) }
     var height: Int { Int(cairo_image_surface_get_height(cairoSurface)) }
 
@@ -124,12 +141,12 @@ final class Screenshot {
     }
 
     /// The pure-white pixel furthest to the top left (smallest x + y) below `top`.
-    func topLeftWhite(below top: Int) -> (x: Int, y: Int)? {
-        var best: (x: Int, y: Int)?
+    func topLeftWhite(below top: Int) -> Point? {
+        var best: Point?
         for y in top..<height {
             for x in 0..<width {
                 let p = pixel(x: x, y: y)
-                if p.r >= 250, p.g >= 250, p.b >= 250, (best.map { x + y < $0.x + $0.y } ?? true) { best = (x, y) }
+                if p.r >= 250, p.g >= 250, p.b >= 250, (best.map { x + y < $0.x + $0.y } ?? true) { best = Point(x: x, y: y) }
             }
         }
         return best
@@ -137,12 +154,12 @@ final class Screenshot {
 
     /// The pure-white pixel furthest to the bottom right (largest x + y) below `top`: on a grey
     /// picture that is the outer corner of the bottom-right bracket.
-    func bottomRightWhite(below top: Int) -> (x: Int, y: Int)? {
-        var best: (x: Int, y: Int)?
+    func bottomRightWhite(below top: Int) -> Point? {
+        var best: Point?
         for y in top..<height {
             for x in 0..<width {
                 let p = pixel(x: x, y: y)
-                if p.r >= 250, p.g >= 250, p.b >= 250, (best.map { x + y > $0.x + $0.y } ?? true) { best = (x, y) }
+                if p.r >= 250, p.g >= 250, p.b >= 250, (best.map { x + y > $0.x + $0.y } ?? true) { best = Point(x: x, y: y) }
             }
         }
         return best

@@ -16,16 +16,10 @@ final class HiDPIEndToEndTests: XCTestCase {
         let window = try XCTUnwrap(editor.waitForWindow(named: "grey2x.png"), "the editor window never appeared")
         Shell.run("xdotool", ["windowmove", "--sync", window, "0", "0"])
         // Below the header bar (about 50 points, 100 pixels): the top-left bracket's outer corner,
-        // once the first frame has reached the screen (and a moment later, when it has settled).
-        var found: (x: Int, y: Int)?
-        for _ in 0..<20 where found == nil {
-            usleep(500_000)
-            found = Screenshot(path: folder.appendingPathComponent("shot.png").path)?.topLeftWhite(below: 110)
-        }
-        XCTAssertNotNil(found, "no white frame on screen")
-        usleep(500_000)
-        let shot = try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("shot.png").path))
-        let corner = try XCTUnwrap(shot.topLeftWhite(below: 110), "no white frame on screen")
+        // once the first frame has reached the screen and settled.
+        let (shot, corner) = try XCTUnwrap(Screenshot.settled(folder.appendingPathComponent("shot.png").path) {
+            $0.topLeftWhite(below: 110)
+        }, "no white frame on screen")
         // Across its horizontal arm, 12 points along: 4 points wide is 8 pure-white device pixels
         // with no white beyond. A 1× frame stretched to 2× would have soft edges instead.
         func isWhite(_ y: Int) -> Bool {

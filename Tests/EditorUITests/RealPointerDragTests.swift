@@ -15,18 +15,18 @@ final class RealPointerDragTests: XCTestCase {
         defer { editor.stop() }
         let window = try XCTUnwrap(editor.waitForWindow(named: "midgrey.png"), "the editor window never appeared")
         Shell.run("xdotool", ["windowmove", "--sync", window, "0", "0"])
-        usleep(800_000) // let the first frame reach the screen
-        // Below the header bar (about 50 points): only the frame's brackets are pure white there.
-        let before = try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("before.png").path))
-        let corner = try XCTUnwrap(before.bottomRightWhite(below: 60), "no white frame on screen")
+        // Below the header bar (about 50 points): only the frame's brackets are pure white there,
+        // once the first frame has reached the screen and settled.
+        let shots = folder.appendingPathComponent("shot.png").path
+        let corner = try XCTUnwrap(Screenshot.settled(shots) { $0.bottomRightWhite(below: 60) }, "no white frame on screen").point
 
         // Press just inside the bracket's corner, travel 100 points up-left, release.
         RealPointer.drag(from: (corner.x - 3, corner.y - 3), by: (-100, -100))
         Shell.run("xdotool", ["mousemove", "5", "5"]) // out of the way of the screenshot
-        usleep(500_000)
-
-        let after = try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("after.png").path))
-        let moved = try XCTUnwrap(after.bottomRightWhite(below: 60), "no white frame after the drag")
+        // Once the drag has been drawn (the corner moved) and the screen has settled.
+        let moved = try XCTUnwrap(Screenshot.settled(shots) { shot in
+            shot.bottomRightWhite(below: 60).flatMap { $0 == corner ? nil : $0 }
+        }, "no white frame after the drag").point
         XCTAssertEqual(Double(moved.x), Double(corner.x - 100), accuracy: 2, "frame corner x: \(corner) → \(moved)")
         XCTAssertEqual(Double(moved.y), Double(corner.y - 100), accuracy: 2, "frame corner y: \(corner) → \(moved)")
         XCTAssertTrue(editor.process.isRunning, "the editor exited during the drag")

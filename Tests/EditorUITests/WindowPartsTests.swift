@@ -139,7 +139,6 @@ final class WindowPartsTests: XCTestCase {
             let h = CanvasHarness()
             defer { h.close() }
             h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800), crop: CanvasRenderingTests.seedCrop)
-            h.canvas.initialCrop = CanvasRenderingTests.seedCrop
             let was = Self.setAnimations(true)
             defer { _ = Self.setAnimations(was) }
             let vp = try XCTUnwrap(h.canvas.viewport)

@@ -1,10 +1,7 @@
-// What every headless run must look like: a failure is non-zero exit, one `crop-editor: ` line, no output, no leftovers, the source untouched, quickly; a success is silent and leaves only its output.
+// What every headless run must look like: a failure is non-zero exit, one `crop-editor: ` line, no output, no leftovers, the source untouched, no hang; a success is silent and leaves only its output.
 
 import Foundation
 import Testing
-
-/// The longest a headless run may take, bad input or not (the contract: never a hang).
-let runTimeLimit = 2.0
 
 /// Runs crop-editor with `arguments` in `workspace`, expecting it to refuse, and checks the
 /// whole failure contract. `image` is the IMAGE as typed (nil for command-line mistakes made
@@ -34,7 +31,7 @@ func expectSuccessOrCleanFailure(in workspace: Workspace, _ arguments: [String],
                           newOutput: outputExisted ? nil : output, sourceLocation: sourceLocation)
         return
     }
-    #expect(result.seconds < runTimeLimit, "took \(result.seconds) s", sourceLocation: sourceLocation)
+    #expect(!result.timedOut, "still running after \(result.seconds) s", sourceLocation: sourceLocation)
     #expect(result.standardError.isEmpty, "stderr: \(result.standardError)", sourceLocation: sourceLocation)
     #expect(try Tool.size(of: workspace.url(output)) == expectedSize, sourceLocation: sourceLocation)
     #expect(workspace.snapshot()[image] == before[image], "the source changed", sourceLocation: sourceLocation)
@@ -48,7 +45,7 @@ private func checkCleanFailure(_ result: RunResult, in workspace: Workspace, bef
     let line = result.errorLines.first ?? ""
     #expect(result.exited && result.status != 0, "exit status \(result.status), exited normally: \(result.exited)",
             sourceLocation: sourceLocation)
-    #expect(!result.timedOut && result.seconds < runTimeLimit, "took \(result.seconds) s", sourceLocation: sourceLocation)
+    #expect(!result.timedOut, "still running after \(result.seconds) s", sourceLocation: sourceLocation)
     #expect(result.errorLines.count == 1, "stderr: \(result.standardError.debugDescription)", sourceLocation: sourceLocation)
     #expect(result.standardError.hasSuffix("\n"), "the line ends with a newline", sourceLocation: sourceLocation)
     #expect(line.hasPrefix("crop-editor: "), "\(line)", sourceLocation: sourceLocation)
@@ -76,7 +73,7 @@ func expectSuccess(in w: Workspace, _ arguments: [String], source: String, outpu
     let result = try w.run(arguments)
     #expect(result.exited && result.status == 0, "stderr: \(result.standardError)", sourceLocation: sourceLocation)
     #expect(result.standardError.isEmpty && result.standardOutput.isEmpty, sourceLocation: sourceLocation)
-    #expect(result.seconds < runTimeLimit, "took \(result.seconds) s", sourceLocation: sourceLocation)
+    #expect(!result.timedOut, "still running after \(result.seconds) s", sourceLocation: sourceLocation)
     if let output, let size {
         #expect(try Tool.size(of: w.url(output)) == size, sourceLocation: sourceLocation)
     }

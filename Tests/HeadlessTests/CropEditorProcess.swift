@@ -21,8 +21,9 @@ struct RunResult {
 }
 
 enum CropEditorProcess {
-    /// The contract allows no hang; a run still going after this long is stopped and reported.
-    static let hardTimeout = 20.0
+    /// The contract allows no hang; a run still going after this long is stopped and reported. Time
+    /// itself is measured by the benchmarks, not here: a loaded machine must not fail a test.
+    static let hardTimeout = 60.0
 
     /// `swift test` runs the test bundle from the build folder that also holds the products.
     static var buildFolder: URL {
@@ -51,10 +52,11 @@ enum CropEditorProcess {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
 
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         let start = Date()
         try process.run()
-        while process.isRunning, Date().timeIntervalSince(start) < hardTimeout { usleep(5_000) }
-        let timedOut = process.isRunning
+        let timedOut = ended.wait(timeout: .now() + hardTimeout) == .timedOut
         if timedOut { process.terminate() }
         process.waitUntilExit()
         let seconds = Date().timeIntervalSince(start)

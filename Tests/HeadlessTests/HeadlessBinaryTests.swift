@@ -3,8 +3,8 @@
 import Foundation
 import Testing
 
-/// One case at a time: every case times the binary against the 2-second limit, and parallel runs
-/// on a small machine would be measuring each other.
+/// One case at a time: the cases run real decodes and encodes, and a small machine running them all
+/// at once would only slow each down towards the hang guard.
 @Suite(.serialized) struct HeadlessBinaryTests {
     @Test func theBinaryIsBuiltBesideTheTests() {
         #expect(FileManager.default.isExecutableFile(atPath: CropEditorProcess.binary.path),

@@ -1,0 +1,32 @@
+// A flag that makes a region render stop early: a newer view of the same window has made it stale.
+
+import CVips
+
+/// Set once from any thread. A render checks it when its turn at the libvips lock comes, between its
+/// stages and between strips, and then throws `ImagingError.renderCancelled`: a stale render never
+/// holds up a newer render, a load or a save queued behind the same lock.
+public final class RenderCancellation: @unchecked Sendable {
+    // One int the C strip loop reads atomically; written only through `cvr_cancel`.
+    private let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+    public init() { flag.initialize(to: 0) }
+    deinit { flag.deallocate() }
+
+    /// Stops the render at its next check.
+    public func cancel() { cvr_cancel(flag) }
+
+    public var isCancelled: Bool { cvr_cancelled(flag) != 0 }
+
+    /// Throws when cancelled.
+    func check() throws(ImagingError) {
+        if isCancelled { throw ImagingError.renderCancelled }
+    }
+
+    /// For the C strip loop.
+    var pointer: UnsafePointer<Int32> { UnsafePointer(flag) }
+}
+
+extension ImagingError {
+    /// What a cancelled render throws (never shown: the newer view's render replaces it).
+    public static let renderCancelled = ImagingError("the render was cancelled by a newer view")
+}

@@ -1,0 +1,40 @@
+// The sharp-region loader shows only the newest request's render: an older one asked for first never arrives.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import XCTest
+@testable import EditorUI
+
+final class SharpRegionLoaderTests: XCTestCase {
+    func testANewerRequestReplacesAnOlderOneThatNeverArrives() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkTestSupport.temporaryFolder("sharpnewest")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = GtkTestSupport.greyFile(folder, "grey.png")
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: path)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let image = try XCTUnwrap(window.canvas.image)
+            let loader = SharpRegionLoader()
+            let renders = SharpRenders(loader)
+            let older = SharpRequest(region: CropRect(x: 0, y: 0, width: 0.5, height: 0.5), scale: 1)
+            let newer = SharpRequest(region: CropRect(x: 0.5, y: 0.5, width: 0.5, height: 0.5), scale: 1)
+            loader.want(older, of: image)
+            loader.want(newer, of: image)
+            // Asking again for what is on its way changes nothing.
+            loader.want(newer, of: image)
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { renders.count > 0 }, "no render arrived")
+            let tile = try XCTUnwrap(loader.tile)
+            XCTAssertEqual(tile.region.minX, 0.5, accuracy: 0.01, "the older region was shown")
+            XCTAssertEqual(tile.region.minY, 0.5, accuracy: 0.01)
+            // Twice the loader's delay and then some: the older request never renders after all.
+            GtkTestSupport.settle(Double(SharpRegionLoader.delayMilliseconds) * 3 / 1000)
+            XCTAssertEqual(renders.count, 1)
+            XCTAssertTrue(loader.drop())
+            XCTAssertNil(loader.tile)
+            XCTAssertFalse(loader.drop(), "nothing left to drop")
+        }
+    }
+}
