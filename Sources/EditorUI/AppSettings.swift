@@ -7,6 +7,8 @@ import GtkSupport
 @MainActor
 enum AppSettings {
     static let schemaID = CropEditorApplication.applicationID
+    /// Keys that window actions stand for (`g_settings_create_action` names the action after its key).
+    static let previewPanelKey = "show-previews", guidesKey = "guides", guidesWhileDraggingKey = "guides-while-dragging"
 
     /// The settings object, or nil when the schema is not installed: g_settings_new would abort
     /// the process for a missing schema, so look it up first (running from a bare build tree).
@@ -35,22 +37,16 @@ enum AppSettings {
         g_settings_set_boolean(settings, "window-maximized", gtk_window_is_maximized(window))
     }
 
-    /// The guide style and when it shows; the seed's thirds, always, without a schema.
+    /// The guide style and when it shows; the seed's thirds, always, without a schema. The
+    /// window's `guides` and `guides-while-dragging` actions write them.
     static var guides: (style: GuideStyle, visibility: GuideVisibility) {
-        get {
-            guard let settings = shared else { return (.thirds, .always) }
-            let text = g_settings_get_string(settings, "guides").map { value -> String in
-                defer { g_free(value) }
-                return String(cString: value)
-            }
-            return (text.flatMap(GuideStyle.init(rawValue:)) ?? .thirds,
-                    g_settings_get_boolean(settings, "guides-while-dragging") != 0 ? .whileDragging : .always)
+        guard let settings = shared else { return (.thirds, .always) }
+        let text = g_settings_get_string(settings, guidesKey).map { value -> String in
+            defer { g_free(value) }
+            return String(cString: value)
         }
-        set {
-            guard let settings = shared else { return }
-            g_settings_set_string(settings, "guides", newValue.style.rawValue)
-            g_settings_set_boolean(settings, "guides-while-dragging", newValue.visibility == .whileDragging ? 1 : 0)
-        }
+        return (text.flatMap(GuideStyle.init(rawValue:)) ?? .thirds,
+                g_settings_get_boolean(settings, guidesWhileDraggingKey) != 0 ? .whileDragging : .always)
     }
 
     /// The aspect ratio chosen last (as its action target: `free`, `original`, `W:H`).
@@ -66,9 +62,12 @@ enum AppSettings {
         }
     }
 
-    /// Whether the previews panel shows.
+    /// Whether the previews panel shows (the window's `show-previews` action writes it).
     static var previewPanel: Bool {
-        get { shared.map { g_settings_get_boolean($0, "preview-panel") != 0 } ?? false }
-        set { if let settings = shared { g_settings_set_boolean(settings, "preview-panel", newValue ? 1 : 0) } }
+        get { shared.map { g_settings_get_boolean($0, previewPanelKey) != 0 } ?? false }
+        set {
+            // Only a change: each write tells every window again.
+            if let settings = shared, newValue != previewPanel { g_settings_set_boolean(settings, previewPanelKey, newValue ? 1 : 0) }
+        }
     }
 }

@@ -37,11 +37,15 @@ public final class CropEditorApplication {
         Sidecar.prepare()
         let app = cgtk_application(application.raw)
         for shortcut in ShortcutsWindow.windowShortcuts { setAccels(app, shortcut.action, shortcut.accels) }
-        addAppAction("quit") { [weak self] in self.map { g_application_quit(cgtk_gapplication($0.application.raw)) } }
-        addAppAction("about") { [weak self] in
-            AboutWindow.present(over: self?.activeWindow.map { cgtk_window($0.window.raw) })
-        }
+        for entry in CropEditorApplication.actions { entry.install(on: application.raw, for: self, settings: nil) }
     }
+
+    /// The application's own actions (the window's are in `EditorWindow.actions`).
+    static let actions: [ActionEntry<CropEditorApplication>] = [
+        ActionEntry(name: "quit", kind: .plain { g_application_quit(cgtk_gapplication($0.application.raw)) },
+                    accels: ["<Control>q"], title: N_("Quit"), group: .file),
+        ActionEntry(name: "about", kind: .plain { AboutWindow.present(over: $0.activeWindow.map { cgtk_window($0.window.raw) }) }),
+    ]
 
     private func setAccels(_ app: UnsafeMutablePointer<GtkApplication>?, _ action: String, _ accels: [String]) {
         let cStrings: [UnsafeMutablePointer<CChar>?] = accels.map { strdup($0) } + [nil]
@@ -51,13 +55,6 @@ public final class CropEditorApplication {
                 gtk_application_set_accels_for_action(app, action, $0)
             }
         }
-    }
-
-    private func addAppAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
-        Signal.connectPointer(action.raw, "activate") { _ in handler() }
-        g_action_map_add_action(cgtk_action_map(application.raw), action)
-        g_object_unref(action.raw)
     }
 
     /// The window the user is working in, or nil before the first one.

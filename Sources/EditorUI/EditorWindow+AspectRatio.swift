@@ -23,16 +23,6 @@ extension EditorWindow {
 
     /// A menu button whose label is the current ratio, over a radio list and the swap.
     func makeAspectRatioButton() -> UnsafeMutablePointer<GtkWidget> {
-        addChoiceAction("aspect-ratio", initial: AppSettings.aspectRatio) { [weak self] value in
-            guard let ratio = EditorWindow.aspectRatio(target: value) else { return }
-            self?.chooseAspectRatio(ratio)
-        }
-        addAction("custom-ratio") { [weak self] in self?.askCustomRatio() }
-        addAction("swap-ratio") { [weak self] in
-            guard let self else { return }
-            self.chooseAspectRatio(self.canvas.aspectRatio.swapped)
-        }
-
         let menu = Menu.sectioned([
             EditorWindow.ratioChoices.map { .action(tr($0.label), "win.aspect-ratio::\($0.target)") },
             [.action(tr("_Custom…"), "win.custom-ratio"), .action(tr("Swap _Portrait and Landscape"), "win.swap-ratio")],

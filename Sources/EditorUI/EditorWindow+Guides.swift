@@ -1,4 +1,4 @@
-// The guides menu: which composition guide the frame shows and whether only while dragging, remembered in GSettings.
+// The guides menu: which composition guide the frame shows and whether only while dragging (settings as actions).
 
 import CGtk
 import CropKit
@@ -17,23 +17,5 @@ extension EditorWindow {
             guideChoices.map { .action(tr($0.label), "win.guides::\($0.style.rawValue)") },
             [.action(tr("Only While _Dragging"), "win.guides-while-dragging")],
         ])
-    }
-
-    /// The two stateful actions, starting from the remembered settings.
-    func installGuideActions() {
-        let remembered = AppSettings.guides
-        canvas.guideStyle = remembered.style
-        canvas.guideVisibility = remembered.visibility
-        addChoiceAction("guides", initial: remembered.style.rawValue) { [weak self] value in
-            guard let self, let chosen = GuideStyle(rawValue: value) else { return }
-            self.setActionState("guides", g_variant_new_string(value))
-            self.canvas.guideStyle = chosen
-            AppSettings.guides = (chosen, self.canvas.guideVisibility)
-        }
-        addToggleAction("guides-while-dragging", initial: remembered.visibility == .whileDragging) { [weak self] on in
-            guard let self else { return }
-            self.canvas.guideVisibility = on ? .whileDragging : .always
-            AppSettings.guides = (self.canvas.guideStyle, self.canvas.guideVisibility)
-        }
     }
 }

@@ -9,10 +9,8 @@ import Imaging
 extension EditorWindow {
     /// Stores the committed crop in `IMAGE.xmp` off the main thread; the photo is never written.
     func keepCrop() {
-        guard let image = canvas.image, let path = image.path else {
-            showToast(tr("Open a photo to keep a crop for it"))
-            return
-        }
+        // Without a file (the demo) the action is insensitive; nothing to do if called anyway.
+        guard let image = canvas.image, let path = image.path else { return }
         let crop = StoredCrop(rect: canvas.crop, shape: canvas.shape)
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {

@@ -36,10 +36,6 @@ extension EditorWindow {
                 String(format: tr("Move the crop's top and left edges outwards onto the JPEG's %d×%d block grid so it saves without re-encoding"),
                        check.mcuWidth, check.mcuHeight))
         }
-        if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), "snap-lossless") {
-            // Snapping knows the unturned grid only: offered for an unturned picture.
-            g_simple_action_set_enabled(action, !eligible && canvas.transform == .up ? 1 : 0)
-        }
         // Standing in for the button in the main menu, its words follow.
         if headerRow.hidden.contains(losslessButton) { updateOverflowMenu(hidden: headerRow.hidden) }
     }

@@ -5,23 +5,13 @@ import CropKit
 import GtkSupport
 
 extension EditorWindow {
-    /// The header toggle and the stateful win.show-previews action it drives.
+    /// The header toggle of the `show-previews` action (the show-previews setting).
     func makePreviewToggle() -> UnsafeMutablePointer<GtkWidget> {
-        let shown = AppSettings.previewPanel
-        let action = g_simple_action_new_stateful("show-previews", nil, g_variant_new_boolean(shown ? 1 : 0))!
-        Signal.connectPointer(action.raw, "change-state") { [weak self] value in
-            guard let self, let value else { return }
-            g_simple_action_set_state(action, OpaquePointer(value))
-            self.setPreviewsShown(g_variant_get_boolean(OpaquePointer(value)) != 0)
-        }
-        g_action_map_add_action(cgtk_action_map(window.raw), action)
-        g_object_unref(action.raw)
         let toggle = gtk_toggle_button_new()!
         gtk_button_set_icon_name(cgtk_button(toggle.raw), "sidebar-show-right-symbolic")
         gtk_actionable_set_action_name(OpaquePointer(toggle), "win.show-previews")
         gtk_widget_set_tooltip_text(toggle, tr("Show previews of the crop (F9)"))
         cgtk_accessible_set_label(toggle, tr("Previews"))
-        gtk_widget_set_visible(previews.widget, shown ? 1 : 0)
         return toggle
     }
 

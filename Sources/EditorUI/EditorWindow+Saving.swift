@@ -7,13 +7,6 @@ import GtkSupport
 import Imaging
 
 extension EditorWindow {
-    func installSaveActions() {
-        addAction("save") { [weak self] in self?.save() }
-        addAction("save-as") { [weak self] in self?.saveAs() }
-        addAction("snap-lossless") { [weak self] in self?.snapToLosslessGrid() }
-        addAction("open-result") { [weak self] in self?.openLastResult() }
-    }
-
     /// The file being edited, or nil for the demo (which has no file to crop).
     private var source: (path: String, info: ImageInfo)? {
         guard let image = canvas.image, let path = image.path, let info = image.info else { return nil }
@@ -33,7 +26,8 @@ extension EditorWindow {
 
     /// Ctrl+S: writes `NAME (cropped).EXT` beside the source, asking before replacing one.
     func save() {
-        guard let source else { showToast(tr("Open a photo to save a crop of it")); return }
+        // Without a file (the demo) the action is insensitive; nothing to do if called anyway.
+        guard let source else { return }
         let target = EditorWindow.croppedName(for: source.path, shape: canvas.shape)
         if FileManager.default.fileExists(atPath: target) {
             confirm(heading: String(format: tr("Replace “%@”?"), (target as NSString).lastPathComponent),
@@ -46,7 +40,7 @@ extension EditorWindow {
 
     /// Ctrl+Shift+S: the file chooser; replacing the source itself needs its own confirmation.
     func saveAs() {
-        guard let source else { showToast(tr("Open a photo to save a crop of it")); return }
+        guard let source else { return }
         // One chooser at a time: a second would replace the first's reference.
         guard saveDialog == nil else { return }
         saveDialog = FileChooser.present(title: tr("Save Cropped Image"), over: window, action: GTK_FILE_CHOOSER_ACTION_SAVE,
@@ -97,6 +91,7 @@ extension EditorWindow {
             }.value
             guard let self else { return }
             self.isSaving = false
+            defer { self.updateActions() }
             switch result {
             case .success(let exported):
                 self.lastSavedPath = exported.outputPath
@@ -111,7 +106,7 @@ extension EditorWindow {
         }
     }
 
-    private func openLastResult() {
+    func openLastResult() {
         guard let path = lastSavedPath else { return }
         let file = g_file_new_for_path(path)
         defer { g_object_unref(file?.raw) }

@@ -21,31 +21,14 @@ extension EditorWindow {
                          .action(tr("_Fit"), "win.zoom-fit"), .action(tr("_Actual Pixels"), "win.zoom-actual")]])
     }
 
-    func installViewActions() {
-        addAction("zoom-in") { [weak self] in self?.canvas.zoomFromKeyboard(by: Viewport.zoomStep) }
-        addAction("zoom-out") { [weak self] in self?.canvas.zoomFromKeyboard(by: 1 / Viewport.zoomStep) }
-        addAction("zoom-fit") { [weak self] in self?.canvas.zoomToFit() }
-        addAction("zoom-actual") { [weak self] in self?.canvas.zoomToActualPixels() }
-
-        addToggleAction("fixed-frame", initial: false) { [weak self] on in
-            guard let self else { return }
-            self.canvas.fixedFrame = on
-            // The frame keeps the crop's proportions (switching modes keeps the crop); the avatar
-            // square is one click away rather than forced.
-            if on, self.canvas.aspectRatio != .square {
-                self.suggestSquare(tr("The fixed frame has the crop's proportions"))
-            }
+    /// The fixed-frame mode on or off (the toggle action's state has already changed).
+    func setFixedFrame(_ on: Bool) {
+        canvas.fixedFrame = on
+        // The frame keeps the crop's proportions (switching modes keeps the crop); the avatar
+        // square is one click away rather than forced.
+        if on, canvas.aspectRatio != .square {
+            suggestSquare(tr("The fixed frame has the crop's proportions"))
         }
-        addChoiceAction("shape", initial: CropShape.rectangle.rawValue) { [weak self] value in
-            guard let chosen = CropShape(rawValue: value) else { return }
-            self?.chooseShape(chosen)
-        }
-        // Ctrl+Shift+C flips between the two shapes.
-        addAction("toggle-shape") { [weak self] in
-            guard let self else { return }
-            self.chooseShape(self.canvas.shape == .circle ? .rectangle : .circle)
-        }
-        canvas.onZoomChange = { [weak self] in self?.updateZoomIndicator() }
     }
 
     /// Sets the shape (the action's radio state follows); a circle on a crop that is not square

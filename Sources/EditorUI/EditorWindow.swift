@@ -89,11 +89,12 @@ final class EditorWindow {
         installDropTarget()
         ShortcutsWindow.attach(to: window)
         canvas.onCommit = { [weak self] crop in self?.cropCommitted(crop) }
-        canvas.onHistoryChange = { [weak self] in self?.updateHistoryActions() }
+        canvas.onHistoryChange = { [weak self] in self?.updateActions() }
+        canvas.onZoomChange = { [weak self] in self?.updateZoomIndicator() }
         if let remembered = EditorWindow.aspectRatio(target: AppSettings.aspectRatio), !remembered.isFree {
             chooseAspectRatio(remembered)
         }
-        updateHistoryActions()
+        updateActions()
         // Late results (a load, a save, a kept crop) of a closed window have nowhere to go.
         Signal.connect(window.raw, "destroy") { [weak self] in
             self?.isClosed = true
@@ -150,64 +151,6 @@ final class EditorWindow {
         ])
     }
 
-    private func installActions() {
-        addAction("open") { [weak self] in self?.showOpenDialog() }
-        addAction("reset") { [weak self] in self?.canvas.reset() }
-        addAction("close-image") { [weak self] in self?.closeImage() }
-        addAction("undo") { [weak self] in self?.canvas.undo() }
-        addAction("rotate-left") { [weak self] in self?.canvas.apply(.rotateLeft) }
-        addAction("rotate-right") { [weak self] in self?.canvas.apply(.rotateRight) }
-        addAction("flip-horizontal") { [weak self] in self?.canvas.apply(.flipHorizontal) }
-        addAction("flip-vertical") { [weak self] in self?.canvas.apply(.flipVertical) }
-        addAction("redo") { [weak self] in self?.canvas.redo() }
-        addAction("close") { [weak self] in self.map { gtk_window_close(cgtk_window($0.window.raw)) } }
-        addAction("show-menu") { [weak self] in self.map { gtk_menu_button_popup(cgtk_menu_button($0.menuButton.raw)) } }
-        installSaveActions()
-        installGuideActions()
-        addAction("keep-crop") { [weak self] in self?.keepCrop() }
-        installViewActions()
-    }
-
-    /// A radio action (menu items `win.NAME::VALUE`): `handler` gets the chosen value and sets the
-    /// state itself (it may refuse a value it does not know).
-    func addChoiceAction(_ name: String, initial: String, _ handler: @escaping @MainActor (String) -> Void) {
-        let type = g_variant_type_new("s")
-        defer { g_variant_type_free(type) }
-        let action = g_simple_action_new_stateful(name, type, g_variant_new_string(initial))!
-        Signal.connectPointer(action.raw, "change-state") { value in
-            guard let value, let text = g_variant_get_string(OpaquePointer(value), nil) else { return }
-            handler(String(cString: text))
-        }
-        g_action_map_add_action(cgtk_action_map(window.raw), action)
-        g_object_unref(action.raw)
-    }
-
-    /// A check action (a menu item with a tick): the state follows each change, then `handler` runs.
-    func addToggleAction(_ name: String, initial: Bool, _ handler: @escaping @MainActor (Bool) -> Void) {
-        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial ? 1 : 0))!
-        Signal.connectPointer(action.raw, "change-state") { value in
-            guard let value else { return }
-            g_simple_action_set_state(action, OpaquePointer(value))
-            handler(g_variant_get_boolean(OpaquePointer(value)) != 0)
-        }
-        g_action_map_add_action(cgtk_action_map(window.raw), action)
-        g_object_unref(action.raw)
-    }
-
-    /// Sets a stateful action's state from code (menus show it; no handler runs).
-    func setActionState(_ name: String, _ value: OpaquePointer) {
-        if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), name) {
-            g_simple_action_set_state(action, value)
-        }
-    }
-
-    func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
-        Signal.connectPointer(action.raw, "activate") { _ in handler() }
-        g_action_map_add_action(cgtk_action_map(window.raw), action)
-        g_object_unref(action.raw)
-    }
-
     private func installDropTarget() {
         let target = gtk_drop_target_new(cgtk_file_list_type(), GDK_ACTION_COPY)!
         Signal.connectDrop(target.raw) { [weak self] value, _, _ in
@@ -222,15 +165,6 @@ final class EditorWindow {
         gtk_widget_add_controller(window, cgtk_event_controller(target.raw))
     }
 
-    /// Undo and Redo are enabled exactly when there is a step to take.
-    func updateHistoryActions() {
-        for (name, enabled) in [("undo", canvas.history.canUndo), ("redo", canvas.history.canRedo)] {
-            if let action = g_action_map_lookup_action(cgtk_action_map(window.raw), name) {
-                g_simple_action_set_enabled(action, enabled ? 1 : 0)
-            }
-        }
-    }
-
     /// Dismisses the picture (the demo too): the empty state invites opening or dropping one.
     func closeImage() {
         canvas.clearImage()
@@ -239,6 +173,7 @@ final class EditorWindow {
         gtk_label_set_text(cgtk_label(sizeLabel.raw), "")
         gtk_widget_set_visible(losslessButton, 0)
         gtk_stack_set_visible_child_name(cgtk_stack(stack.raw), "empty")
+        updateActions()
     }
 
     /// Whether the empty state is showing.
@@ -267,6 +202,7 @@ final class EditorWindow {
         }
         gtk_label_set_text(cgtk_label(sizeLabel.raw), CropText.sizeLabel(crop) + (pixels ?? ""))
         updateLosslessStatus()
+        updateActions()
         updatePixelEntries()
         refreshPreviews()
         // A new picture starts at the fit, and in the fixed frame the zoom follows the crop.
@@ -320,7 +256,7 @@ final class EditorWindow {
         adw_toast_overlay_add_toast(cgtk_adw_toast_overlay(toasts.raw), toast)
     }
 
-    private func showOpenDialog() {
+    func showOpenDialog() {
         // One chooser at a time: a second would replace the first's reference.
         guard openDialog == nil else { return }
         openDialog = FileChooser.present(title: tr("Open Image"), over: window, action: GTK_FILE_CHOOSER_ACTION_OPEN,

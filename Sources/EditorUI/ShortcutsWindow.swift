@@ -19,36 +19,18 @@ struct WindowShortcut: Sendable {
 
 @MainActor
 enum ShortcutsWindow {
-    /// Window-wide shortcuts, grouped as GNOME apps group them. The application installs the
-    /// accelerators from these same tables, so the window cannot list a key that does nothing.
-    static let windowShortcutGroups: [(title: String, shortcuts: [WindowShortcut])] = [
-        (N_("File"), [
-            WindowShortcut(action: "win.open", accels: ["<Control>o"], title: N_("Open an image")),
-            WindowShortcut(action: "win.save", accels: ["<Control>s"], title: N_("Save the crop beside the photo")),
-            WindowShortcut(action: "win.save-as", accels: ["<Control><Shift>s"], title: N_("Save the crop as…")),
-            WindowShortcut(action: "win.keep-crop", accels: ["<Control>k"], title: N_("Keep the crop beside the photo (sidecar)")),
-            WindowShortcut(action: "win.close", accels: ["<Control>w"], title: N_("Close the window")),
-            WindowShortcut(action: "app.quit", accels: ["<Control>q"], title: N_("Quit")),
-        ]),
-        (N_("Edit"), [
-            WindowShortcut(action: "win.undo", accels: ["<Control>z"], title: N_("Undo")),
-            WindowShortcut(action: "win.redo", accels: ["<Control><Shift>z"], title: N_("Redo")),
-            WindowShortcut(action: "win.reset", accels: [CropCanvas.resetAccelerator], title: N_("Reset the crop")),
-            WindowShortcut(action: "win.rotate-right", accels: ["<Control>r"], title: N_("Rotate right")),
-            WindowShortcut(action: "win.rotate-left", accels: ["<Control><Shift>r"], title: N_("Rotate left")),
-            WindowShortcut(action: "win.toggle-shape", accels: ["<Control><Shift>c"], title: N_("Switch between rectangle and circle")),
-            WindowShortcut(action: "win.fixed-frame", accels: ["<Control>m"], title: N_("Fixed frame: move the picture under it")),
-        ]),
-        (N_("View"), [
-            WindowShortcut(action: "win.zoom-in", accels: ["<Control>plus", "<Control>equal"], title: N_("Zoom in")),
-            WindowShortcut(action: "win.zoom-out", accels: ["<Control>minus"], title: N_("Zoom out")),
-            WindowShortcut(action: "win.zoom-fit", accels: ["<Control>0"], title: N_("Fit the picture in the window")),
-            WindowShortcut(action: "win.zoom-actual", accels: ["<Control>1"], title: N_("Zoom to actual pixels (100 %)")),
-            WindowShortcut(action: "win.show-previews", accels: ["F9"], title: N_("Show or hide the previews")),
-            WindowShortcut(action: "win.show-menu", accels: ["F10"], title: N_("Open the main menu")),
-            WindowShortcut(action: "win.show-help-overlay", accels: ["<Control>question"], title: N_("Show keyboard shortcuts")),
-        ]),
-    ]
+    /// Window-wide shortcuts, grouped as GNOME apps group them, from the window's and the
+    /// application's action tables (which the accelerators are installed from too), so the window
+    /// cannot list a key that does nothing.
+    static var windowShortcutGroups: [(title: String, shortcuts: [WindowShortcut])] {
+        ShortcutGroup.allCases.map { group in
+            let window = EditorWindow.actions.filter { $0.group == group && !$0.accels.isEmpty }
+                .map { WindowShortcut(action: "win.\($0.name)", accels: $0.accels, title: $0.title ?? $0.name) }
+            let app = CropEditorApplication.actions.filter { $0.group == group && !$0.accels.isEmpty }
+                .map { WindowShortcut(action: "app.\($0.name)", accels: $0.accels, title: $0.title ?? $0.name) }
+            return (group.title, window + app)
+        }
+    }
 
     /// Every window-wide shortcut, group after group.
     static var windowShortcuts: [WindowShortcut] { windowShortcutGroups.flatMap(\.shortcuts) }

@@ -13,7 +13,7 @@ final class PreviewSizeTests: XCTestCase {
     override func setUpWithError() throws { folder = try GtkTestSupport.temporaryFolder("preview-size") }
     override func tearDownWithError() throws {
         try? FileManager.default.removeItem(at: folder)
-        MainActor.assumeIsolated { AppSettings.shared.map { g_settings_reset($0, "preview-panel") } }
+        MainActor.assumeIsolated { AppSettings.shared.map { g_settings_reset($0, AppSettings.previewPanelKey) } }
     }
 
     /// A 600×400 photo of one colour no other part of the window has, so its previews can be found on screen.

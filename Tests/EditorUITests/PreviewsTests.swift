@@ -16,7 +16,7 @@ final class PreviewsTests: XCTestCase {
         XCTAssertNotNil(Shell.run("convert", ["-size", "200x300", "xc:red", "-size", "200x300", "xc:blue", "+append", source]))
         try MainActor.assumeIsolated {
             let settings = try XCTUnwrap(AppSettings.shared)
-            defer { g_settings_reset(settings, "preview-panel") }
+            defer { g_settings_reset(settings, AppSettings.previewPanelKey) }
             let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             XCTAssertFalse(window.previewsShown, "hidden by default")
