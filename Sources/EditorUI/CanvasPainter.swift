@@ -111,18 +111,19 @@ final class CanvasPainter {
                                 viewSize: CropSize(width: width, height: height), zoom: zoom)
         guard let visible = viewport.visibleFrame else { return empty }
         // The visible picture sits on whole device pixels so copying it needs no resampling.
-        let left = (visible.minX * s).rounded(), top = (visible.minY * s).rounded()
-        let right = (visible.maxX * s).rounded(), bottom = (visible.maxY * s).rounded()
-        guard right - left >= 1, bottom - top >= 1 else { return empty }
-        let placed = CropRect(left: left / s, top: top / s, right: right / s, bottom: bottom / s)
+        let placed = visible.snappedToDevicePixels(scale: s)
+        let pixels = (width: Int((placed.width * s).rounded()), height: Int((placed.height * s).rounded()))
+        guard pixels.width >= 1, pixels.height >= 1 else { return empty }
         let usableSharp = sharp.flatMap { $0.source === image.surface ? $0 : nil }
         guard let cache = displaySurface(for: image, transform: transform, region: viewport.normalizedRect(placed),
-                                         width: Int(right - left), height: Int(bottom - top), sharp: usableSharp)
+                                         width: pixels.width, height: pixels.height, sharp: usableSharp)
         else { return empty }
         let ring = state.focused ? placed.insetBy(dx: -OverlayStyle.focusRingGap, dy: -OverlayStyle.focusRingGap)
             .intersection(bounds.insetBy(dx: OverlayStyle.focusRingWidth, dy: OverlayStyle.focusRingWidth)) : nil
-        return FramePlan(bounds: bounds, scale: s, cache: cache, placed: placed, frame: viewport.viewRect(crop),
-                         state: state, focusRing: ring)
+        // The frame on whole device pixels too: its lines then meet the picture's edge exactly and its
+        // 4-point brackets stay crisp at any view size (unsnapped, they blurred across a device pixel).
+        return FramePlan(bounds: bounds, scale: s, cache: cache, placed: placed,
+                         frame: viewport.viewRect(crop).snappedToDevicePixels(scale: s), state: state, focusRing: ring)
     }
 
     /// The display-size copies of the visible picture, rebuilt only when the view's size, zoom or

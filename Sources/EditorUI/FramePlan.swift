@@ -41,14 +41,14 @@ struct FramePlan: Sendable {
     }
 
     /// The picture with the area outside the frame dimmed: the dimmed copy fills the picture minus
-    /// the frame (even-odd), the plain copy fills the frame. The frame's edges are rounded to device
-    /// pixels for the copy only; the white frame line drawn over them is exact. A circle crop's
+    /// the frame (even-odd), the plain copy fills the frame. The canvas plans its frames on whole device
+    /// pixels, so the white frame line falls exactly on the hole's edge; a frame given otherwise has its
+    /// hole rounded to device pixels for the copy only. A circle crop's
     /// hole is the ellipse inscribed in the frame, anti-aliased over the whole dimmed picture.
     /// Every pixel of the picture is written whatever the target held: frame surfaces are reused.
     private func drawImageAndDim(_ c: Cairo, plain: OpaquePointer, dimmed: OpaquePointer) {
         let s = scale, hole = frame
-        let snappedHole = CropRect(left: (hole.minX * s).rounded() / s, top: (hole.minY * s).rounded() / s,
-                                   right: (hole.maxX * s).rounded() / s, bottom: (hole.maxY * s).rounded() / s)
+        let snappedHole = hole.snappedToDevicePixels(scale: s)
         c.saved {
             cairo_set_operator(c.cr, CAIRO_OPERATOR_SOURCE)
             for (surface, isHole) in [(dimmed, false), (plain, true)] {
