@@ -66,7 +66,7 @@ final class OrcaListener {
         speechServer.standardOutput = try FileHandle(forWritingTo: Self.emptyFile(folder, "speechd.out"))
         speechServer.standardError = speechServer.standardOutput
         try speechServer.run()
-        guard Self.poll(timeout: 20, { FileManager.default.fileExists(atPath: socket.path) || !self.speechServer.isRunning }),
+        guard GtkTestSupport.poll(timeout: 20, { FileManager.default.fileExists(atPath: socket.path) || !self.speechServer.isRunning }),
               speechServer.isRunning else {
             throw Self.failure("speech-dispatcher did not start", output: folder.appendingPathComponent("speechd.out"))
         }
@@ -89,7 +89,7 @@ final class OrcaListener {
     }
 
     func waitForUtterance(_ text: String, timeout: Double) -> Bool {
-        Self.poll(timeout: timeout) { self.utterances.contains(text) }
+        GtkTestSupport.poll(timeout: timeout) { self.utterances.contains(text) }
     }
 
     /// Sends `keys` (xdotool names) as a user types them, then collects what Orca says in answer: the
@@ -97,7 +97,7 @@ final class OrcaListener {
     func answer(to keys: String, quiet: Double = 0.8, timeout: Double = 15) -> [String] {
         let before = utterances.count
         Shell.run("xdotool", ["key", "--clearmodifiers", keys])
-        guard Self.poll(timeout: timeout, { self.utterances.count > before }) else { return [] }
+        guard GtkTestSupport.poll(timeout: timeout, { self.utterances.count > before }) else { return [] }
         settle(quiet: quiet, timeout: timeout)
         return Array(utterances.dropFirst(before))
     }
@@ -116,7 +116,7 @@ final class OrcaListener {
     func stop() {
         for process in [orca, speechServer] where process.isRunning {
             process.terminate()
-            if !Self.poll(timeout: 10, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+            if !GtkTestSupport.poll(timeout: 10, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
     }
@@ -127,15 +127,6 @@ final class OrcaListener {
         let file = folder.appendingPathComponent(name)
         try Data().write(to: file)
         return file
-    }
-
-    private static func poll(timeout: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() >= deadline { return false }
-            usleep(50_000)
-        }
-        return true
     }
 
     private static func failure(_ message: String, output: URL) -> NSError {

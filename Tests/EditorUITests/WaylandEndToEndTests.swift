@@ -20,13 +20,14 @@ final class WaylandEndToEndTests: XCTestCase {
         defer { editor.stop() }
         let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier),
                                 "the editor never appeared on the AT-SPI desktop (did it reach the Wayland compositor?)")
-        XCTAssertTrue(poll { app.children.first?.name == "wayland.png" }, "the photo never opened: \(app.children.map(\.name))")
+        XCTAssertTrue(GtkTestSupport.poll(timeout: 20) { app.children.first?.name == "wayland.png" },
+                      "the photo never opened: \(app.children.map(\.name))")
         let area = try XCTUnwrap(app.find(named: "Crop area"), "no “Crop area” in the application")
         XCTAssertEqual(area.description, "left 0 percent, top 0 percent, width 100 percent, height 100 percent")
 
         // The compositor's own pixels: the photo drawn by the canvas, all of it inside the crop.
         var before = (plain: 0, dimmed: 0)
-        XCTAssertTrue(poll {
+        XCTAssertTrue(GtkTestSupport.poll(timeout: 20) {
             guard let shot = weston.screenshot(into: folder) else { return false }
             before = (shot.count(of: Self.green), shot.count(of: Self.dimmedGreen))
             return before.plain > 100_000
@@ -40,7 +41,7 @@ final class WaylandEndToEndTests: XCTestCase {
         XCTAssertEqual(area.description, "left 0 percent, top 0 percent, width 90 percent, height 100 percent")
         // Frames between (the reset of a gesture, a half-drawn change) may come first: wait for the new crop.
         var after = before
-        XCTAssertTrue(poll {
+        XCTAssertTrue(GtkTestSupport.poll(timeout: 20) {
             guard let shot = weston.screenshot(into: folder) else { return false }
             after = (shot.count(of: Self.green), shot.count(of: Self.dimmedGreen))
             return Double(after.dimmed) > 0.08 * Double(before.plain)
@@ -66,7 +67,7 @@ final class WaylandEndToEndTests: XCTestCase {
         // Below weston's panel (its clock is white text): the top-left bracket's outer corner, once the
         // photo is on screen.
         var shot: Screenshot?
-        XCTAssertTrue(poll {
+        XCTAssertTrue(GtkTestSupport.poll(timeout: 20) {
             shot = weston.screenshot(into: folder)
             return (shot?.count(of: Self.green) ?? 0) > 400_000
         }, "the compositor never showed the photo")
@@ -76,14 +77,5 @@ final class WaylandEndToEndTests: XCTestCase {
         // 4 points wide is 8 pure-white device pixels: drawn at the output's scale, not stretched from 1×.
         XCTAssertEqual(screen.bracketArmRows(corner: corner, along: 24), 8, "white rows across the bracket's arm (corner \(corner))")
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
-    }
-
-    private func poll(timeout: Double = 20, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() >= deadline { return false }
-            usleep(100_000)
-        }
-        return true
     }
 }

@@ -39,8 +39,7 @@ final class WestonCompositor {
             throw Self.failure("weston could not be started (\(error.localizedDescription)); is Debian's weston installed?", log: log)
         }
         let socket = runtime.appendingPathComponent(socketName).path
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: socket), process.isRunning, Date() < deadline { usleep(50_000) }
+        GtkTestSupport.poll(timeout: 20) { FileManager.default.fileExists(atPath: socket) || !process.isRunning }
         guard process.isRunning, FileManager.default.fileExists(atPath: socket) else {
             stop()
             throw Self.failure("weston did not open its Wayland socket \(socket)", log: log)
@@ -66,9 +65,7 @@ final class WestonCompositor {
         shooter.standardError = FileHandle.nullDevice
         guard (try? shooter.run()) != nil else { return nil }
         // It waits for the compositor's answer: never past a deadline.
-        let deadline = Date().addingTimeInterval(15)
-        while shooter.isRunning, Date() < deadline { usleep(20_000) }
-        if shooter.isRunning { shooter.terminate() }
+        if !GtkTestSupport.poll(timeout: 15, { !shooter.isRunning }) { shooter.terminate() }
         shooter.waitUntilExit()
         guard shooter.terminationStatus == 0,
               let name = try? FileManager.default.contentsOfDirectory(atPath: shots.path).first(where: { $0.hasSuffix(".png") })
@@ -81,6 +78,7 @@ final class WestonCompositor {
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        if !GtkTestSupport.poll(timeout: 10, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
