@@ -120,10 +120,8 @@ final class CanvasPainter {
         else { return empty }
         let ring = state.focused ? placed.insetBy(dx: -OverlayStyle.focusRingGap, dy: -OverlayStyle.focusRingGap)
             .intersection(bounds.insetBy(dx: OverlayStyle.focusRingWidth, dy: OverlayStyle.focusRingWidth)) : nil
-        // The frame on whole device pixels too: its lines then meet the picture's edge exactly and its
-        // 4-point brackets stay crisp at any view size (unsnapped, they blurred across a device pixel).
-        return FramePlan(bounds: bounds, scale: s, cache: cache, placed: placed,
-                         frame: viewport.viewRect(crop).snappedToDevicePixels(scale: s), state: state, focusRing: ring)
+        return FramePlan(bounds: bounds, scale: s, cache: cache, placed: placed, frame: viewport.viewRect(crop),
+                         state: state, focusRing: ring)
     }
 
     /// The display-size copies of the visible picture, rebuilt only when the view's size, zoom or
