@@ -111,13 +111,12 @@ final class CanvasPainter {
                                 viewSize: CropSize(width: width, height: height), zoom: zoom)
         guard let visible = viewport.visibleFrame else { return empty }
         // The visible picture sits on whole device pixels so copying it needs no resampling.
-        let left = (visible.minX * s).rounded(), top = (visible.minY * s).rounded()
-        let right = (visible.maxX * s).rounded(), bottom = (visible.maxY * s).rounded()
-        guard right - left >= 1, bottom - top >= 1 else { return empty }
-        let placed = CropRect(left: left / s, top: top / s, right: right / s, bottom: bottom / s)
+        let placed = visible.snappedToDevicePixels(scale: s)
+        let pixels = (width: Int((placed.width * s).rounded()), height: Int((placed.height * s).rounded()))
+        guard pixels.width >= 1, pixels.height >= 1 else { return empty }
         let usableSharp = sharp.flatMap { $0.source === image.surface ? $0 : nil }
         guard let cache = displaySurface(for: image, transform: transform, region: viewport.normalizedRect(placed),
-                                         width: Int(right - left), height: Int(bottom - top), sharp: usableSharp)
+                                         width: pixels.width, height: pixels.height, sharp: usableSharp)
         else { return empty }
         let ring = state.focused ? placed.insetBy(dx: -OverlayStyle.focusRingGap, dy: -OverlayStyle.focusRingGap)
             .intersection(bounds.insetBy(dx: OverlayStyle.focusRingWidth, dy: OverlayStyle.focusRingWidth)) : nil

@@ -39,7 +39,7 @@ extension EditorWindow {
     /// Shows that `name` is loading over whatever the window shows (the previous picture, or the
     /// editor's empty canvas instead of the "No Image" page), the spinner joining after the delay.
     func beginLoading(_ name: String) {
-        gtk_stack_set_visible_child_name(cgtk_stack(stack.raw), "editor")
+        pages.show("editor")
         gtk_label_set_text(cgtk_label(loadingLabel.raw), String(format: tr("Opening “%@”…"), name))
         gtk_widget_set_visible(loadingSpinner, 0)
         gtk_widget_set_visible(loadingIndicator, 1)
@@ -56,6 +56,6 @@ extension EditorWindow {
         gtk_widget_set_visible(loadingIndicator, 0)
         gtk_widget_set_visible(loadingSpinner, 0)
         gtk_spinner_set_spinning(cgtk_spinner(loadingSpinner.raw), 0)
-        if canvas.image == nil { gtk_stack_set_visible_child_name(cgtk_stack(stack.raw), "empty") }
+        if canvas.image == nil { pages.show("empty") }
     }
 }

@@ -11,7 +11,7 @@ extension EditorWindow {
         gtk_button_set_icon_name(cgtk_button(toggle.raw), "sidebar-show-right-symbolic")
         gtk_actionable_set_action_name(OpaquePointer(toggle), "win.show-previews")
         gtk_widget_set_tooltip_text(toggle, tr("Show previews of the crop (F9)"))
-        cgtk_accessible_set_label(toggle, tr("Previews"))
+        AccessibleName.setIconButton(toggle, tr("Previews"))
         return toggle
     }
 

@@ -50,7 +50,7 @@ final class EditorWindow {
     /// The Open dialog while it is open (its only owner).
     private(set) var openDialog: GObjectRef?
     /// The editor and the empty state ("drop an image here"), one shown at a time.
-    let stack: UnsafeMutablePointer<GtkWidget>
+    let pages = PageSwitcher()
     let menuButton: UnsafeMutablePointer<GtkWidget>
     /// The side panel with previews of the crop at several sizes.
     let previews = PreviewPanel()
@@ -76,7 +76,6 @@ final class EditorWindow {
         gtk_window_set_default_size(cgtk_window(window.raw), 900, 760)
         AppSettings.restore(cgtk_window(window.raw))
         title = adw_window_title_new(DemoPicture.title, nil)
-        stack = gtk_stack_new()
         menuButton = gtk_menu_button_new()
         sizeLabel = gtk_label_new("")
         toasts = adw_toast_overlay_new()
@@ -114,9 +113,9 @@ final class EditorWindow {
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), loadingIndicator)
         zoomIndicator = makeZoomIndicator()
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), zoomIndicator)
-        gtk_stack_add_named(cgtk_stack(stack.raw), overlay, "editor")
-        gtk_stack_add_named(cgtk_stack(stack.raw), EmptyState.make(), "empty")
-        adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), stack)
+        pages.add(overlay, name: "editor")
+        pages.add(EmptyState.make(), name: "empty")
+        adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), pages.widget)
 
         let body = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_set_hexpand(toasts, 1)
@@ -133,7 +132,7 @@ final class EditorWindow {
         let button = gtk_button_new_from_icon_name(icon)!
         gtk_actionable_set_action_name(OpaquePointer(button), action)
         gtk_widget_set_tooltip_text(button, tooltip)
-        cgtk_accessible_set_label(button, name)
+        AccessibleName.setIconButton(button, name)
         return button
     }
 
@@ -172,13 +171,13 @@ final class EditorWindow {
         gtk_window_set_title(cgtk_window(window.raw), tr("Crop Editor"))
         gtk_label_set_text(cgtk_label(sizeLabel.raw), "")
         gtk_widget_set_visible(losslessButton, 0)
-        gtk_stack_set_visible_child_name(cgtk_stack(stack.raw), "empty")
+        pages.show("empty")
         updateActions()
     }
 
     /// Whether the empty state is showing.
     var isEmpty: Bool {
-        gtk_stack_get_visible_child_name(cgtk_stack(stack.raw)).map { String(cString: $0) } == "empty"
+        pages.visibleName == "empty"
     }
 
     func present() { gtk_window_present(cgtk_window(window.raw)) }
@@ -187,7 +186,7 @@ final class EditorWindow {
     func showDemo() { show(DemoPicture.make(), crop: EditorWindow.demoCrop) }
 
     private func show(_ image: LoadedImage, crop: CropRect) {
-        gtk_stack_set_visible_child_name(cgtk_stack(stack.raw), "editor")
+        pages.show("editor")
         canvas.setImage(image, crop: crop)
         adw_window_title_set_title(OpaquePointer(title), image.title)
         gtk_window_set_title(cgtk_window(window.raw), image.title)

@@ -42,13 +42,12 @@ struct FramePlan: Sendable {
 
     /// The picture with the area outside the frame dimmed: the dimmed copy fills the picture minus
     /// the frame (even-odd), the plain copy fills the frame. The frame's edges are rounded to device
-    /// pixels for the copy only; the white frame line drawn over them is exact. A circle crop's
+    /// pixels for the copy only; the white lines drawn over them are placed for crispness. A circle crop's
     /// hole is the ellipse inscribed in the frame, anti-aliased over the whole dimmed picture.
     /// Every pixel of the picture is written whatever the target held: frame surfaces are reused.
     private func drawImageAndDim(_ c: Cairo, plain: OpaquePointer, dimmed: OpaquePointer) {
         let s = scale, hole = frame
-        let snappedHole = CropRect(left: (hole.minX * s).rounded() / s, top: (hole.minY * s).rounded() / s,
-                                   right: (hole.maxX * s).rounded() / s, bottom: (hole.maxY * s).rounded() / s)
+        let snappedHole = hole.snappedToDevicePixels(scale: s)
         c.saved {
             cairo_set_operator(c.cr, CAIRO_OPERATOR_SOURCE)
             for (surface, isHole) in [(dimmed, false), (plain, true)] {
@@ -102,17 +101,19 @@ struct FramePlan: Sendable {
     /// dark halo. Every segment is stroked alone: one stroke of them all would make Cairo mask the
     /// whole frame.
     private func drawGuides(_ c: Cairo) {
-        let f = frame
+        // Frame lines and brackets each centred where they cover whole device pixels.
+        let f = frame.centredForCrispLines(width: OverlayStyle.frameWidth, scale: scale)
+        let b = frame.centredForCrispLines(width: OverlayStyle.bracketWidth, scale: scale)
         let halo = state.highContrast ? OverlayStyle.highContrastHalo : OverlayStyle.halo
         let guide = state.highContrast ? OverlayStyle.highContrastGuide : OverlayStyle.guide
         typealias Polyline = [(Double, Double)]
-        let guides: [Polyline] = state.guides.lines(in: f).map { [($0.0.x, $0.0.y), ($0.1.x, $0.1.y)] }
+        let guides: [Polyline] = state.guides.lines(in: frame).map { [($0.0.x, $0.0.y), ($0.1.x, $0.1.y)] }
         let edges: [Polyline] = [[(f.minX, f.minY), (f.maxX, f.minY)], [(f.maxX, f.minY), (f.maxX, f.maxY)],
                                  [(f.maxX, f.maxY), (f.minX, f.maxY)], [(f.minX, f.maxY), (f.minX, f.minY)]]
-        let length = min(OverlayStyle.bracketLength, min(f.width, f.height) / 2)
+        let length = min(OverlayStyle.bracketLength, min(b.width, b.height) / 2)
         var brackets: [Polyline] = []
-        for (x, y, dx, dy) in [(f.minX, f.minY, length, length), (f.maxX, f.minY, -length, length),
-                               (f.maxX, f.maxY, -length, -length), (f.minX, f.maxY, length, -length)] {
+        for (x, y, dx, dy) in [(b.minX, b.minY, length, length), (b.maxX, b.minY, -length, length),
+                               (b.maxX, b.maxY, -length, -length), (b.minX, b.maxY, length, -length)] {
             brackets.append([(x + dx, y), (x, y), (x, y + dy)])
         }
         var layers: [([Polyline], Double, RGBA, Bool)] = [
@@ -125,7 +126,7 @@ struct FramePlan: Sendable {
         if state.shape == .circle {
             for (lineWidth, lineColor) in [(OverlayStyle.frameWidth + OverlayStyle.haloExtra, halo),
                                            (OverlayStyle.frameWidth, RGBA.white)] {
-                FramePlan.ellipse(c, in: f)
+                FramePlan.ellipse(c, in: frame)
                 c.stroke(width: lineWidth, color: lineColor)
             }
         }

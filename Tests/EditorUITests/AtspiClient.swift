@@ -45,6 +45,58 @@ final class AtspiNode {
         }
     }
 
+    var parent: AtspiNode? {
+        var error: UnsafeMutablePointer<GError>?
+        let parent = atspi_accessible_get_parent(pointer, &error)
+        if let error { g_error_free(error) }
+        return parent.map(AtspiNode.init)
+    }
+
+    /// From the top-level window down to this object's parent.
+    var ancestors: [AtspiNode] {
+        var chain: [AtspiNode] = []
+        var next = parent
+        while let node = next, node.roleName != "application", chain.count < 100 {
+            chain.append(node)
+            next = node.parent
+        }
+        return chain.reversed()
+    }
+
+    func has(_ state: AtspiStateType) -> Bool {
+        guard let set = atspi_accessible_get_state_set(pointer) else { return false }
+        defer { g_object_unref(set) }
+        return atspi_state_set_contains(set, state) != 0
+    }
+
+    /// The objects this one says it is labelled by (what screen readers read as its label).
+    var labelledBy: [AtspiNode] {
+        var error: UnsafeMutablePointer<GError>?
+        guard let relations = atspi_accessible_get_relation_set(pointer, &error) else {
+            if let error { g_error_free(error) }
+            return []
+        }
+        defer { g_array_unref(relations) }
+        var targets: [AtspiNode] = []
+        // A GArray of AtspiRelation references, each ours to release.
+        let items = UnsafeMutableRawPointer(relations.pointee.data!).assumingMemoryBound(to: UnsafeMutablePointer<AtspiRelation>?.self)
+        for index in 0..<Int(relations.pointee.len) {
+            guard let relation = items[index] else { continue }
+            defer { g_object_unref(relation) }
+            guard atspi_relation_get_relation_type(relation) == ATSPI_RELATION_LABELLED_BY else { continue }
+            for target in 0..<atspi_relation_get_n_targets(relation) {
+                if let node = atspi_relation_get_target(relation, target) { targets.append(AtspiNode(node)) }
+            }
+        }
+        return targets
+    }
+
+    /// Every descendant (depth first, bounded), this object excluded.
+    func descendants(depth: Int = 30) -> [AtspiNode] {
+        guard depth > 0 else { return [] }
+        return children.flatMap { [$0] + $0.descendants(depth: depth - 1) }
+    }
+
     /// The first descendant (depth first, bounded) with this name.
     func find(named target: String, depth: Int = 30) -> AtspiNode? {
         guard depth > 0 else { return nil }

@@ -13,7 +13,8 @@ final class ExternalEditor {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    init(arguments: [String], environment extra: [String: String] = [:]) throws {
+    /// `extra` adds to the test's environment; a nil value removes that variable.
+    init(arguments: [String], environment extra: [String: String?] = [:]) throws {
         let binary = Self.buildFolder.appendingPathComponent("crop-editor")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw NSError(domain: "ExternalEditor", code: 1,
@@ -21,7 +22,8 @@ final class ExternalEditor {
         }
         process.executableURL = binary
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+        var environment = ProcessInfo.processInfo.environment
+        for (name, value) in extra { environment[name] = value }
         environment["GTK_A11Y"] = nil // the real AT-SPI bridge, not the test process's test context
         process.environment = environment
         try process.run()
@@ -76,18 +78,23 @@ enum Shell {
     }
 }
 
-/// A screenshot of the whole X screen, read back through Cairo.
+/// A screenshot of the whole screen, read back through Cairo.
 final class Screenshot {
     let cairoSurface: OpaquePointer
     /// The PNG it was saved as.
     let path: String
 
-    /// The screen of the test display, or of `display` (e.g. ":3") when given.
-    init?(path: String, display: String? = nil) {
+    /// The screen of the test display, or of `display` (e.g. ":3") when given, saved to `path` first.
+    convenience init?(path: String, display: String? = nil) {
         let command = (display.map { ["DISPLAY=\($0)"] } ?? []) + ["import", "-window", "root", path]
-        guard Shell.run("env", command) != nil,
-              let s = cairo_image_surface_create_from_png(path), cairo_surface_status(s) == CAIRO_STATUS_SUCCESS
-        else { return nil }
+        guard Shell.run("env", command) != nil else { return nil }
+        self.init(png: path)
+    }
+
+    /// A screenshot already saved as PNG (a Wayland compositor's, for one).
+    init?(png path: String) {
+        guard let s = cairo_image_surface_create_from_png(path) else { return nil }
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(s); return nil }
         cairoSurface = s
         self.path = path
     }
@@ -138,6 +145,30 @@ final class Screenshot {
         let stride = Int(cairo_image_surface_get_stride(cairoSurface))
         let p = cairo_image_surface_get_data(cairoSurface)! + y * stride + x * 4
         return (p[2], p[1], p[0])
+    }
+
+    /// The thickness, in pure-white rows, of the horizontal arm of the top-left bracket whose outer corner is
+    /// `corner`, measured `along` pixels to the right of it; nil when no arm crosses there.
+    func bracketArmRows(corner: Point, along: Int) -> Int? {
+        func isWhite(_ y: Int) -> Bool {
+            let p = pixel(x: corner.x + along, y: y)
+            return p.r >= 250 && p.g >= 250 && p.b >= 250
+        }
+        guard let top = (max(corner.y - 10, 0)..<min(corner.y + 10, height)).first(where: isWhite) else { return nil }
+        return (top..<min(top + 20, height)).prefix(while: isWhite).count
+    }
+
+    /// How many pixels are within `tolerance` of `colour` in each channel.
+    func count(of colour: (r: Int, g: Int, b: Int), tolerance: Int = 2) -> Int {
+        var found = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = pixel(x: x, y: y)
+                if abs(Int(p.r) - colour.r) <= tolerance, abs(Int(p.g) - colour.g) <= tolerance,
+                   abs(Int(p.b) - colour.b) <= tolerance { found += 1 }
+            }
+        }
+        return found
     }
 
     /// The pure-white pixel furthest to the top left (smallest x + y) below `top`.

@@ -78,6 +78,18 @@ enum GtkTestSupport {
         return true
     }
 
+    /// Checks `condition` every 50 ms, without running this process's GLib loop (for what other
+    /// processes do), until it holds or `timeout` seconds pass; returns whether it held.
+    @discardableResult
+    static func poll(timeout: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() >= deadline { return false }
+            usleep(50_000)
+        }
+        return true
+    }
+
     /// Runs the loop for a while so pending draws and layout happen.
     static func settle(_ seconds: Double = 0.2) {
         let deadline = Date().addingTimeInterval(seconds)

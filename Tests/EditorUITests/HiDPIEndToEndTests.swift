@@ -22,12 +22,7 @@ final class HiDPIEndToEndTests: XCTestCase {
         }, "no white frame on screen")
         // Across its horizontal arm, 12 points along: 4 points wide is 8 pure-white device pixels
         // with no white beyond. A 1× frame stretched to 2× would have soft edges instead.
-        func isWhite(_ y: Int) -> Bool {
-            let p = shot.pixel(x: corner.x + 24, y: y)
-            return p.r >= 250 && p.g >= 250 && p.b >= 250
-        }
-        let top = try XCTUnwrap((corner.y - 10..<corner.y + 10).first(where: isWhite), "no bracket arm at \(corner)")
-        let run = (top..<top + 20).prefix(while: isWhite).count
+        let run = try XCTUnwrap(shot.bracketArmRows(corner: corner, along: 24), "no bracket arm at \(corner)")
         XCTAssertEqual(run, 8, "white rows across the bracket's arm at scale 2 (corner \(corner))")
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }

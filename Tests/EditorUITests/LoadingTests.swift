@@ -44,7 +44,7 @@ final class LoadingTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.closeImage()
             window.present()
-            let emptyPage = gtk_stack_get_child_by_name(cgtk_stack(window.stack.raw), "empty")!
+            let emptyPage = window.pages.child(named: "empty")!
             XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_mapped(emptyPage) != 0 }, "the empty window never showed")
             var emptyShown = 0
             Signal.connect(emptyPage.raw, "map") { emptyShown += 1 }
