@@ -4,19 +4,30 @@
 #include <vips/vips.h>
 
 
-/* Opens a file lazily (the header only, pixels on demand); truncated or corrupt data fails instead of
-   decoding to grey. Random access, because crops read regions. */
-static inline VipsImage *cv_open(const char *path) {
-    return vips_image_new_from_file(path, "access", VIPS_ACCESS_RANDOM, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+/* The decoding policy every load shares (window, export, command line): a file cut short fails, what the
+   decoder can repair is repaired. `jpeg` lifts jpegload's cap of 100 libjpeg warnings, each a repair of
+   damaged data (a picture with many restart intervals resynchronizes at each one), so a JPEG every viewer
+   shows opens here too; other loaders have no such option. */
+static inline VipsImage *cv_open_with(const char *path, VipsAccess access, int jpeg) {
+    if (jpeg)
+        return vips_image_new_from_file(path, "access", access, "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                                        "unlimited", TRUE, NULL);
+    return vips_image_new_from_file(path, "access", access, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
 }
+/* Opens a file lazily (the header only, pixels on demand). Random access, because crops read regions. */
+static inline VipsImage *cv_open(const char *path, int jpeg) { return cv_open_with(path, VIPS_ACCESS_RANDOM, jpeg); }
 /* Sequential access: pixels stream top to bottom once, so a crop-and-save never holds the whole image. */
-static inline VipsImage *cv_open_sequential(const char *path) {
-    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+static inline VipsImage *cv_open_sequential(const char *path, int jpeg) {
+    return cv_open_with(path, VIPS_ACCESS_SEQUENTIAL, jpeg);
 }
-/* Shrink-on-load thumbnail that fits width x height, upright (EXIF orientation applied), never enlarged. */
-static inline int cv_thumbnail(const char *path, VipsImage **out, int width, int height) {
-    return vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN,
-                          "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+/* Shrink-on-load thumbnail that fits width x height, upright (EXIF orientation applied), never enlarged.
+   vips_thumbnail takes loader options only in the file name's brackets. */
+static inline int cv_thumbnail(const char *path, VipsImage **out, int width, int height, int jpeg) {
+    char *name = jpeg ? g_strdup_printf("%s[unlimited]", path) : g_strdup(path);
+    int status = vips_thumbnail(name, out, width, "height", height, "size", VIPS_SIZE_DOWN,
+                                "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+    g_free(name);
+    return status;
 }
 static inline int cv_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
 static inline int cv_rot(VipsImage *in, VipsImage **out, VipsAngle angle) { return vips_rot(in, out, angle, NULL); }

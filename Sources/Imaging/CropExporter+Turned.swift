@@ -14,7 +14,7 @@ extension Imaging {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw ImagingError("the file could not be read") }
         let check = try LosslessJPEG.turnCheck(info: info, crop: crop, transform: options.transform, data: data)
-        let cut = try LosslessJPEG.turnAndCrop(data, check: check, copyMarkers: options.strip != .all)
+        let cut = try LosslessJPEG.turnAndCrop(data, path: info.path, check: check, copyMarkers: options.strip != .all)
         try file.write(cut)
         // The pixels now stand as shown, so a kept EXIF orientation would turn them a second time.
         try MetadataFixer.fix(path: file.temporary, width: crop.width, height: crop.height,

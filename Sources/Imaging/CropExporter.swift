@@ -67,7 +67,7 @@ extension Imaging {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw ImagingError("the file could not be read") }
         let check = try LosslessJPEG.check(info: info, crop: crop, data: data)
-        let cut = try LosslessJPEG.crop(data, check: check, copyMarkers: options.strip != .all)
+        let cut = try LosslessJPEG.crop(data, path: info.path, check: check, copyMarkers: options.strip != .all)
         try file.write(cut)
         // The stored orientation is kept (the pixels were not turned), so the tag stays true.
         try MetadataFixer.fix(path: file.temporary, width: check.storedRect.width, height: check.storedRect.height,
@@ -81,7 +81,9 @@ extension Imaging {
                                         options: ExportOptions) throws(ImagingError) -> ExportResult {
         // Upright files stream: crop then save reads each row once and never holds the whole image.
         // Turned ones (by EXIF or by the user) need random access for the rotation.
-        let opened = info.orientation == .up && options.transform == .up ? cv_open_sequential(info.path) : cv_open(info.path)
+        let jpeg: Int32 = info.isJPEG ? 1 : 0
+        let opened = info.orientation == .up && options.transform == .up
+            ? cv_open_sequential(info.path, jpeg) : cv_open(info.path, jpeg)
         guard let image = opened else { throw ImagingError(vipsError("the image could not be opened")) }
         defer { cv_unref(image) }
         var upright: UnsafeMutablePointer<VipsImage>?
@@ -102,7 +104,8 @@ extension Imaging {
         defer { cv_unref(region) }
         let strip: Int32 = options.strip == .all ? 1 : 0
         // A decode error in a worker thread can leave the save "successful" with black tiles; what
-        // libvips reported meanwhile is in its error buffer, so start it empty and look after.
+        // libvips reported meanwhile is in its error buffer, so start it empty and look after
+        // (`acceptRepairs` tells a JPEG's repairs from data that is missing).
         vips_error_clear()
         let quality = Int32(options.quality ?? sourceQuality(info) ?? ExportOptions.defaultQuality)
         let status: Int32
@@ -113,7 +116,7 @@ extension Imaging {
             var rgb: UnsafeMutablePointer<VipsImage>?
             defer { cv_unref(rgb) }
             if vips_image_get_interpretation(region) == VIPS_INTERPRETATION_CMYK {
-                guard cv_colourspace(region, &rgb, VIPS_INTERPRETATION_sRGB) == 0 else { throw pipelineError() }
+                guard cv_colourspace(region, &rgb, VIPS_INTERPRETATION_sRGB) == 0 else { throw pipelineError(info) }
             }
             // Pixels that became 8-bit on the way (16-bit CMYK or Lab turned sRGB) are not widened again.
             let sixteenBit = info.bitsPerSample == 16 && vips_image_get_format(rgb ?? region) != VIPS_FORMAT_UCHAR
@@ -121,7 +124,8 @@ extension Imaging {
         case .webp: status = cv_webpsave(region, file.temporary, quality, strip, 0)
         case .tiff: status = cv_tiffsave(region, file.temporary, strip)
         }
-        guard status == 0, String(cString: vips_error_buffer()).isEmpty else { throw pipelineError() }
+        guard status == 0 else { throw pipelineError(info) }
+        try acceptRepairs(info)
         try MetadataFixer.fix(path: file.temporary, width: size.width, height: size.height,
                               resetOrientation: true, strip: options.strip,
                               exifSource: format == .tiff ? info.path : nil)
