@@ -91,28 +91,42 @@ static inline int cv_jpegsave(VipsImage *in, const char *path, int quality, int 
 static inline int cv_pngsave(VipsImage *in, const char *path, int strip, int bitdepth) {
     return vips_pngsave(in, path, "strip", strip, "bitdepth", bitdepth, NULL);
 }
-/* A private copy of `in` with no metadata at all: no EXIF blob nor the exif-* fields it would be rebuilt
-   from, no XMP, IPTC or ICC profile. vips_copy's result is never shared through the operation cache, so its
-   fields may be removed. */
-static inline VipsImage *cv_bare_copy(VipsImage *in) {
+/* A private copy of `in` with no metadata: no EXIF blob nor the exif-* fields it would be rebuilt from, no
+   XMP, IPTC, and no ICC profile unless `keep_icc`. vips_copy's result is never shared through the operation
+   cache, so its fields may be removed. */
+static inline VipsImage *cv_without_metadata(VipsImage *in, int keep_icc) {
     VipsImage *bare;
     if (vips_copy(in, &bare, NULL)) return NULL;
     gchar **fields = vips_image_get_fields(bare);
     for (int i = 0; fields && fields[i]; i++) {
         const char *f = fields[i];
         if (g_str_has_prefix(f, "exif-") || g_str_has_prefix(f, "xmp-") || g_str_has_prefix(f, "iptc-") ||
-            g_str_has_prefix(f, "icc-") || g_str_equal(f, "orientation") ||
+            (!keep_icc && g_str_has_prefix(f, "icc-")) || g_str_equal(f, "orientation") ||
             strstr(f, "thumbnail"))
             vips_image_remove(bare, f);
     }
     g_strfreev(fields);
     return bare;
 }
+/* A private copy of `in` whose XMP packet is `data` (an edited packet: the source's, less what must not be
+   carried). */
+static inline VipsImage *cv_with_xmp(VipsImage *in, const void *data, size_t size) {
+    VipsImage *copy;
+    if (vips_copy(in, &copy, NULL)) return NULL;
+    vips_image_set_blob_copy(copy, "xmp-data", data, size);
+    return copy;
+}
+/* The image's XMP packet (NULL when it has none); the bytes belong to the image. */
+static inline const void *cv_xmp(VipsImage *in, size_t *size) {
+    const void *data = NULL;
+    if (vips_image_get_typeof(in, "xmp-data") && !vips_image_get_blob(in, "xmp-data", &data, size)) return data;
+    return NULL;
+}
 static inline int cv_webpsave(VipsImage *in, const char *path, int quality, int strip, int lossless) {
     /* libvips 8.14's webpsave ignores "strip" (EXIF with GPS and the old orientation, XMP and the ICC profile
        were all written): strip here by saving a copy with no metadata. */
     if (strip) {
-        VipsImage *bare = cv_bare_copy(in);
+        VipsImage *bare = cv_without_metadata(in, 0);
         if (!bare) return -1;
         int status = vips_webpsave(bare, path, "Q", quality, "strip", strip, "lossless", lossless, "profile", "none", NULL);
         g_object_unref(bare);

@@ -28,7 +28,9 @@ extension Imaging {
         }
         defer { cv_unref(thumb) }
         let pixels = try rgba8(thumb)
-        try acceptRepairs(info)
+        // The buffer also holds what loaders said while opening (libheif's "bad seek" as it sniffs),
+        // which the export clears before it decodes; their decode failures fail the call itself.
+        if info.isJPEG { try acceptRepairs(info) } else { vips_error_clear() }
         return (info, pixels)
     }
 
