@@ -92,15 +92,15 @@ static inline int cv_pngsave(VipsImage *in, const char *path, int strip, int bit
     return vips_pngsave(in, path, "strip", strip, "bitdepth", bitdepth, NULL);
 }
 /* A private copy of `in` with no metadata: no EXIF blob nor the exif-* fields it would be rebuilt from, no
-   XMP, IPTC, and no ICC profile unless `keep_icc`. vips_copy's result is never shared through the operation
-   cache, so its fields may be removed. */
-static inline VipsImage *cv_without_metadata(VipsImage *in, int keep_icc) {
+   IPTC, no XMP unless `keep_xmp`, and no ICC profile unless `keep_icc`. vips_copy's result is never shared
+   through the operation cache, so its fields may be removed. */
+static inline VipsImage *cv_without_metadata(VipsImage *in, int keep_icc, int keep_xmp) {
     VipsImage *bare;
     if (vips_copy(in, &bare, NULL)) return NULL;
     gchar **fields = vips_image_get_fields(bare);
     for (int i = 0; fields && fields[i]; i++) {
         const char *f = fields[i];
-        if (g_str_has_prefix(f, "exif-") || g_str_has_prefix(f, "xmp-") || g_str_has_prefix(f, "iptc-") ||
+        if (g_str_has_prefix(f, "exif-") || (!keep_xmp && g_str_has_prefix(f, "xmp-")) || g_str_has_prefix(f, "iptc-") ||
             (!keep_icc && g_str_has_prefix(f, "icc-")) || g_str_equal(f, "orientation") ||
             strstr(f, "thumbnail"))
             vips_image_remove(bare, f);
@@ -126,7 +126,7 @@ static inline int cv_webpsave(VipsImage *in, const char *path, int quality, int 
     /* libvips 8.14's webpsave ignores "strip" (EXIF with GPS and the old orientation, XMP and the ICC profile
        were all written): strip here by saving a copy with no metadata. */
     if (strip) {
-        VipsImage *bare = cv_without_metadata(in, 0);
+        VipsImage *bare = cv_without_metadata(in, 0, 0);
         if (!bare) return -1;
         int status = vips_webpsave(bare, path, "Q", quality, "strip", strip, "lossless", lossless, "profile", "none", NULL);
         g_object_unref(bare);

@@ -48,13 +48,13 @@ struct AtomicFile {
         return [UInt8](data)
     }
 
-    /// The written JPEG without its EXIF, XMP and IPTC segments (the ICC profile stays), for a
-    /// result whose metadata exiv2 can neither read nor write.
-    func dropJPEGMetadata() throws(ImagingError) {
+    /// The written JPEG without its EXIF and IPTC segments (and its XMP unless `keepingXMP`; the
+    /// ICC profile stays), for a result whose metadata exiv2 can neither read nor write.
+    func dropJPEGMetadata(keepingXMP: Bool) throws(ImagingError) {
         guard let jpeg = JPEGSegments(try read()) else { throw ImagingError("the result is not a JPEG") }
         try write(Data(jpeg.rewritten(dropping: { segment in
-            jpeg.isApp(segment, 1, JPEGSegments.Signature.exif) || jpeg.isApp(segment, 1, JPEGSegments.Signature.xmp)
-                || jpeg.isApp(segment, 1, JPEGSegments.Signature.extendedXMP) || segment.marker == 0xED
+            let xmp = jpeg.isApp(segment, 1, JPEGSegments.Signature.xmp) || jpeg.isApp(segment, 1, JPEGSegments.Signature.extendedXMP)
+            return jpeg.isApp(segment, 1, JPEGSegments.Signature.exif) || (xmp && !keepingXMP) || segment.marker == 0xED
         })))
     }
 

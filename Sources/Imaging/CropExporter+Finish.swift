@@ -14,8 +14,8 @@ struct WrittenPicture {
     var exifSource: String? = nil
     /// How the picture was cut, for cutting an Ultra HDR gain map the same way.
     let gainMap: GainMapGeometry
-    /// Writes the result again with no metadata but its ICC profile.
-    let writeWithoutMetadata: () throws(ImagingError) -> Void
+    /// Writes the result again without its EXIF (and its XMP unless asked to keep it), the ICC profile kept.
+    let writeWithoutMetadata: (_ keepingXMP: Bool) throws(ImagingError) -> Void
 }
 
 /// What an export does with the pictures a source JPEG appends after its own (its MPF index),
@@ -41,53 +41,72 @@ extension Imaging {
     /// not be carried, in words for the user.
     static func finish(_ written: WrittenPicture, info: ImageInfo, format: OutputFormat, file: AtomicFile,
                        options: ExportOptions, gainMap plan: GainMapPlan) throws(ImagingError) -> [LeftOut] {
-        var warnings: [LeftOut] = []
         var request = MetadataRequest(width: written.metadataWidth, height: written.metadataHeight,
                                       resetOrientation: written.resetOrientation, strip: options.strip,
                                       exifSource: written.exifSource, formatName: format.displayName)
-        var gainMap: [UInt8]?
-        if let pictures = plan.pictures, let source = pictures.gainMap {
+        var (gainMap, leftOut) = try cutGainMap(written, format: format, file: file, options: options, plan: plan)
+        if let plannedGainMap = gainMap {
+            request.gainMap = .length(plannedGainMap.count)
+        } else if plan.pictures?.gainMap != nil {
             request.gainMap = .removed
-            if plan.cuts {
-                do {
-                    let cut = try cutGainMap(source, carrying: pictures.gainMapSegments(), written.gainMap)
-                    gainMap = cut
-                    request.gainMap = .length(cut.count)
-                } catch {
-                    warnings.append(LeftOut(what: gainMapWords, sentence: "\(gainMapWords) could not be cut (\(error.message)) and was left out"))
-                    try file.dropGainMapXMP()
-                }
-            } else if options.strip != .all {
-                warnings.append(LeftOut(what: gainMapWords,
-                                        sentence: "\(gainMapWords) cannot be carried into \(format.displayName) and was left out"))
-                if format == .jpeg { try file.dropGainMapXMP() }
-            }
         }
-        do {
-            let outcome = try MetadataFixer.fix(path: file.temporary, request)
-            warnings += outcome.leftOut
-            if !outcome.keptXMP, gainMap != nil {
-                // Without its description in the XMP no reader finds the gain map.
-                gainMap = nil
-                warnings.append(LeftOut(what: gainMapWords, sentence: "\(gainMapWords) was left out with the XMP"))
-            }
-        } catch let unusable {
-            try written.writeWithoutMetadata()
-            var bare = request
-            if request.gainMap != .untouched { bare.gainMap = .removed }
-            if gainMap != nil { warnings.append(LeftOut(what: gainMapWords, sentence: "\(gainMapWords) was left out with it")) }
+        let outcome = try fixMetadata(written, request, file: file)
+        leftOut += outcome.leftOut
+        if !outcome.keptXMP, gainMap != nil {
+            // Without its description in the XMP no reader finds the gain map.
             gainMap = nil
-            do { _ = try MetadataFixer.fix(path: file.temporary, bare) } catch {
-                throw ImagingError("the result's metadata could not be written: \(error.reason)")
-            }
-            let what = "the EXIF and XMP metadata"
-            warnings.insert(LeftOut(what: what, sentence: "its metadata could not be rewritten (\(unusable.reason)), so \(what) "
-                                    + "were left out (the ICC profile was kept)"), at: 0)
+            leftOut.append(LeftOut(what: gainMapWords, sentence: "\(gainMapWords) was left out with the XMP"))
         }
         if format == .jpeg, let pictures = plan.pictures {
             try rewriteMultiPicture(file, gainMap: gainMap, primaryISOSegments: pictures.primaryISOSegments)
         }
-        return warnings
+        return leftOut
+    }
+
+    /// The gain map cut for the result when the plan says so, or nil; and what was left out. A JPEG
+    /// result that does not get the gain map loses its description here (other formats lost it
+    /// before they were written).
+    private static func cutGainMap(_ written: WrittenPicture, format: OutputFormat, file: AtomicFile,
+                                   options: ExportOptions, plan: GainMapPlan) throws(ImagingError) -> ([UInt8]?, [LeftOut]) {
+        guard let pictures = plan.pictures, let source = pictures.gainMap else { return (nil, []) }
+        if plan.cuts {
+            do {
+                return (try cutGainMap(source, carrying: pictures.gainMapSegments(), written.gainMap), [])
+            } catch {
+                try file.dropGainMapXMP()
+                return (nil, [LeftOut(what: gainMapWords, sentence: "\(gainMapWords) could not be cut (\(error.message)) "
+                                      + "and was left out")])
+            }
+        }
+        // --strip=all asked for the picture alone: nothing to say.
+        guard options.strip != .all else { return (nil, []) }
+        if format == .jpeg { try file.dropGainMapXMP() }
+        return (nil, [LeftOut(what: gainMapWords,
+                              sentence: "\(gainMapWords) cannot be carried into \(format.displayName) and was left out")])
+    }
+
+    /// The metadata fix; when exiv2 can neither read nor write what was written (a source's EXIF it
+    /// cannot parse, copied as it was), the result is written again without its EXIF, then without
+    /// its XMP too.
+    private static func fixMetadata(_ written: WrittenPicture, _ request: MetadataRequest,
+                                    file: AtomicFile) throws(ImagingError) -> MetadataOutcome {
+        let unusable: MetadataUnusable
+        do { return try MetadataFixer.fix(path: file.temporary, request) } catch { unusable = error }
+        let reason = "exiv2: \(unusable.reason)"
+        try written.writeWithoutMetadata(true)
+        if var outcome = try? MetadataFixer.fix(path: file.temporary, request), outcome.keptXMP {
+            outcome.leftOut.insert(LeftOut(what: "the EXIF data",
+                                           sentence: "the EXIF data could not be read back (\(reason)) and was left out"), at: 0)
+            return outcome
+        }
+        try written.writeWithoutMetadata(false)
+        var bare = request
+        if request.gainMap != .untouched { bare.gainMap = .removed }
+        do { _ = try MetadataFixer.fix(path: file.temporary, bare) } catch {
+            throw ImagingError("the result's metadata could not be written: \(error.reason)")
+        }
+        return MetadataOutcome(leftOut: [LeftOut(what: "the EXIF and XMP metadata", sentence: "the EXIF and XMP metadata "
+                                                 + "could not be read back (\(reason)) and were left out")], keptXMP: false)
     }
 
     private static let gainMapWords = "the HDR gain map"

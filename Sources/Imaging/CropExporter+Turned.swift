@@ -22,6 +22,8 @@ extension Imaging {
                               gainMap: GainMapGeometry(turn: check.orientation, crop: crop, storedWidth: info.storedWidth,
                                                        storedHeight: info.storedHeight, resultWidth: crop.width,
                                                        resultHeight: crop.height),
-                              writeWithoutMetadata: { () throws(ImagingError) in try file.dropJPEGMetadata() })
+                              writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
+                                  try file.dropJPEGMetadata(keepingXMP: keepingXMP)
+                              })
     }
 }

@@ -81,7 +81,9 @@ extension Imaging {
                               gainMap: GainMapGeometry(turn: .up, crop: stored, storedWidth: info.storedWidth,
                                                        storedHeight: info.storedHeight, resultWidth: stored.width,
                                                        resultHeight: stored.height),
-                              writeWithoutMetadata: { () throws(ImagingError) in try file.dropJPEGMetadata() })
+                              writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
+                                  try file.dropJPEGMetadata(keepingXMP: keepingXMP)
+                              })
     }
 
     /// `size`: the result's, after the output size (`resultSize`).
@@ -90,24 +92,28 @@ extension Imaging {
                                        format: OutputFormat, file: AtomicFile, options: ExportOptions,
                                        dropGainMap: Bool) throws(ImagingError) -> WrittenPicture {
         try saveReencoded(info: info, crop: crop, size: size, format: format, file: file, options: options,
-                          bare: false, dropGainMap: dropGainMap)
+                          bare: nil, dropGainMap: dropGainMap)
         return WrittenPicture(width: size.width, height: size.height, metadataWidth: size.width,
                               metadataHeight: size.height, resetOrientation: true,
                               exifSource: format == .tiff ? info.path : nil,
                               gainMap: GainMapGeometry(turn: info.orientation.followed(by: options.transform), crop: crop,
                                                        storedWidth: info.storedWidth, storedHeight: info.storedHeight,
                                                        resultWidth: size.width, resultHeight: size.height),
-                              writeWithoutMetadata: { () throws(ImagingError) in
+                              writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
                                   try saveReencoded(info: info, crop: crop, size: size, format: format, file: file,
-                                                    options: options, bare: true, dropGainMap: dropGainMap)
+                                                    options: options, bare: keepingXMP ? .keepingXMP : .all,
+                                                    dropGainMap: dropGainMap)
                               })
     }
 
-    /// Decodes, cuts, turns, shapes and saves into `file`'s temporary. `bare`: with no metadata
-    /// but the ICC profile, for a result whose metadata could not be fixed.
+    /// What a result whose metadata could not be fixed is written again without.
+    private enum LeftOutMetadata { case keepingXMP, all }
+
+    /// Decodes, cuts, turns, shapes and saves into `file`'s temporary. `bare`: without the EXIF
+    /// (and the XMP), the ICC profile kept, for a result whose metadata could not be fixed.
     private static func saveReencoded(info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
                                       format: OutputFormat, file: AtomicFile, options: ExportOptions,
-                                      bare: Bool, dropGainMap: Bool) throws(ImagingError) {
+                                      bare: LeftOutMetadata?, dropGainMap: Bool) throws(ImagingError) {
         // Upright files stream: crop then save reads each row once and never holds the whole image.
         // Turned ones (by EXIF or by the user) need random access for the rotation.
         let jpeg: Int32 = info.isJPEG ? 1 : 0
@@ -131,9 +137,8 @@ extension Imaging {
         defer { cv_unref(turned) }
         let shapedRegion = try shaped(turned, size: size, options: options)
         defer { cv_unref(shapedRegion) }
-        let edited = bare ? cv_without_metadata(shapedRegion, 1) : dropGainMap ? withoutGainMapXMP(shapedRegion) : nil
+        let edited = try editedMetadata(shapedRegion, bare: bare, dropGainMap: dropGainMap)
         defer { cv_unref(edited) }
-        if bare, edited == nil { throw ImagingError(vipsError("the metadata could not be left out")) }
         let region = edited ?? shapedRegion
         let strip: Int32 = options.strip == .all ? 1 : 0
         // A decode error in a worker thread can leave the save "successful" with black tiles; what
@@ -159,6 +164,22 @@ extension Imaging {
         }
         guard status == 0 else { throw pipelineError(info) }
         try acceptRepairs(info)
+    }
+
+    /// A copy of `image` without what the result must not carry (`bare`'s metadata, a gain map's
+    /// description), or nil when it needs no change.
+    private static func editedMetadata(_ image: UnsafeMutablePointer<VipsImage>, bare: LeftOutMetadata?,
+                                       dropGainMap: Bool) throws(ImagingError) -> UnsafeMutablePointer<VipsImage>? {
+        var edited: UnsafeMutablePointer<VipsImage>?
+        if let bare {
+            edited = cv_without_metadata(image, 1, bare == .keepingXMP ? 1 : 0)
+            guard edited != nil else { throw ImagingError(vipsError("the metadata could not be left out")) }
+        }
+        if dropGainMap, let cleaned = withoutGainMapXMP(edited ?? image) {
+            cv_unref(edited)
+            edited = cleaned
+        }
+        return edited
     }
 
     /// A copy of `image` whose XMP no longer describes a gain map, or nil when it has none to remove.

@@ -42,12 +42,16 @@ extension Imaging {
         if loader == tiffLoader, let layout = TIFFVariant(path: path)?.undecodable {
             throw ImagingError("this TIFF variant is not supported (\(layout))")
         }
+        // The buffer holds whatever an earlier call left (a JPEG's repaired header warns even when
+        // it opens): this failure's words must be this file's.
+        vips_error_clear()
         guard let image = cv_open(path, loader == jpegLoader ? 1 : 0) else {
             let detail = vipsError("the file is damaged or not an image")
             if loader == tiffLoader, let variant = TIFFVariant.unsupported(path: path, libvipsMessage: detail) { throw variant }
             throw ImagingError(detail)
         }
         defer { cv_unref(image) }
+        vips_error_clear()
         let w = Int(vips_image_get_width(image)), h = Int(vips_image_get_height(image))
         guard w > 0, h > 0 else { throw ImagingError("the image has no pixels") }
         guard w.multipliedReportingOverflow(by: h).partialValue <= pixelLimit, w <= pixelLimit, h <= pixelLimit else {

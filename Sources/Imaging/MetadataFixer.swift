@@ -143,10 +143,10 @@ enum MetadataFixer {
             return [LeftOut(what: makerNotes, sentence: "\(makerNotes) \(into) and were left out")]
         case .withoutExif:
             return [LeftOut(what: "the EXIF data",
-                            sentence: "the EXIF data \(into) and was left out (the ICC profile and XMP were kept)")]
+                            sentence: "the EXIF data \(into) and was left out")]
         case .withoutExifOrXMP:
             return [LeftOut(what: "the EXIF and XMP metadata",
-                            sentence: "the EXIF and XMP metadata \(into) and were left out (the ICC profile was kept)")]
+                            sentence: "the EXIF and XMP metadata \(into) and were left out")]
         }
     }
 
