@@ -72,6 +72,13 @@ enum ExifEdits {
         clearTags(metadata, xmp: false) { $0.hasPrefix("Exif.GPSInfo.") }
     }
 
+    /// An XMP property that holds a position: `exif:GPSLatitude` and its kin, and the same under other
+    /// namespaces (a DJI drone's `drone-dji:GpsLatitude`, IPTC's `LocationCreated/…:GPSLongitude`).
+    static func isXMPLocation(_ tag: String) -> Bool {
+        let property = (tag.split(whereSeparator: { $0 == "/" || $0 == "." || $0 == ":" }).last ?? "").lowercased()
+        return property.hasPrefix("gps") || property.hasSuffix("latitude") || property.hasSuffix("longitude")
+    }
+
     /// The EXIF groups of the standard's own directories; every other group exiv2 names (`Canon`,
     /// `CanonCs`, `Nikon3`, `Olympus2`, …) is a decoded part of a camera's maker note.
     private static let standardGroups: Set<String> = ["Image", "Photo", "Iop", "GPSInfo", "Thumbnail"]

@@ -112,7 +112,7 @@ enum MetadataFixer {
         if request.resetOrientation { ExifEdits.setIfPresent(metadata, "Xmp.tiff.Orientation", 1) }
         if request.strip == .gps {
             ExifEdits.deleteGPS(metadata)
-            ExifEdits.clearTags(metadata, xmp: true) { $0.hasPrefix("Xmp.exif.GPS") }
+            ExifEdits.clearTags(metadata, xmp: true, where: ExifEdits.isXMPLocation)
         }
         // A gain map left out had its description taken out of the XMP packet before (exiv2 would
         // leave its empty structure); `keepsGuarantees` checks it is gone.
@@ -163,7 +163,7 @@ enum MetadataFixer {
             }
         }
         if request.strip == .gps {
-            if exif.contains(where: { $0.hasPrefix("Exif.GPSInfo.") }) || xmp.contains(where: { $0.hasPrefix("Xmp.exif.GPS") }) {
+            if exif.contains(where: { $0.hasPrefix("Exif.GPSInfo.") }) || xmp.contains(where: ExifEdits.isXMPLocation) {
                 return false
             }
         }

@@ -22,6 +22,8 @@ import Testing
         #expect(tags.string("InteropIndex") == "R98")
         #expect(!tags.keys(inGroup: "EXIF:GPS").isEmpty)
         #expect(tags.int("ThumbnailLength") ?? 0 > 0)
+        #expect(tags["XMP:XMP-drone-dji:GPSLatitude"] != nil && tags["XMP:XMP-exif:GPSLatitude"] != nil)
+        #expect(tags.string("Title") == "quay")
     }
 
     /// Into every format, with and without --strip=gps: the crop is written with exactly the
@@ -51,12 +53,13 @@ import Testing
         for out in outputs {
             let tags = all[out] ?? [:], name = (out as NSString).lastPathComponent
             #expect(tags.string("Make") == "Canon", "\(name): the rest of the EXIF is kept")
+            #expect(tags.string("Title") == "quay", "\(name): the rest of the XMP is kept")
             #expect(tags.keys.filter { $0.contains("Thumbnail") }.isEmpty, "\(name): \(tags.keys.filter { $0.contains("Thumbnail") })")
             #expect(tags.int("ExifImageWidth") == 200 && tags.int("ExifImageHeight") == 150, "\(name)")
             for (key, value) in tags where key.hasSuffix(":Orientation") {
                 #expect((value as? NSNumber)?.intValue == 1, "\(name): \(key) is \(value)")
             }
-            let location = tags.keys.filter { $0.contains("GPS") }
+            let location = tags.keys.filter { $0.lowercased().contains("gps") }
             #expect(name.hasPrefix("gps") ? location.isEmpty : !location.isEmpty, "\(name): \(location)")
             if name.hasSuffix(".jpg") || name.hasSuffix(".webp") {
                 #expect(tags.string("CanonImageType") == "IMG:PowerShot S40 JPEG", "\(name): the maker notes are carried")

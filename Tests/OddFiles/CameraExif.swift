@@ -42,4 +42,15 @@ enum CameraExif {
         layout.blobs = [thumbnail]
         return layout.bytes
     }
+
+    /// An XMP packet as a drone or a phone app adds beside such EXIF: the position again (in
+    /// `exif:` and in DJI's own namespace) and a title.
+    static let xmp = """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+        <rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:drone-dji="http://www.dji.com/drone-dji/1.0/" \
+        xmlns:dc="http://purl.org/dc/elements/1.1/" exif:GPSLatitude="48,51.4982N" exif:GPSLongitude="2,21.0130E" \
+        drone-dji:GpsLatitude="+48.857498" drone-dji:GpsLongitude="+2.350217" drone-dji:RelativeAltitude="+12.30">\
+        <dc:title><rdf:Alt><rdf:li xml:lang="x-default">quay</rdf:li></rdf:Alt></dc:title>\
+        </rdf:Description></rdf:RDF></x:xmpmeta>
+        """
 }

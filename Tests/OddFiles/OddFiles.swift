@@ -62,7 +62,8 @@ public enum OddFiles {
 
         try Tools.run(["convert", base, "-resize", "160x120", part("thumbnail.jpg")])
         let exif = CameraExif.canonCompact(orientation: 1, width: width, height: height, thumbnail: try Tools.bytes(part("thumbnail.jpg")))
-        try add("camera-maker-notes.jpg", .cameraMetadata, OddJPEG.withExif(exif, in: jpeg))
+        try add("camera-maker-notes.jpg", .cameraMetadata,
+                OddJPEG.withSegment(0xE1, UltraHDR.xmpPayload(CameraExif.xmp), in: OddJPEG.withExif(exif, in: jpeg)))
 
         try Tools.writePGM(part("gain.pgm"), width: GainMap.width, height: GainMap.height, GainMap.level)
         try Tools.run(["cjpeg", "-grayscale", "-quality", "100", "-outfile", part("gain.jpg"), part("gain.pgm")])
