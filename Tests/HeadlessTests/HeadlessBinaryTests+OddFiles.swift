@@ -29,8 +29,7 @@ extension HeadlessBinaryTests {
         /// into PNG, except that what PNG cannot carry is said in one warning line (exit 0).
         @Test func oddFilesCropExactly() throws {
             let w = try Workspace()
-            let files = try Self.make(w).values.filter { [.recoverable, .cameraMetadata].contains($0.kind)
-                || $0.kind == .multiPicture(gainMap: true) || $0.kind == .multiPicture(gainMap: false) }
+            let files = try Self.make(w).values.filter(\.opens)
             #expect(files.count == 11)
             let warnings = ["camera-maker-notes.jpg": "the camera's maker notes could not be carried into PNG and were left out",
                             "ultra-hdr.jpg": "the HDR gain map cannot be carried into PNG and was left out"]

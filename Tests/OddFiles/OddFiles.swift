@@ -23,6 +23,9 @@ public struct OddFile: Sendable {
     public let kind: Kind
     /// The picture's size, `WxH`, as ImageMagick reads it.
     public let size: (width: Int, height: Int)
+
+    /// Whether the app must open and save it (everything but missing data and unsupported TIFF).
+    public var opens: Bool { kind != .cutShort && kind != .unsupportedTIFF }
 }
 
 public enum OddFiles {
