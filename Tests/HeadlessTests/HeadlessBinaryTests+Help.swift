@@ -21,6 +21,7 @@ extension HeadlessBinaryTests {
                 }
                 #expect(result.standardOutput.contains("Usage: crop-editor"))
                 #expect(result.standardOutput.contains("WxH+X+Y") && result.standardOutput.contains("W%xH%+X%+Y%"))
+                #expect(result.standardOutput.contains("\"crop-editor: IMAGE: warning: ...\""), "the warning line is documented")
             }
         }
 
