@@ -3,10 +3,16 @@
 #define CVIPS_GAINMAP_H
 #include <vips/vips.h>
 
-/* The JPEG in `data` decoded into memory (the caller's bytes may go away afterwards), or NULL. */
-static inline VipsImage *cvg_decode(const void *data, size_t size) {
+/* The JPEG in `data` decoded into memory (the caller's bytes may go away afterwards), or NULL; also NULL,
+   before any pixel is decoded, when its header claims more than `max_pixels`. */
+static inline VipsImage *cvg_decode(const void *data, size_t size, double max_pixels) {
     VipsImage *lazy = vips_image_new_from_buffer(data, size, "", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
     if (!lazy) return NULL;
+    if ((double) vips_image_get_width(lazy) * vips_image_get_height(lazy) > max_pixels) {
+        vips_error("gainmap", "the gain map is larger than the picture");
+        g_object_unref(lazy);
+        return NULL;
+    }
     VipsImage *held = vips_image_copy_memory(lazy);
     g_object_unref(lazy);
     return held;

@@ -25,7 +25,9 @@ extension Imaging {
     /// 21496-1 parameters) after SOI.
     static func cutGainMap(_ jpeg: [UInt8], carrying segments: [[UInt8]],
                            _ geometry: GainMapGeometry) throws(ImagingError) -> [UInt8] {
-        let decoded = jpeg.withUnsafeBytes { cvg_decode($0.baseAddress, $0.count) }
+        // A gain map is at most the picture's size; a header claiming more is not decoded.
+        let limit = Double(geometry.storedWidth) * Double(geometry.storedHeight)
+        let decoded = jpeg.withUnsafeBytes { cvg_decode($0.baseAddress, $0.count, limit) }
         guard let decoded else { throw ImagingError(vipsError("the HDR gain map could not be decoded")) }
         defer { cv_unref(decoded) }
         guard let turned = geometry.turn.applied(to: decoded) else { throw ImagingError(vipsError("the HDR gain map could not be turned")) }

@@ -25,11 +25,11 @@ struct MultiPictureSource {
         for entry in index.entries.dropFirst() {
             guard let range = index.range(of: entry, fileSize: fileSize),
                   (try? handle.seek(toOffset: UInt64(range.lowerBound))) != nil else { continue }
-            let picture = [UInt8](handle.readData(ofLength: range.count))
-            if let segments = JPEGSegments(picture), Self.describesGainMap(segments) {
-                gainMap = picture
-                break
-            }
+            // Its header first: a camera's preview need not be read whole to be passed over.
+            let head = [UInt8](handle.readData(ofLength: min(range.count, 1 << 18)))
+            guard let segments = JPEGSegments(head), Self.describesGainMap(segments) else { continue }
+            gainMap = head.count == range.count ? head : head + [UInt8](handle.readData(ofLength: range.count - head.count))
+            break
         }
         self.gainMap = gainMap
         primaryISOSegments = header.segments.filter { header.isApp($0, 2, JPEGSegments.Signature.isoGainMap) }

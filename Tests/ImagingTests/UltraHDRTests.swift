@@ -146,6 +146,31 @@ import Testing
         #expect(try Tool.size(stripped) == (160, 120))
     }
 
+    /// A gain map that cannot be cut (its header claims 60000×60000, more than the picture) is left
+    /// out with its index and description, and said; the crop is written.
+    @Test func aGainMapThatCannotBeCutIsLeftOutAndSaid() throws {
+        let dir = TempFolder("uhdr-huge")
+        defer { dir.remove() }
+        _ = try Self.file(dir)
+        var gainMap = [UInt8](try #require(bytes(of: dir.file("parts/gain.jpg"))))
+        let frame = try #require((0..<(gainMap.count - 9)).first { gainMap[$0] == 0xFF && gainMap[$0 + 1] == 0xC0 })
+        gainMap.replaceSubrange((frame + 5)..<(frame + 9), with: [0xEA, 0x60, 0xEA, 0x60])
+        let primary = [UInt8](try #require(bytes(of: dir.file("parts/base.jpg"))))
+        let source = dir.file("huge-gain-map.jpg"), out = dir.file("out.jpg")
+        FileManager.default.createFile(atPath: source, contents: Data(UltraHDR.assemble(primary: primary, gainMap: gainMap)))
+        #expect(try Tool.exif(source)["MPF:MPF0:NumberOfImages"] as? Int == 2)
+        let result = try Imaging.export(source: source, crop: PixelRect(x: 64, y: 48, width: 160, height: 120), output: out,
+                                        options: ExportOptions(quality: 90))
+        #expect(result.leftOut.map(\.what) == ["the HDR gain map"])
+        #expect(result.leftOut.first?.sentence.contains("could not be cut (the gain map is larger than the picture)") == true,
+                "\(result.leftOut)")
+        let tags = try Tool.exif(out)
+        #expect(tags.keys.filter { $0.hasPrefix("MPF:") || $0.contains("hdrgm") || $0.contains("Container") }.isEmpty,
+                "\(tags.keys.sorted())")
+        #expect(tags.string("Title") == "harbour")
+        #expect(try #require(bytes(of: out)).suffix(2) == Data([0xFF, 0xD9]), "nothing after the picture")
+    }
+
     /// An MPO's second view (or a camera's preview) shows the uncropped scene: the result carries
     /// neither it nor the index, re-encoded or cut losslessly (which copies the source's index).
     @Test func anotherViewIsLeftOutWithItsIndex() throws {

@@ -1,6 +1,6 @@
 // Ultra HDR files assembled from two JPEGs as Android writes them: primary with hdrgm XMP and an MPF index, the gain map appended.
 
-enum UltraHDR {
+public enum UltraHDR {
     static let gainMapXMP = """
         <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
         <rdf:Description xmlns:hdrgm="http://ns.adobe.com/hdr-gain-map/1.0/" hdrgm:Version="1.0" hdrgm:GainMapMin="0" \
@@ -31,7 +31,8 @@ enum UltraHDR {
     /// An Ultra HDR file: `primary` given the XMP and an MPF index listing `gainMap` (which gets its
     /// own hdrgm XMP), the gain map appended after the primary's end. With `describe: false` the
     /// second picture is a plain one, as in a 3D camera's MPO.
-    static func assemble(primary: [UInt8], gainMap plain: [UInt8], title: String = "harbour", describe: Bool = true) -> [UInt8] {
+    public static func assemble(primary: [UInt8], gainMap plain: [UInt8], title: String = "harbour",
+                                describe: Bool = true) -> [UInt8] {
         let second = describe ? OddJPEG.withSegment(0xE1, xmpPayload(gainMapXMP), in: plain) : plain
         let withXMP = describe ? OddJPEG.withSegment(0xE1, xmpPayload(primaryXMP(gainMapLength: second.count, title: title)),
                                                      in: primary) : primary
