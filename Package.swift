@@ -34,11 +34,15 @@ let package = Package(
         // libatspi, a real AT-SPI client, for the end-to-end accessibility tests.
         .systemLibrary(name: "CAtspi", path: "Tests/CAtspi", pkgConfig: "atspi-2",
                        providers: [.apt(["libatspi2.0-dev"])]),
+        // Odd files made byte by byte for the tests (damage viewers repair, camera metadata, Ultra HDR,
+        // TIFF layouts libvips cannot decode), and `odd-files DIR`, which makes them for measuring by hand.
+        .target(name: "OddFiles", path: "Tests/OddFiles"),
+        .executableTarget(name: "odd-files", dependencies: ["OddFiles"], path: "Tests/odd-files"),
         .testTarget(name: "CropKitTests", dependencies: ["CropKit"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CropKit"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CropKit", "OddFiles"]),
         // Runs the real crop-editor binary headless with good and bad input.
-        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging"]),
-        .testTarget(name: "EditorUITests", dependencies: ["EditorUI", "GtkSupport", "CropKit", "CGtk", "CAtspi"]),
+        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging", "OddFiles"]),
+        .testTarget(name: "EditorUITests", dependencies: ["EditorUI", "GtkSupport", "CropKit", "CGtk", "CAtspi", "OddFiles"]),
         // Runs make install/uninstall into a staging folder and the desktop-data validators.
         .testTarget(name: "InstallTests", dependencies: []),
     ],

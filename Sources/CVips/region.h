@@ -2,14 +2,15 @@
 #ifndef CVIPS_REGION_H
 #define CVIPS_REGION_H
 #include <vips/vips.h>
+#include "shim.h"
 
 /* Opens a file for one streaming pass, shrunk while decoding by `shrink` (1, 2, 4 or 8; JPEG only:
    libjpeg's DCT scaling), so a region of a huge photo never needs the whole image in memory. */
 static inline VipsImage *cvr_open_shrunk(const char *path, int shrink, int is_jpeg) {
-    if (is_jpeg && shrink > 1)
+    if (is_jpeg)
         return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "shrink", shrink,
-                                        "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+                                        "fail_on", VIPS_FAIL_ON_TRUNCATED, "unlimited", TRUE, NULL);
+    return cv_open_with(path, VIPS_ACCESS_SEQUENTIAL, 0);
 }
 
 /* Rows of one strip read at a time by cvr_stream_cut. */

@@ -4,19 +4,30 @@
 #include <vips/vips.h>
 
 
-/* Opens a file lazily (the header only, pixels on demand); truncated or corrupt data fails instead of
-   decoding to grey. Random access, because crops read regions. */
-static inline VipsImage *cv_open(const char *path) {
-    return vips_image_new_from_file(path, "access", VIPS_ACCESS_RANDOM, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+/* The decoding policy every load shares (window, export, command line): a file cut short fails, what the
+   decoder can repair is repaired. `jpeg` lifts jpegload's cap of 100 libjpeg warnings, each a repair of
+   damaged data (a picture with many restart intervals resynchronizes at each one), so a JPEG every viewer
+   shows opens here too; other loaders have no such option. */
+static inline VipsImage *cv_open_with(const char *path, VipsAccess access, int jpeg) {
+    if (jpeg)
+        return vips_image_new_from_file(path, "access", access, "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                                        "unlimited", TRUE, NULL);
+    return vips_image_new_from_file(path, "access", access, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
 }
+/* Opens a file lazily (the header only, pixels on demand). Random access, because crops read regions. */
+static inline VipsImage *cv_open(const char *path, int jpeg) { return cv_open_with(path, VIPS_ACCESS_RANDOM, jpeg); }
 /* Sequential access: pixels stream top to bottom once, so a crop-and-save never holds the whole image. */
-static inline VipsImage *cv_open_sequential(const char *path) {
-    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+static inline VipsImage *cv_open_sequential(const char *path, int jpeg) {
+    return cv_open_with(path, VIPS_ACCESS_SEQUENTIAL, jpeg);
 }
-/* Shrink-on-load thumbnail that fits width x height, upright (EXIF orientation applied), never enlarged. */
-static inline int cv_thumbnail(const char *path, VipsImage **out, int width, int height) {
-    return vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN,
-                          "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+/* Shrink-on-load thumbnail that fits width x height, upright (EXIF orientation applied), never enlarged.
+   vips_thumbnail takes loader options only in the file name's brackets. */
+static inline int cv_thumbnail(const char *path, VipsImage **out, int width, int height, int jpeg) {
+    char *name = jpeg ? g_strdup_printf("%s[unlimited]", path) : g_strdup(path);
+    int status = vips_thumbnail(name, out, width, "height", height, "size", VIPS_SIZE_DOWN,
+                                "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+    g_free(name);
+    return status;
 }
 static inline int cv_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
 static inline int cv_rot(VipsImage *in, VipsImage **out, VipsAngle angle) { return vips_rot(in, out, angle, NULL); }
@@ -80,28 +91,42 @@ static inline int cv_jpegsave(VipsImage *in, const char *path, int quality, int 
 static inline int cv_pngsave(VipsImage *in, const char *path, int strip, int bitdepth) {
     return vips_pngsave(in, path, "strip", strip, "bitdepth", bitdepth, NULL);
 }
-/* A private copy of `in` with no metadata at all: no EXIF blob nor the exif-* fields it would be rebuilt
-   from, no XMP, IPTC or ICC profile. vips_copy's result is never shared through the operation cache, so its
-   fields may be removed. */
-static inline VipsImage *cv_bare_copy(VipsImage *in) {
+/* A private copy of `in` with no metadata: no EXIF blob nor the exif-* fields it would be rebuilt from, no
+   IPTC, no XMP unless `keep_xmp`, and no ICC profile unless `keep_icc`. vips_copy's result is never shared
+   through the operation cache, so its fields may be removed. */
+static inline VipsImage *cv_without_metadata(VipsImage *in, int keep_icc, int keep_xmp) {
     VipsImage *bare;
     if (vips_copy(in, &bare, NULL)) return NULL;
     gchar **fields = vips_image_get_fields(bare);
     for (int i = 0; fields && fields[i]; i++) {
         const char *f = fields[i];
-        if (g_str_has_prefix(f, "exif-") || g_str_has_prefix(f, "xmp-") || g_str_has_prefix(f, "iptc-") ||
-            g_str_has_prefix(f, "icc-") || g_str_equal(f, "orientation") ||
+        if (g_str_has_prefix(f, "exif-") || (!keep_xmp && g_str_has_prefix(f, "xmp-")) || g_str_has_prefix(f, "iptc-") ||
+            (!keep_icc && g_str_has_prefix(f, "icc-")) || g_str_equal(f, "orientation") ||
             strstr(f, "thumbnail"))
             vips_image_remove(bare, f);
     }
     g_strfreev(fields);
     return bare;
 }
+/* A private copy of `in` whose XMP packet is `data` (an edited packet: the source's, less what must not be
+   carried). */
+static inline VipsImage *cv_with_xmp(VipsImage *in, const void *data, size_t size) {
+    VipsImage *copy;
+    if (vips_copy(in, &copy, NULL)) return NULL;
+    vips_image_set_blob_copy(copy, "xmp-data", data, size);
+    return copy;
+}
+/* The image's XMP packet (NULL when it has none); the bytes belong to the image. */
+static inline const void *cv_xmp(VipsImage *in, size_t *size) {
+    const void *data = NULL;
+    if (vips_image_get_typeof(in, "xmp-data") && !vips_image_get_blob(in, "xmp-data", &data, size)) return data;
+    return NULL;
+}
 static inline int cv_webpsave(VipsImage *in, const char *path, int quality, int strip, int lossless) {
     /* libvips 8.14's webpsave ignores "strip" (EXIF with GPS and the old orientation, XMP and the ICC profile
        were all written): strip here by saving a copy with no metadata. */
     if (strip) {
-        VipsImage *bare = cv_bare_copy(in);
+        VipsImage *bare = cv_without_metadata(in, 0, 0);
         if (!bare) return -1;
         int status = vips_webpsave(bare, path, "Q", quality, "strip", strip, "lossless", lossless, "profile", "none", NULL);
         g_object_unref(bare);

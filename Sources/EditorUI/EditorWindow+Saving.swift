@@ -96,8 +96,15 @@ extension EditorWindow {
             case .success(let exported):
                 self.lastSavedPath = exported.outputPath
                 let name = (exported.outputPath as NSString).lastPathComponent
-                let message = exported.lossless ? tr("Saved “%@” (lossless)") : tr("Saved “%@”")
-                self.showToast(String(format: message, name), button: (label: tr("Open"), action: "win.open-result"))
+                let message: String
+                if exported.leftOut.isEmpty {
+                    message = String(format: exported.lossless ? tr("Saved “%@” (lossless)") : tr("Saved “%@”"), name)
+                } else {
+                    // What the format could not carry, said where the user looks (the command line warns).
+                    let what = exported.leftOut.map(\.what).joined(separator: tr(" and "))
+                    message = String(format: tr("Saved “%@” without %@"), name, what)
+                }
+                self.showToast(message, button: (label: tr("Open"), action: "win.open-result"))
                 // The original is now the cropped picture: show what is on disk.
                 if overwritingSource { self.open(path: source.path) }
             case .failure(let error):

@@ -17,7 +17,8 @@ public enum HeadlessCommand {
     }
 
     /// Runs the headless command; returns the exit status. Prints the help on standard output, or
-    /// one error line on standard error; nothing on success. GTK is never touched.
+    /// one error line on standard error; nothing on success, except one warning line on standard
+    /// error when some of the source's metadata could not be carried (still exit 0). GTK is never touched.
     public static func run(_ arguments: [String]) -> Int32 {
         do {
             switch try HeadlessOptions.parse(Array(arguments.dropFirst())) {
@@ -26,7 +27,7 @@ public enum HeadlessCommand {
             case .crop(let options):
                 // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
                 Imaging.removeTemporariesOnInterrupt()
-                try crop(options)
+                if let warning = try crop(options) { writeAll(warning.line + "\n", to: STDERR_FILENO) }
             }
             return 0
         } catch {
@@ -36,8 +37,8 @@ public enum HeadlessCommand {
     }
 
     /// Probes the image, fits the geometry (or the kept crop, with its shape and size) to its upright
-    /// size, and exports it or keeps it in the sidecar.
-    static func crop(_ options: HeadlessOptions) throws(HeadlessError) {
+    /// size, and exports it or keeps it in the sidecar. Returns what the export had to leave out.
+    static func crop(_ options: HeadlessOptions) throws(HeadlessError) -> HeadlessWarning? {
         let image = options.image
         // Checked here and not only in Imaging: the source must be safe whatever Imaging does.
         if let output = options.output, FileIdentity.same(image, output) {
@@ -55,12 +56,13 @@ public enum HeadlessCommand {
         }
         do {
             if let output = options.output {
-                _ = try Imaging.export(info, crop: rect, output: output, options: export)
-            } else {
-                let normalized = CropRect(pixelRect: rect, imageWidth: info.width, imageHeight: info.height)
-                try Sidecar.write(StoredCrop(rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize),
-                                  for: image)
+                let result = try Imaging.export(info, crop: rect, output: output, options: export)
+                return result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
             }
+            let normalized = CropRect(pixelRect: rect, imageWidth: info.width, imageHeight: info.height)
+            try Sidecar.write(StoredCrop(rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize),
+                              for: image)
+            return nil
         } catch {
             throw HeadlessError(image: image, reason: error.message)
         }

@@ -23,10 +23,10 @@ public struct HeadlessError: Error, Equatable, Sendable {
 
     /// The single stderr line. Paths and library messages may hold line breaks or other control
     /// characters; they become spaces so the failure stays one line that scripts can read.
-    public var line: String {
-        let text = image.map { "crop-editor: \($0): \(reason)" } ?? "crop-editor: \(reason)"
-        return String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? " " : $0
-        }))
-    }
+    public var line: String { oneLine(image.map { "crop-editor: \($0): \(reason)" } ?? "crop-editor: \(reason)") }
+}
+
+/// `text` with control characters (line breaks from paths or library messages) as spaces.
+func oneLine(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
 }

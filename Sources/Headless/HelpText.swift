@@ -34,7 +34,10 @@ enum HelpText {
             "Exit status: 0 on success; 1 when IMAGE could not be cropped or FILE not",
             "written; 2 for a command line that cannot work. On failure one line",
             "\"crop-editor: IMAGE: reason\" goes to standard error, no FILE is left",
-            "behind and IMAGE is never changed.",
+            "behind and IMAGE is never changed. When FILE's format cannot carry some of",
+            "IMAGE's metadata (maker notes in PNG, a gain map outside JPEG), FILE is",
+            "written without it, one line \"crop-editor: IMAGE: warning: ...\" says so,",
+            "and the exit status is 0.",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

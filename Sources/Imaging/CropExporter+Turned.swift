@@ -6,19 +6,24 @@ import Foundation
 extension Imaging {
     /// The file's EXIF orientation and the user's transform make one orientation of the stored
     /// grid; TurboJPEG applies it and cuts the shown crop, so the result is upright (tag 1).
-    static func exportTurnedLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
-                                     options: ExportOptions) throws(ImagingError) -> ExportResult {
+    static func writeTurnedLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
+                                    options: ExportOptions) throws(ImagingError) -> WrittenPicture {
         guard info.isJPEG, format == .jpeg else {
             throw ImagingError("lossless cropping needs a JPEG source and a .jpg output")
         }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw ImagingError("the file could not be read") }
         let check = try LosslessJPEG.turnCheck(info: info, crop: crop, transform: options.transform, data: data)
-        let cut = try LosslessJPEG.turnAndCrop(data, check: check, copyMarkers: options.strip != .all)
+        let cut = try LosslessJPEG.turnAndCrop(data, path: info.path, check: check, copyMarkers: options.strip != .all)
         try file.write(cut)
         // The pixels now stand as shown, so a kept EXIF orientation would turn them a second time.
-        try MetadataFixer.fix(path: file.temporary, width: crop.width, height: crop.height,
-                              resetOrientation: true, strip: options.strip)
-        return ExportResult(outputPath: file.target, width: crop.width, height: crop.height, lossless: true)
+        return WrittenPicture(width: crop.width, height: crop.height, metadataWidth: crop.width, metadataHeight: crop.height,
+                              resetOrientation: true,
+                              gainMap: GainMapGeometry(turn: check.orientation, crop: crop, storedWidth: info.storedWidth,
+                                                       storedHeight: info.storedHeight, resultWidth: crop.width,
+                                                       resultHeight: crop.height),
+                              writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
+                                  try file.dropJPEGMetadata(keepingXMP: keepingXMP)
+                              })
     }
 }

@@ -40,48 +40,82 @@ extension Imaging {
             throw ImagingError("quality must be between 1 and 100")
         }
         let size = try resultSize(shown: crop, format: format, options: options)
+        let gainMap = GainMapPlan(info: info, format: format, options: options)
         let file = try AtomicFile(target: output)
         do {
-            let result: ExportResult
+            let written: WrittenPicture
             let lossless = options.lossless || prefersLossless(info: info, crop: crop, format: format, options: options)
             if options.transform != .up, lossless {
-                result = try exportTurnedLossless(info: info, crop: crop, format: format, file: file, options: options)
+                written = try writeTurnedLossless(info: info, crop: crop, format: format, file: file, options: options)
             } else if lossless {
-                result = try exportLossless(info: info, crop: crop, format: format, file: file, options: options)
+                written = try writeLossless(info: info, crop: crop, format: format, file: file, options: options)
             } else {
-                result = try exportReencoded(info: info, crop: crop, size: size, format: format, file: file, options: options)
+                written = try writeReencoded(info: info, crop: crop, size: size, format: format, file: file, options: options,
+                                             dropGainMap: gainMap.drops)
             }
+            let leftOut = try finish(written, info: info, format: format, file: file, options: options, gainMap: gainMap)
             try file.commit()
-            return result
+            return ExportResult(outputPath: file.target, width: written.width, height: written.height,
+                                lossless: lossless, leftOut: leftOut)
         } catch {
             file.discard()
             throw error
         }
     }
 
-    private static func exportLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
-                                       options: ExportOptions) throws(ImagingError) -> ExportResult {
+    private static func writeLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
+                                      options: ExportOptions) throws(ImagingError) -> WrittenPicture {
         guard info.isJPEG, format == .jpeg else {
             throw ImagingError("lossless cropping needs a JPEG source and a .jpg output")
         }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw ImagingError("the file could not be read") }
         let check = try LosslessJPEG.check(info: info, crop: crop, data: data)
-        let cut = try LosslessJPEG.crop(data, check: check, copyMarkers: options.strip != .all)
+        let cut = try LosslessJPEG.crop(data, path: info.path, check: check, copyMarkers: options.strip != .all)
         try file.write(cut)
-        // The stored orientation is kept (the pixels were not turned), so the tag stays true.
-        try MetadataFixer.fix(path: file.temporary, width: check.storedRect.width, height: check.storedRect.height,
-                              resetOrientation: false, strip: options.strip)
-        return ExportResult(outputPath: file.target, width: crop.width, height: crop.height, lossless: true)
+        let stored = check.storedRect
+        // The stored orientation is kept (the pixels were not turned), so the tag stays true; the
+        // gain map is cut on the stored grid too.
+        return WrittenPicture(width: crop.width, height: crop.height, metadataWidth: stored.width,
+                              metadataHeight: stored.height, resetOrientation: false,
+                              gainMap: GainMapGeometry(turn: .up, crop: stored, storedWidth: info.storedWidth,
+                                                       storedHeight: info.storedHeight, resultWidth: stored.width,
+                                                       resultHeight: stored.height),
+                              writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
+                                  try file.dropJPEGMetadata(keepingXMP: keepingXMP)
+                              })
     }
 
     /// `size`: the result's, after the output size (`resultSize`).
-    private static func exportReencoded(info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
-                                        format: OutputFormat, file: AtomicFile,
-                                        options: ExportOptions) throws(ImagingError) -> ExportResult {
+    /// `dropGainMap`: the source's gain-map description leaves the XMP (the result cannot carry the gain map).
+    private static func writeReencoded(info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
+                                       format: OutputFormat, file: AtomicFile, options: ExportOptions,
+                                       dropGainMap: Bool) throws(ImagingError) -> WrittenPicture {
+        try saveReencoded(info: info, crop: crop, size: size, format: format, file: file, options: options,
+                          bare: nil, dropGainMap: dropGainMap)
+        return WrittenPicture(width: size.width, height: size.height, metadataWidth: size.width,
+                              metadataHeight: size.height, resetOrientation: true,
+                              exifSource: format == .tiff ? info.path : nil,
+                              gainMap: GainMapGeometry(turn: info.orientation.followed(by: options.transform), crop: crop,
+                                                       storedWidth: info.storedWidth, storedHeight: info.storedHeight,
+                                                       resultWidth: size.width, resultHeight: size.height),
+                              writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
+                                  try saveReencoded(info: info, crop: crop, size: size, format: format, file: file,
+                                                    options: options, bare: keepingXMP ? .keepingXMP : .all,
+                                                    dropGainMap: dropGainMap)
+                              })
+    }
+
+    /// Decodes, cuts, turns, shapes and saves into `file`'s temporary. `bare`: without the EXIF
+    /// (and the XMP), the ICC profile kept, for a result whose metadata could not be fixed.
+    private static func saveReencoded(info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
+                                      format: OutputFormat, file: AtomicFile, options: ExportOptions,
+                                      bare: LeftOutMetadata?, dropGainMap: Bool) throws(ImagingError) {
         // Upright files stream: crop then save reads each row once and never holds the whole image.
         // Turned ones (by EXIF or by the user) need random access for the rotation.
-        let opened = info.orientation == .up && options.transform == .up ? cv_open_sequential(info.path) : cv_open(info.path)
+        let jpeg: Int32 = info.isJPEG ? 1 : 0
+        let opened = info.orientation == .up && options.transform == .up
+            ? cv_open_sequential(info.path, jpeg) : cv_open(info.path, jpeg)
         guard let image = opened else { throw ImagingError(vipsError("the image could not be opened")) }
         defer { cv_unref(image) }
         var upright: UnsafeMutablePointer<VipsImage>?
@@ -98,11 +132,15 @@ extension Imaging {
             throw ImagingError(vipsError("the crop could not be turned"))
         }
         defer { cv_unref(turned) }
-        let region = try shaped(turned, size: size, options: options)
-        defer { cv_unref(region) }
+        let shapedRegion = try shaped(turned, size: size, options: options)
+        defer { cv_unref(shapedRegion) }
+        let edited = try editedMetadata(shapedRegion, bare: bare, dropGainMap: dropGainMap)
+        defer { cv_unref(edited) }
+        let region = edited ?? shapedRegion
         let strip: Int32 = options.strip == .all ? 1 : 0
         // A decode error in a worker thread can leave the save "successful" with black tiles; what
-        // libvips reported meanwhile is in its error buffer, so start it empty and look after.
+        // libvips reported meanwhile is in its error buffer, so start it empty and look after
+        // (`acceptRepairs` tells a JPEG's repairs from data that is missing).
         vips_error_clear()
         let quality = Int32(options.quality ?? sourceQuality(info) ?? ExportOptions.defaultQuality)
         let status: Int32
@@ -113,7 +151,7 @@ extension Imaging {
             var rgb: UnsafeMutablePointer<VipsImage>?
             defer { cv_unref(rgb) }
             if vips_image_get_interpretation(region) == VIPS_INTERPRETATION_CMYK {
-                guard cv_colourspace(region, &rgb, VIPS_INTERPRETATION_sRGB) == 0 else { throw pipelineError() }
+                guard cv_colourspace(region, &rgb, VIPS_INTERPRETATION_sRGB) == 0 else { throw pipelineError(info) }
             }
             // Pixels that became 8-bit on the way (16-bit CMYK or Lab turned sRGB) are not widened again.
             let sixteenBit = info.bitsPerSample == 16 && vips_image_get_format(rgb ?? region) != VIPS_FORMAT_UCHAR
@@ -121,11 +159,8 @@ extension Imaging {
         case .webp: status = cv_webpsave(region, file.temporary, quality, strip, 0)
         case .tiff: status = cv_tiffsave(region, file.temporary, strip)
         }
-        guard status == 0, String(cString: vips_error_buffer()).isEmpty else { throw pipelineError() }
-        try MetadataFixer.fix(path: file.temporary, width: size.width, height: size.height,
-                              resetOrientation: true, strip: options.strip,
-                              exifSource: format == .tiff ? info.path : nil)
-        return ExportResult(outputPath: file.target, width: size.width, height: size.height, lossless: false)
+        guard status == 0 else { throw pipelineError(info) }
+        try acceptRepairs(info)
     }
 
     /// JPEG to JPEG with no quality asked for: cut losslessly when the geometry allows it, since

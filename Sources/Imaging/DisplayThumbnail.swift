@@ -19,11 +19,18 @@ extension Imaging {
         defer { pipelineLock.unlock() }
         let info = try probe(path: path)
         var thumb: UnsafeMutablePointer<VipsImage>?
-        guard cv_thumbnail(path, &thumb, Int32(max(maxWidth, 1)), Int32(max(maxHeight, 1))) == 0, let thumb else {
-            throw ImagingError(vipsError("the image could not be decoded"))
+        // The decode runs under the policy the export applies (see `acceptRepairs`), so a picture
+        // the window shows is one it can save.
+        vips_error_clear()
+        guard cv_thumbnail(path, &thumb, Int32(max(maxWidth, 1)), Int32(max(maxHeight, 1)), info.isJPEG ? 1 : 0) == 0,
+              let thumb else {
+            throw pipelineError(info)
         }
         defer { cv_unref(thumb) }
         let pixels = try rgba8(thumb)
+        // The buffer also holds what loaders said while opening (libheif's "bad seek" as it sniffs),
+        // which the export clears before it decodes; their decode failures fail the call itself.
+        if info.isJPEG { try acceptRepairs(info) } else { vips_error_clear() }
         return (info, pixels)
     }
 

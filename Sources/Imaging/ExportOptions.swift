@@ -93,4 +93,24 @@ public struct ExportResult: Sendable, Equatable {
     public let height: Int
     /// True when the JPEG was cut without re-encoding.
     public let lossless: Bool
+    /// What of the source's metadata could not be carried into the result (empty when everything
+    /// was): the crop is written with the rest.
+    public let leftOut: [LeftOut]
+
+    public init(outputPath: String, width: Int, height: Int, lossless: Bool, leftOut: [LeftOut] = []) {
+        self.outputPath = outputPath
+        self.width = width
+        self.height = height
+        self.lossless = lossless
+        self.leftOut = leftOut
+    }
+}
+
+/// A part of the source's metadata an export could not carry into its result.
+public struct LeftOut: Sendable, Equatable {
+    /// What, for "Saved … without …": `the camera's maker notes`.
+    public let what: String
+    /// The whole story, for the command line's warning: `the camera's maker notes could not be
+    /// carried into PNG and were left out`.
+    public let sentence: String
 }

@@ -20,6 +20,7 @@ public struct ImageInfo: Sendable, Equatable {
     public var width: Int { orientation.displayedSize(storedWidth: storedWidth, storedHeight: storedHeight).width }
     public var height: Int { orientation.displayedSize(storedWidth: storedWidth, storedHeight: storedHeight).height }
     public var isJPEG: Bool { loader == Imaging.jpegLoader }
+    var isTIFF: Bool { loader == Imaging.tiffLoader }
 }
 
 extension Imaging {
@@ -38,8 +39,19 @@ extension Imaging {
             throw ImagingError("this kind of file is not supported (only JPEG, PNG, WebP, TIFF, GIF and HEIF)")
         }
         try checkComplete(path, loader: loader)
-        guard let image = cv_open(path) else { throw ImagingError(vipsError("the file is damaged or not an image")) }
+        if loader == tiffLoader, let layout = TIFFVariant(path: path)?.undecodable {
+            throw ImagingError("this TIFF variant is not supported (\(layout))")
+        }
+        // The buffer holds whatever an earlier call left (a JPEG's repaired header warns even when
+        // it opens): this failure's words must be this file's.
+        vips_error_clear()
+        guard let image = cv_open(path, loader == jpegLoader ? 1 : 0) else {
+            let detail = vipsError("the file is damaged or not an image")
+            if loader == tiffLoader, let variant = TIFFVariant.unsupported(path: path, libvipsMessage: detail) { throw variant }
+            throw ImagingError(detail)
+        }
         defer { cv_unref(image) }
+        vips_error_clear()
         let w = Int(vips_image_get_width(image)), h = Int(vips_image_get_height(image))
         guard w > 0, h > 0 else { throw ImagingError("the image has no pixels") }
         guard w.multipliedReportingOverflow(by: h).partialValue <= pixelLimit, w <= pixelLimit, h <= pixelLimit else {
@@ -57,21 +69,19 @@ extension Imaging {
 
     /// A PNG ends with its IEND chunk and a JPEG with its EOI marker: a file cut short (an
     /// interrupted copy or download) lacks them, and decoders would otherwise fill the missing
-    /// rows with black. JPEGs may carry trailing data after EOI, so the marker is looked for in
-    /// the last 64 KiB.
+    /// rows with black. Either may carry other data after its end (a JPEG's gain map or preview
+    /// images, bytes some tool appended), so the end is looked for in the last 64 KiB.
     static func checkComplete(_ path: String, loader: String) throws(ImagingError) {
         let isPNG = loader.contains("Png"), isJPEG = loader == jpegLoader
         guard isPNG || isJPEG, let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
         let size = (try? handle.seekToEnd()) ?? 0
-        let tailLength = UInt64(isPNG ? 12 : 65_536)
+        let tailLength: UInt64 = 65_536
         try? handle.seek(toOffset: size > tailLength ? size - tailLength : 0)
         let tail = [UInt8](handle.readDataToEndOfFile())
-        let complete: Bool
-        if isPNG {
-            complete = tail.count == 12 && Array(tail[4..<8]) == Array("IEND".utf8)
-        } else {
-            complete = zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
+        let end: [UInt8] = isPNG ? [0, 0, 0, 0] + Array("IEND".utf8) : [0xFF, 0xD9]
+        let complete = tail.count >= end.count && (0...(tail.count - end.count)).contains { at in
+            tail[at] == end[0] && tail[at..<(at + end.count)].elementsEqual(end)
         }
         guard complete else { throw ImagingError("the file is incomplete (cut short before its end)") }
     }

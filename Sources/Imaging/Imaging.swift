@@ -1,5 +1,6 @@
 // The imaging module's entry: libvips start-up (untrusted loaders blocked), the error type, the pixel limit.
 
+import CExiv
 import CInterrupt
 import CVips
 import Foundation
@@ -22,9 +23,10 @@ public enum Imaging {
     /// are the formats the app supports.
     static let allowedLoaders: Set<String> = [
         jpegLoader, "VipsForeignLoadPngFile", "VipsForeignLoadSpngFile", "VipsForeignLoadWebpFile",
-        "VipsForeignLoadTiffFile", "VipsForeignLoadNsgifFile", "VipsForeignLoadGifFile", "VipsForeignLoadHeifFile",
+        tiffLoader, "VipsForeignLoadNsgifFile", "VipsForeignLoadGifFile", "VipsForeignLoadHeifFile",
     ]
     static let jpegLoader = "VipsForeignLoadJpegFile"
+    static let tiffLoader = "VipsForeignLoadTiffFile"
 
     private static let started: Bool = {
         // Only the HEIF module: the others are formats the app refuses (see startup.h).
@@ -33,6 +35,9 @@ public enum Imaging {
         // comes back as an error we word for the user, so the warnings are only noise (and would
         // break the CLI's one-line error contract).
         g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
+        // exiv2 reports every odd maker-note directory it skips on stderr (through GLib); what it
+        // could not write comes back as an error the export words itself.
+        gexiv2_log_set_level(GEXIV2_LOG_LEVEL_MUTE)
         // libvips ≥ 8.13: refuse the loaders libvips itself marks untrusted.
         vips_block_untrusted_set(1)
         // No operation cache: libvips 8.14 keys cached loads by file name alone, so a file replaced
@@ -69,12 +74,16 @@ public enum Imaging {
         return first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? first
     }
 
-    /// A failed decode or save, worded by what went wrong: writing, or reading damaged data.
-    static func pipelineError() -> ImagingError {
+    /// A failed decode or save, worded by what went wrong: writing, a TIFF variant libvips cannot
+    /// decode, or reading damaged data.
+    static func pipelineError(_ info: ImageInfo? = nil) -> ImagingError {
         let detail = vipsError("unknown error")
         let lower = detail.lowercased()
         if lower.contains("write") || lower.contains("space") || lower.contains("permission") {
             return ImagingError("the result could not be written: \(detail)")
+        }
+        if let info, info.isTIFF, let variant = TIFFVariant.unsupported(path: info.path, libvipsMessage: detail) {
+            return variant
         }
         return ImagingError("the image data is damaged or incomplete (\(detail))")
     }

@@ -56,7 +56,11 @@ enum LosslessJPEG {
         let status = data.withUnsafeBytes { buffer in
             tjDecompressHeader3(handle, buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count), &w, &h, &sub, &space)
         }
-        guard status == 0 else { throw ImagingError("the JPEG header could not be read: \(String(cString: tjGetErrorStr2(handle)))") }
+        // A warning (bytes skipped before a marker) still read the whole header: the decoding policy
+        // keeps what libjpeg repairs.
+        guard status == 0 || (tjGetErrorCode(handle) == TJERR_WARNING.rawValue && w > 0 && h > 0) else {
+            throw ImagingError("the JPEG header could not be read: \(String(cString: tjGetErrorStr2(handle)))")
+        }
         return (Int(w), Int(h), sub)
     }
 
@@ -70,16 +74,17 @@ enum LosslessJPEG {
 
     /// Cuts `check.storedRect` out of `data` without decoding, keeping every marker (EXIF, ICC,
     /// XMP) unless `copyMarkers` is false (strip all).
-    static func crop(_ data: Data, check: LosslessCheck, copyMarkers: Bool = true) throws(ImagingError) -> Data {
+    /// `path`: where `data` was read from, for the decoding policy's check of a JPEG libjpeg warned about.
+    static func crop(_ data: Data, path: String, check: LosslessCheck, copyMarkers: Bool = true) throws(ImagingError) -> Data {
         guard check.isEligible else { throw ImagingError("cannot crop losslessly: \(check.reason ?? "")") }
-        return try transform(data, region: check.storedRect, operation: TJXOP_NONE, options: TJXOPT_CROP,
+        return try transform(data, path: path, region: check.storedRect, operation: TJXOP_NONE, options: TJXOPT_CROP,
                              copyMarkers: copyMarkers, failure: "the JPEG could not be cut losslessly")
     }
 
     /// One TurboJPEG lossless transform of `data`: `operation` (a turn, a flip or none), then the
     /// crop `region`, with every marker copied unless `copyMarkers` is false.
-    static func transform(_ data: Data, region: PixelRect, operation: TJXOP, options: Int32, copyMarkers: Bool,
-                          failure: String) throws(ImagingError) -> Data {
+    static func transform(_ data: Data, path: String, region: PixelRect, operation: TJXOP, options: Int32,
+                          copyMarkers: Bool, failure: String) throws(ImagingError) -> Data {
         guard let handle = tjInitTransform() else { throw ImagingError("the JPEG library could not start") }
         defer { tjDestroy(handle) }
         var transform = tjtransform()
@@ -90,10 +95,15 @@ enum LosslessJPEG {
         var outputSize: UInt = 0
         let status = data.withUnsafeBytes { buffer in
             tjTransform(handle, buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count), 1,
-                        &output, &outputSize, &transform, TJFLAG_STOPONWARNING)
+                        &output, &outputSize, &transform, 0)
         }
         defer { if let output { tjFree(output) } }
-        guard status == 0, let output else { throw ImagingError("\(failure): \(String(cString: tjGetErrorStr2(handle)))") }
+        let warned = status != 0 && tjGetErrorCode(handle) == TJERR_WARNING.rawValue
+        guard status == 0 || warned, let output, outputSize > 0 else {
+            throw ImagingError("\(failure): \(String(cString: tjGetErrorStr2(handle)))")
+        }
+        // The same policy as a decode: repairs are kept, image data that stops early is refused.
+        if warned { try Imaging.checkJPEGData(path: path) }
         return Data(bytes: output, count: Int(outputSize))
     }
 }

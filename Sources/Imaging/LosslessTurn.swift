@@ -65,9 +65,10 @@ extension LosslessJPEG {
     /// Turns or flips the stored grid of `data` by `check.orientation` and cuts `check.crop` out of
     /// the result, without decoding. TJXOPT_PERFECT makes TurboJPEG refuse rather than leave
     /// untransformed edge blocks, should our own check ever disagree with it.
-    static func turnAndCrop(_ data: Data, check: LosslessTurnCheck, copyMarkers: Bool = true) throws(ImagingError) -> Data {
+    static func turnAndCrop(_ data: Data, path: String, check: LosslessTurnCheck,
+                            copyMarkers: Bool = true) throws(ImagingError) -> Data {
         if let reason = check.reason { throw ImagingError("cannot turn and crop losslessly: \(reason)") }
-        return try LosslessJPEG.transform(data, region: check.crop, operation: check.orientation.turboJPEGOperation,
+        return try LosslessJPEG.transform(data, path: path, region: check.crop, operation: check.orientation.turboJPEGOperation,
                                           options: TJXOPT_CROP | TJXOPT_PERFECT, copyMarkers: copyMarkers,
                                           failure: "the JPEG could not be turned losslessly")
     }

@@ -1,101 +1,189 @@
-// Fixing the metadata of a cropped file with gexiv2: upright orientation, true dimensions, no stale thumbnail, GPS on request.
+// Fixing the metadata of a cropped file with gexiv2: upright orientation, true dimensions, no stale thumbnail, GPS on request — leaving out what cannot be carried, never the crop.
 
 import CExiv
 import Foundation
 
+/// What the metadata fix does to a written result besides its guarantees.
+struct MetadataRequest {
+    var width: Int
+    var height: Int
+    /// After pixels were turned upright (a lossless cut that kept its grid keeps its orientation).
+    var resetOrientation: Bool
+    var strip: StripMode
+    /// A file to copy EXIF from when the saver wrote none (libvips 8.14 writes no EXIF into TIFF),
+    /// so the result keeps the camera's tags like every other format.
+    var exifSource: String? = nil
+    /// The output format's name, for the words of what was left out ("PNG").
+    var formatName: String
+    /// What the result's XMP says of an Ultra HDR gain map.
+    var gainMap: GainMapXMP = .untouched
+}
+
+/// The gain-map description in the primary picture's XMP (`hdrgm:` and its container directory).
+enum GainMapXMP: Equatable {
+    /// The source had none.
+    case untouched
+    /// The gain map was left out: its description must be gone.
+    case removed
+    /// The gain map was cropped and is appended with this many bytes.
+    case length(Int)
+}
+
+/// What the metadata fix wrote: what it left out, in words for the user (empty when everything
+/// was carried), and whether the XMP is still there.
+struct MetadataOutcome {
+    var leftOut: [LeftOut] = []
+    var keptXMP = true
+}
+
+/// The written result's metadata could not be fixed at all: gexiv2 cannot read it, or cannot write
+/// it even with no EXIF and no XMP. The export then writes the result again without it.
+struct MetadataUnusable: Error {
+    let reason: String
+}
+
 enum MetadataFixer {
-    /// Rewrites `path`'s metadata in place. `resetOrientation` after pixels were turned upright;
-    /// the EXIF thumbnail always goes (it shows the cropped-away picture).
-    /// `exifSource`: a file to copy EXIF from when the saver wrote none (libvips 8.14 writes no EXIF
-    /// into TIFF), so the result keeps the camera's tags like every other format.
-    static func fix(path: String, width: Int, height: Int, resetOrientation: Bool, strip: StripMode,
-                    exifSource: String? = nil) throws(ImagingError) {
-        guard let metadata = gexiv2_metadata_new() else { throw ImagingError("metadata support is unavailable") }
-        defer { g_object_unref(metadata) }
+    /// How much each attempt leaves out when the one before could not be written or could not
+    /// keep a guarantee: exiv2 fails to write some maker notes into PNG and WebP, some sources
+    /// carry EXIF it cannot rewrite at all.
+    private enum Attempt: CaseIterable {
+        case everything, withoutMakerNotes, withoutExif, withoutExifOrXMP
+    }
+
+    /// Rewrites `path`'s metadata in place; returns what had to be left out. The guarantees hold in every outcome: orientation
+    /// reset when asked, EXIF dimensions true, no EXIF thumbnail, and with `strip: .gps` no
+    /// location, read back from the written file; a result that cannot keep them loses the EXIF.
+    static func fix(path: String, _ request: MetadataRequest) throws(MetadataUnusable) -> MetadataOutcome {
+        if request.strip == .all {
+            try removeWebPExif(path: path)
+            return MetadataOutcome()
+        }
+        var lastFailure = "unknown"
+        for attempt in Attempt.allCases {
+            let metadata = try open(path)
+            defer { g_object_unref(metadata) }
+            guard gexiv2_metadata_get_supports_exif(metadata) != 0 || gexiv2_metadata_get_supports_xmp(metadata) != 0 else {
+                return MetadataOutcome()
+            }
+            let hadMakerNotes = apply(attempt, request, to: metadata)
+            var error: UnsafeMutablePointer<GError>?
+            guard gexiv2_metadata_save_file(metadata, path, &error) != 0 else {
+                lastFailure = error.map { String(cString: $0.pointee.message) } ?? "unknown"
+                if let error { g_error_free(error) }
+                continue
+            }
+            guard keepsGuarantees(path: path, request) else {
+                lastFailure = "the written metadata kept what had to go"
+                continue
+            }
+            return MetadataOutcome(leftOut: leftOut(attempt, request, hadMakerNotes: hadMakerNotes),
+                                   keptXMP: attempt != .withoutExifOrXMP)
+        }
+        throw MetadataUnusable(reason: lastFailure)
+    }
+
+    /// A fresh view of the file's metadata.
+    private static func open(_ path: String) throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
+        guard let metadata = gexiv2_metadata_new() else { throw MetadataUnusable(reason: "metadata support is unavailable") }
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown"
             if let error { g_error_free(error) }
-            throw ImagingError("the result's metadata could not be read: \(reason)")
+            g_object_unref(metadata)
+            throw MetadataUnusable(reason: reason)
         }
-        if strip == .all {
-            // The savers were told to strip, but libvips 8.14's webpsave still writes an EXIF block of
-            // its own (orientation, resolution, size): cleared here. Other formats have nothing left.
-            guard gexiv2_metadata_get_mime_type(metadata).map({ String(cString: $0) }) == "image/webp",
-                  gexiv2_metadata_has_exif(metadata) != 0 else { return }
+        return metadata
+    }
+
+    /// The fix, with `attempt`'s parts left out. Returns whether the EXIF had maker notes.
+    private static func apply(_ attempt: Attempt, _ request: MetadataRequest,
+                              to metadata: UnsafeMutablePointer<GExiv2Metadata>) -> Bool {
+        if let source = request.exifSource, gexiv2_metadata_get_supports_exif(metadata) != 0 {
+            ExifEdits.copyExif(from: source, to: metadata)
+        }
+        let hadMakerNotes = ExifEdits.hasMakerNotes(metadata) || request.exifSource.map(ExifEdits.hasMakerNotes(path:)) == true
+        if gexiv2_metadata_has_exif(metadata) != 0 {
+            ExifEdits.eraseThumbnail(metadata)
+            if request.resetOrientation { ExifEdits.resetOrientation(metadata) }
+            ExifEdits.setIfPresent(metadata, "Exif.Photo.PixelXDimension", request.width)
+            ExifEdits.setIfPresent(metadata, "Exif.Photo.PixelYDimension", request.height)
+        }
+        // XMP may say it too, with or without EXIF beside it.
+        if request.resetOrientation { ExifEdits.setIfPresent(metadata, "Xmp.tiff.Orientation", 1) }
+        if request.strip == .gps {
+            ExifEdits.deleteGPS(metadata)
+            ExifEdits.clearTags(metadata, xmp: true, where: ExifEdits.isXMPLocation)
+        }
+        // A gain map left out had its description taken out of the XMP packet before (exiv2 would
+        // leave its empty structure); `keepsGuarantees` checks it is gone.
+        if case .length(let bytes) = request.gainMap { GainMapDescription.setLength(bytes, in: metadata) }
+        switch attempt {
+        case .everything: break
+        case .withoutMakerNotes: ExifEdits.clearTags(metadata, xmp: false, where: ExifEdits.isMakerNoteTag)
+        case .withoutExif: gexiv2_metadata_clear_exif(metadata)
+        case .withoutExifOrXMP:
             gexiv2_metadata_clear_exif(metadata)
-            guard gexiv2_metadata_save_file(metadata, path, &error) != 0 else {
-                if let error { g_error_free(error) }
-                throw ImagingError("the result's metadata could not be removed")
+            gexiv2_metadata_clear_xmp(metadata)
+            gexiv2_metadata_clear_iptc(metadata)
+        }
+        return hadMakerNotes
+    }
+
+    /// What an attempt left out, in words for the user.
+    private static func leftOut(_ attempt: Attempt, _ request: MetadataRequest, hadMakerNotes: Bool) -> [LeftOut] {
+        let into = "could not be carried into \(request.formatName)"
+        let makerNotes = "the camera's maker notes"
+        switch attempt {
+        case .everything:
+            // libvips writes no EXIF into TIFF; the tags copied in skip the maker notes, which
+            // would need the camera's own layout.
+            guard request.exifSource != nil, hadMakerNotes else { return [] }
+            return [LeftOut(what: makerNotes, sentence: "\(makerNotes) \(into) and were left out")]
+        case .withoutMakerNotes:
+            return [LeftOut(what: makerNotes, sentence: "\(makerNotes) \(into) and were left out")]
+        case .withoutExif:
+            return [LeftOut(what: "the EXIF data",
+                            sentence: "the EXIF data \(into) and was left out")]
+        case .withoutExifOrXMP:
+            return [LeftOut(what: "the EXIF and XMP metadata",
+                            sentence: "the EXIF and XMP metadata \(into) and were left out")]
+        }
+    }
+
+    /// Reads the written file back: every guarantee must hold in what is on disk, not only in
+    /// what was asked of exiv2.
+    private static func keepsGuarantees(path: String, _ request: MetadataRequest) -> Bool {
+        guard let metadata = try? open(path) else { return false }
+        defer { g_object_unref(metadata) }
+        let exif = ExifEdits.tags(metadata, xmp: false), xmp = ExifEdits.tags(metadata, xmp: true)
+        if exif.contains(where: { $0.hasPrefix("Exif.Thumbnail.") }) { return false }
+        if request.resetOrientation {
+            for tag in ["Exif.Image.Orientation", "Xmp.tiff.Orientation"] where (exif + xmp).contains(tag) {
+                guard ExifEdits.string(metadata, tag) == "1" else { return false }
             }
-            return
         }
-        guard gexiv2_metadata_get_supports_exif(metadata) != 0 else { return }
-        if let exifSource { copyExif(from: exifSource, to: metadata) }
-        let hasExif = gexiv2_metadata_has_exif(metadata) != 0
-        if hasExif {
-            gexiv2_metadata_erase_exif_thumbnail(metadata)
-            if resetOrientation { gexiv2_metadata_set_orientation(metadata, GEXIV2_ORIENTATION_NORMAL) }
-            setIfPresent(metadata, "Exif.Photo.PixelXDimension", width)
-            setIfPresent(metadata, "Exif.Photo.PixelYDimension", height)
+        if request.strip == .gps {
+            if exif.contains(where: { $0.hasPrefix("Exif.GPSInfo.") }) || xmp.contains(where: ExifEdits.isXMPLocation) {
+                return false
+            }
         }
-        if strip == .gps {
-            gexiv2_metadata_delete_gps_info(metadata)
-            removeXmpGPS(metadata)
-        }
+        if request.gainMap == .removed, GainMapDescription.isPresent(in: metadata) { return false }
+        return true
+    }
+
+    /// The savers were told to strip, but libvips 8.14's webpsave still writes an EXIF block of its
+    /// own (orientation, resolution, size): cleared here. Other formats have nothing left.
+    private static func removeWebPExif(path: String) throws(MetadataUnusable) {
+        let metadata = try open(path)
+        defer { g_object_unref(metadata) }
+        guard gexiv2_metadata_get_mime_type(metadata).map({ String(cString: $0) }) == "image/webp",
+              gexiv2_metadata_has_exif(metadata) != 0 else { return }
+        gexiv2_metadata_clear_exif(metadata)
+        var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_save_file(metadata, path, &error) != 0 else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown"
             if let error { g_error_free(error) }
-            throw ImagingError("the result's metadata could not be written: \(reason)")
-        }
-    }
-
-    private static func setIfPresent(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String, _ value: Int) {
-        guard gexiv2_metadata_has_tag(metadata, tag) != 0 else { return }
-        var error: UnsafeMutablePointer<GError>?
-        _ = gexiv2_metadata_try_set_tag_long(metadata, tag, value, &error)
-        if let error { g_error_free(error) }
-    }
-
-    /// XMP can carry location too (exif:GPS* in the XMP packet).
-    private static func removeXmpGPS(_ metadata: UnsafeMutablePointer<GExiv2Metadata>) {
-        guard let tags = gexiv2_metadata_get_xmp_tags(metadata) else { return }
-        defer { g_strfreev(tags) }
-        var i = 0
-        while let tag = tags[i] {
-            let name = String(cString: tag)
-            if name.hasPrefix("Xmp.exif.GPS") { gexiv2_metadata_clear_tag(metadata, tag) }
-            i += 1
-        }
-    }
-
-    /// Copies every EXIF tag the result lacks and gexiv2 can carry as text; the TIFF's own
-    /// structure tags (size, strips, orientation) stay as the saver wrote them.
-    private static func copyExif(from source: String, to metadata: UnsafeMutablePointer<GExiv2Metadata>) {
-        guard let from = gexiv2_metadata_new() else { return }
-        defer { g_object_unref(from) }
-        var error: UnsafeMutablePointer<GError>?
-        guard gexiv2_metadata_open_path(from, source, &error) != 0, let tags = gexiv2_metadata_get_exif_tags(from) else {
-            if let error { g_error_free(error) }
-            return
-        }
-        defer { g_strfreev(tags) }
-        var i = 0
-        while let tag = tags[i] {
-            i += 1
-            let name = String(cString: tag)
-            // The thumbnail (IFD1) shows the uncropped picture; maker notes are opaque binaries.
-            if name.hasPrefix("Exif.Thumbnail.") || name.contains("MakerNote") || name.hasPrefix("Exif.Image.Strip")
-                || name.hasPrefix("Exif.Image.Tile") || gexiv2_metadata_has_tag(metadata, tag) != 0 { continue }
-            guard let value = gexiv2_metadata_try_get_tag_string(from, tag, &error) else {
-                if let error { g_error_free(error) }
-                error = nil
-                continue
-            }
-            _ = gexiv2_metadata_try_set_tag_string(metadata, tag, value, &error)
-            if let error { g_error_free(error) }
-            error = nil
-            g_free(value)
+            throw MetadataUnusable(reason: reason)
         }
     }
 }

@@ -22,6 +22,7 @@ extension HeadlessBinaryTests {
                 #expect(result.standardOutput.contains("Usage: crop-editor"))
                 #expect(result.standardOutput.contains("WxH+X+Y") && result.standardOutput.contains("W%xH%+X%+Y%"))
                 #expect(result.standardOutput.contains("W%xH%+X+Y") && result.standardOutput.contains("50%x50%+10+10"))
+                #expect(result.standardOutput.contains("\"crop-editor: IMAGE: warning: ...\""), "the warning line is documented")
             }
         }
 

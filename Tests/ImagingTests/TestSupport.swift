@@ -102,9 +102,13 @@ enum Tool {
 
     /// Decoded samples by ImageMagick: `channels` is "rgb", "rgba" or "gray"; 16-bit values big-endian.
     /// `storedSamples` keeps ImageMagick from converting a gAMA 1.0 PNG's samples from "linear" to sRGB.
-    static func decode(_ path: String, channels: String = "rgb", depth: Int = 8, storedSamples: Bool = false) throws -> [Int] {
+    /// `crop`: only that rectangle (ImageMagick's own cut of its own decode).
+    static func decode(_ path: String, channels: String = "rgb", depth: Int = 8, storedSamples: Bool = false,
+                       crop: PixelRect? = nil) throws -> [Int] {
         let keep = storedSamples ? ["-set", "colorspace", "sRGB"] : []
-        let data = try run([convert, path + "[0]"] + keep + ["-depth", "\(depth)", "-endian", "MSB", "\(channels):-"]).out
+        let cut = crop.map { ["-crop", "\($0.width)x\($0.height)+\($0.x)+\($0.y)", "+repage"] } ?? []
+        // ImageMagick reports the damage it repaired on stderr and still exits 0.
+        let data = try run([convert, path + "[0]"] + keep + cut + ["-depth", "\(depth)", "-endian", "MSB", "\(channels):-"]).out
         let bytes = [UInt8](data)
         if depth == 8 { return bytes.map(Int.init) }
         return stride(from: 0, to: bytes.count - 1, by: 2).map { Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]) }

@@ -1,0 +1,34 @@
+// A re-encoded result's metadata before it is saved: without the source's gain-map description when the result cannot carry the gain map, without its EXIF (and XMP) when written a second time.
+
+import CVips
+import Foundation
+
+extension Imaging {
+    /// What a result whose metadata could not be fixed is written again without.
+    enum LeftOutMetadata { case keepingXMP, all }
+
+    /// A copy of `image` without what the result must not carry (`bare`'s metadata, a gain map's
+    /// description), or nil when it needs no change.
+    static func editedMetadata(_ image: UnsafeMutablePointer<VipsImage>, bare: LeftOutMetadata?,
+                               dropGainMap: Bool) throws(ImagingError) -> UnsafeMutablePointer<VipsImage>? {
+        var edited: UnsafeMutablePointer<VipsImage>?
+        if let bare {
+            edited = cv_without_metadata(image, 1, bare == .keepingXMP ? 1 : 0)
+            guard edited != nil else { throw ImagingError(vipsError("the metadata could not be left out")) }
+        }
+        if dropGainMap, let cleaned = withoutGainMapXMP(edited ?? image) {
+            cv_unref(edited)
+            edited = cleaned
+        }
+        return edited
+    }
+
+    /// A copy of `image` whose XMP no longer describes a gain map, or nil when it has none to remove.
+    private static func withoutGainMapXMP(_ image: UnsafeMutablePointer<VipsImage>) -> UnsafeMutablePointer<VipsImage>? {
+        var size = 0
+        guard let data = cv_xmp(image, &size),
+              let cleaned = GainMapDescription.removed(from: String(decoding: UnsafeRawBufferPointer(start: data, count: size),
+                                                                    as: UTF8.self)) else { return nil }
+        return Array(cleaned.utf8).withUnsafeBytes { cv_with_xmp(image, $0.baseAddress, $0.count) }
+    }
+}

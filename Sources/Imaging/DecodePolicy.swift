@@ -1,0 +1,31 @@
+// One decoding policy for the window, the export and the command line: what a decoder repairs is kept, data that is missing is refused.
+
+import CTurboJPEG
+import CVips
+import Foundation
+
+extension Imaging {
+    /// After a libvips decode that succeeded. libvips leaves the JPEG library's first warning in its
+    /// error buffer (the others it only counts). A warning is a repair every viewer makes too
+    /// (extraneous bytes skipped, a damaged stretch filled with grey), so it is no reason to refuse;
+    /// but a JPEG whose image data stops early, with an end marker tacked on, also only warns: one
+    /// pass through its data tells the two apart. Other loaders put only real failures there.
+    static func acceptRepairs(_ info: ImageInfo) throws(ImagingError) {
+        guard let buffer = vips_error_buffer(), buffer.pointee != 0 else { return }
+        guard info.isJPEG else { throw pipelineError(info) }
+        vips_error_clear()
+        try checkJPEGData(path: info.path)
+    }
+
+    /// Reads the JPEG's image data through once and refuses it only when the data stops before the
+    /// picture does or libjpeg gives up; repairs pass.
+    static func checkJPEGData(path: String) throws(ImagingError) {
+        var report = cjs_report()
+        cjs_scan(path, &report)
+        let words = withUnsafeBytes(of: report.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if report.cut_short != 0 {
+            throw ImagingError("the image data is incomplete (it stops before the picture's end: \(words))")
+        }
+        if report.failed != 0 { throw ImagingError("the image data is damaged (\(words))") }
+    }
+}

@@ -1,0 +1,92 @@
+// A JPEG's marker segments before its image data, read and rewritten without decoding: APP segments found, dropped and inserted.
+
+import Foundation
+
+struct JPEGSegments {
+    struct Segment {
+        let marker: UInt8
+        /// The whole segment: `FF`, the marker, the length, the payload.
+        let range: Range<Int>
+    }
+
+    /// What an APP segment's payload starts with, naming what it holds.
+    enum Signature {
+        static let exif = Array("Exif\0\0".utf8)
+        static let xmp = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+        static let extendedXMP = Array("http://ns.adobe.com/xmp/extension/\0".utf8)
+        static let icc = Array("ICC_PROFILE\0".utf8)
+        static let mpf = Array("MPF\0".utf8)
+        /// ISO 21496-1 gain-map metadata (version in the primary, parameters in the gain map).
+        static let isoGainMap = Array("urn:iso:std:iso:ts:21496:-1\0".utf8)
+        static let photoshop = Array("Photoshop 3.0\0".utf8)
+    }
+
+    let bytes: [UInt8]
+    /// The segments from after SOI up to the first SOS (or EOI), in file order.
+    let segments: [Segment]
+
+    /// Reads the header of the JPEG `bytes` (only the header needs to be there). Bytes between
+    /// segments that are no marker are skipped, as libjpeg skips them. Nil when it is not a JPEG.
+    init?(_ bytes: [UInt8]) {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        self.bytes = bytes
+        var found: [Segment] = []
+        var at = 2
+        while at + 1 < bytes.count {
+            guard bytes[at] == 0xFF, bytes[at + 1] != 0xFF, bytes[at + 1] != 0x00 else { at += 1; continue }
+            let marker = bytes[at + 1]
+            if marker == 0xDA || marker == 0xD9 { break }
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 { at += 2; continue }
+            guard at + 4 <= bytes.count else { break }
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard length >= 2, at + 2 + length <= bytes.count else { break }
+            found.append(Segment(marker: marker, range: at..<(at + 2 + length)))
+            at += 2 + length
+        }
+        segments = found
+    }
+
+    func payload(_ segment: Segment) -> ArraySlice<UInt8> { bytes[(segment.range.lowerBound + 4)..<segment.range.upperBound] }
+
+    /// Whether `segment` is an APPn segment (`app`: n) whose payload starts with `signature`.
+    func isApp(_ segment: Segment, _ app: UInt8, _ signature: [UInt8]) -> Bool {
+        segment.marker == 0xE0 + app && payload(segment).starts(with: signature)
+    }
+
+    /// A segment's bytes for `marker` holding `payload` (at most 65533 bytes).
+    static func segment(marker: UInt8, payload: [UInt8]) -> [UInt8] {
+        let length = payload.count + 2
+        return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+    }
+
+    /// The file with the segments `drop` picks removed and `insert` (whole segments) placed after
+    /// the leading APP0/APP1 segments (JFIF, EXIF, XMP), where cameras put their APP2 segments.
+    /// Everything after the header (image data, appended pictures) is kept as it was.
+    func rewritten(dropping drop: (Segment) -> Bool, inserting insert: [UInt8] = []) -> [UInt8] {
+        let kept = segments.filter { !drop($0) }
+        var out: [UInt8] = [0xFF, 0xD8]
+        out.reserveCapacity(bytes.count + insert.count)
+        var inserted = insert.isEmpty
+        for segment in kept {
+            if !inserted, segment.marker != 0xE0, segment.marker != 0xE1 {
+                out += insert
+                inserted = true
+            }
+            out += bytes[segment.range]
+        }
+        if !inserted { out += insert }
+        let rest = segments.last.map { $0.range.upperBound } ?? 2
+        out += bytes[rest...]
+        return out
+    }
+
+    /// Where the insertion of `rewritten` lands: its offset in the result.
+    func insertionOffset(dropping drop: (Segment) -> Bool) -> Int {
+        var offset = 2
+        for segment in segments where !drop(segment) {
+            if segment.marker != 0xE0, segment.marker != 0xE1 { return offset }
+            offset += segment.range.count
+        }
+        return offset
+    }
+}
