@@ -36,8 +36,6 @@ extension EditorWindow {
                 String(format: tr("Move the crop's top and left edges outwards onto the JPEG's %d×%d block grid so it saves without re-encoding"),
                        check.mcuWidth, check.mcuHeight))
         }
-        // Standing in for the button in the main menu, its words follow.
-        if headerRow.hidden.contains(losslessButton) { updateOverflowMenu(hidden: headerRow.hidden) }
     }
 
     /// Moves the crop onto the grid (outwards, so nothing chosen is lost) as one commit.

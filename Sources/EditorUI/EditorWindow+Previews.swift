@@ -1,20 +1,10 @@
-// Showing the previews panel: a toggle in the header bar (F9), remembered, refreshed on every commit while shown.
+// Showing the previews panel (the show-previews setting, F9), refreshed on every commit while shown.
 
 import CGtk
 import CropKit
 import GtkSupport
 
 extension EditorWindow {
-    /// The header toggle of the `show-previews` action (the show-previews setting).
-    func makePreviewToggle() -> UnsafeMutablePointer<GtkWidget> {
-        let toggle = gtk_toggle_button_new()!
-        gtk_button_set_icon_name(cgtk_button(toggle.raw), "sidebar-show-right-symbolic")
-        gtk_actionable_set_action_name(OpaquePointer(toggle), "win.show-previews")
-        gtk_widget_set_tooltip_text(toggle, tr("Show previews of the crop (F9)"))
-        AccessibleName.setIconButton(toggle, tr("Previews"))
-        return toggle
-    }
-
     /// Whether the previews panel is on screen.
     var previewsShown: Bool { gtk_widget_get_visible(previews.widget) != 0 }
 

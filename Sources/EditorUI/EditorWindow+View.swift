@@ -60,6 +60,25 @@ extension EditorWindow {
         return label
     }
 
+    /// The crop's size, and the lossless status of a JPEG (added by the header's builder), over the
+    /// picture's bottom-left corner (the zoom shows at the right): facts about the crop sit by the
+    /// picture, not in the header, so they never take a control's room and show at any width.
+    static func makeCropStatus() -> (box: UnsafeMutablePointer<GtkWidget>, size: UnsafeMutablePointer<GtkWidget>) {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_widget_add_css_class(box, "osd")
+        gtk_widget_add_css_class(box, "toolbar")
+        gtk_widget_set_halign(box, GTK_ALIGN_START)
+        gtk_widget_set_valign(box, GTK_ALIGN_END)
+        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_bottom] { margin(box, 24) }
+        let label = gtk_label_new("")!
+        // Tabular digits keep the label from jittering while the numbers change.
+        for style in ["numeric", "caption"] { gtk_widget_add_css_class(label, style) }
+        gtk_label_set_justify(cgtk_label(label.raw), GTK_JUSTIFY_CENTER)
+        gtk_box_append(cgtk_box(box.raw), label)
+        gtk_widget_set_visible(box, 0)
+        return (box, label)
+    }
+
     func updateZoomIndicator() {
         guard let percent = canvas.zoomPercent else { gtk_widget_set_visible(zoomIndicator, 0); return }
         let zoomed = canvas.fixedFrame || canvas.zoom != .fit

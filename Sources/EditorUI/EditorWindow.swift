@@ -20,7 +20,10 @@ final class EditorWindow {
     /// The main menu's first section: the header controls that did not fit.
     let overflowMenu: OpaquePointer = g_menu_new()
     /// Save, the header's suggested action, with Save As and Keep Crop in its menu.
-    let saveButton = EditorWindow.makeSaveButton()
+    var saveButton: UnsafeMutablePointer<GtkWidget>!
+    /// Over the picture's corner: the crop's size (percent, and for a file pixels too) and the
+    /// lossless status of a JPEG's crop.
+    let cropStatus: UnsafeMutablePointer<GtkWidget>
     let sizeLabel: UnsafeMutablePointer<GtkWidget>
     /// Over the picture while a file loads: the file's name and, after a moment, a spinner.
     let loadingIndicator: UnsafeMutablePointer<GtkWidget>
@@ -28,7 +31,7 @@ final class EditorWindow {
     let loadingLabel: UnsafeMutablePointer<GtkWidget>
     let toasts: UnsafeMutablePointer<GtkWidget>
     /// Tells whether the crop saves losslessly (JPEG) and offers to snap it onto the block grid.
-    let losslessButton: UnsafeMutablePointer<GtkWidget>
+    var losslessButton: UnsafeMutablePointer<GtkWidget>!
     /// The file the last save wrote, for the toast's Open button.
     var lastSavedPath: String?
     /// The sidecar the last Keep Crop wrote, and the crop the last open restored (for tests and logs).
@@ -51,7 +54,7 @@ final class EditorWindow {
     private(set) var openDialog: GObjectRef?
     /// The editor and the empty state ("drop an image here"), one shown at a time.
     let pages = PageSwitcher()
-    let menuButton: UnsafeMutablePointer<GtkWidget>
+    var menuButton: UnsafeMutablePointer<GtkWidget>!
     /// The side panel with previews of the crop at several sizes.
     let previews = PreviewPanel()
     /// The custom-ratio dialog while it is open (tests answer it).
@@ -76,10 +79,8 @@ final class EditorWindow {
         gtk_window_set_default_size(cgtk_window(window.raw), 900, 760)
         AppSettings.restore(cgtk_window(window.raw))
         title = adw_window_title_new(DemoPicture.title, nil)
-        menuButton = gtk_menu_button_new()
-        sizeLabel = gtk_label_new("")
+        (cropStatus, sizeLabel) = EditorWindow.makeCropStatus()
         toasts = adw_toast_overlay_new()
-        losslessButton = gtk_button_new_with_label("")
         let loading = EditorWindow.loadingIndicatorParts()
         (loadingIndicator, loadingSpinner, loadingLabel) = (loading.box, loading.spinner, loading.label)
         EditorWindow.state.attach(self, to: window.raw)
@@ -106,13 +107,12 @@ final class EditorWindow {
     }
 
     private func buildContent() {
-        let header = buildHeader()
-
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(cgtk_overlay(overlay.raw), canvas.widget)
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), loadingIndicator)
         zoomIndicator = makeZoomIndicator()
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), zoomIndicator)
+        gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), cropStatus)
         pages.add(overlay, name: "editor")
         pages.add(EmptyState.make(), name: "empty")
         adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), pages.widget)
@@ -122,18 +122,9 @@ final class EditorWindow {
         gtk_box_append(cgtk_box(body.raw), toasts)
         gtk_box_append(cgtk_box(body.raw), previews.widget)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(cgtk_box(box.raw), header)
+        buildHeader(in: box)
         gtk_box_append(cgtk_box(box.raw), body)
         adw_application_window_set_content(cgtk_adw_application_window(window.raw), box)
-    }
-
-    /// A header-bar icon button for a window action, with the name a screen reader speaks.
-    static func iconButton(_ icon: String, action: String, tooltip: String, name: String) -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_button_new_from_icon_name(icon)!
-        gtk_actionable_set_action_name(OpaquePointer(button), action)
-        gtk_widget_set_tooltip_text(button, tooltip)
-        AccessibleName.setIconButton(button, name)
-        return button
     }
 
     static func primaryMenu() -> UnsafeMutablePointer<GMenuModel> {
@@ -170,6 +161,7 @@ final class EditorWindow {
         adw_window_title_set_title(OpaquePointer(title), tr("Crop Editor"))
         gtk_window_set_title(cgtk_window(window.raw), tr("Crop Editor"))
         gtk_label_set_text(cgtk_label(sizeLabel.raw), "")
+        gtk_widget_set_visible(cropStatus, 0)
         gtk_widget_set_visible(losslessButton, 0)
         pages.show("empty")
         updateActions()
@@ -200,6 +192,7 @@ final class EditorWindow {
             return "\n" + CropText.pixelSizeLabel(width: size.width, height: size.height)
         }
         gtk_label_set_text(cgtk_label(sizeLabel.raw), CropText.sizeLabel(crop) + (pixels ?? ""))
+        gtk_widget_set_visible(cropStatus, 1)
         updateLosslessStatus()
         updateActions()
         updatePixelEntries()

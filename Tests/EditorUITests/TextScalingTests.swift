@@ -6,7 +6,7 @@ import XCTest
 @testable import EditorUI
 
 final class TextScalingTests: XCTestCase {
-    func testHeaderLabelsGrowWithTheDesktopTextSize() throws {
+    func testTheSizeLabelGrowsWithTheDesktopTextSize() throws {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
@@ -19,7 +19,7 @@ final class TextScalingTests: XCTestCase {
             let original = g_value_get_int(&dpi)
             @MainActor func labelHeight() -> Int32 {
                 var minimum: Int32 = 0, natural: Int32 = 0
-                gtk_widget_measure(window.headerControls[3], GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+                gtk_widget_measure(window.sizeLabel, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
                 return natural
             }
             let before = labelHeight()

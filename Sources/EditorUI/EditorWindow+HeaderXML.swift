@@ -1,0 +1,125 @@
+// The header bar's and the pixel popover's static widget tree as GtkBuilder XML, its words and tooltips from tr() and the action table.
+
+import CGtk
+import GtkSupport
+
+/// The widgets of the header the window keeps, by builder id.
+struct HeaderParts {
+    let header, open, menu, save, undo, redo, reset, previews, pixels, lossless: UnsafeMutablePointer<GtkWidget>
+    /// X, Y, width and height, then Apply, in the pixel popover.
+    let pixelEntries: [UnsafeMutablePointer<GtkWidget>]
+    let applyPixels: UnsafeMutablePointer<GtkWidget>
+}
+
+extension EditorWindow {
+    /// Builds the tree and hands its parts to `place`, which must parent each loose one (the
+    /// header holds Open, Save and the main menu; the other controls go into its priority row):
+    /// the builder owns them until then and lets go of what is left unparented when it goes.
+    static func withHeaderParts(_ place: (HeaderParts) -> Void) {
+        // Types GtkBuilder creates by name must be registered first.
+        _ = adw_header_bar_get_type()
+        _ = adw_split_button_get_type()
+        let builder = gtk_builder_new_from_string(headerXML(), -1)!
+        defer { g_object_unref(builder.raw) }
+        func widget(_ id: String) -> UnsafeMutablePointer<GtkWidget> {
+            guard let object = gtk_builder_get_object(builder, id) else { fatalError("header XML has no \(id)") }
+            return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+        }
+        place(HeaderParts(header: widget("header"), open: widget("open"), menu: widget("menu"), save: widget("save"),
+                          undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
+                          previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
+                          pixelEntries: PixelField.allCases.map { widget("pixel-\($0)") },
+                          applyPixels: widget("pixel-apply")))
+    }
+
+    /// Escaped for an XML text node.
+    private static func xml(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// An icon button for a window action, with the action's tooltip (its words and keys).
+    private static func iconButton(_ id: String, _ type: String = "GtkButton", icon: String, action: String) -> String {
+        """
+        <object class="\(type)" id="\(id)">
+          <property name="icon-name">\(icon)</property>
+          <property name="action-name">win.\(action)</property>
+          <property name="tooltip-text">\(xml(EditorWindow.action(action).tooltip))</property>
+        </object>
+        """
+    }
+
+    /// One row of the pixel popover: a mnemonic label and its spin button.
+    private static func pixelRow(_ field: PixelField) -> String {
+        """
+        <child><object class="GtkLabel">
+          <property name="label">\(xml(tr(field.label)))</property>
+          <property name="use-underline">1</property>
+          <property name="mnemonic-widget">pixel-\(field)</property>
+          <property name="halign">end</property>
+          <layout><property name="column">0</property><property name="row">\(field.rawValue)</property></layout>
+        </object></child>
+        <child><object class="GtkSpinButton" id="pixel-\(field)">
+          <property name="adjustment"><object class="GtkAdjustment">
+            <property name="upper">1000000</property><property name="step-increment">1</property>
+          </object></property>
+          <property name="digits">0</property>
+          <style><class name="numeric"/></style>
+          <layout><property name="column">1</property><property name="row">\(field.rawValue)</property></layout>
+        </object></child>
+        """
+    }
+
+    static func headerXML() -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <interface>
+          <object class="AdwHeaderBar" id="header">
+            <child type="start"><object class="GtkButton" id="open">
+              <property name="icon-name">document-open-symbolic</property>
+              <property name="action-name">win.open</property>
+              <property name="tooltip-text">\(xml(EditorWindow.action("open").tooltip))</property>
+            </object></child>
+            <child type="end"><object class="GtkMenuButton" id="menu">
+              <property name="icon-name">open-menu-symbolic</property>
+              <property name="primary">1</property>
+              <property name="tooltip-text">\(xml(EditorWindow.action("show-menu").tooltip))</property>
+            </object></child>
+            <child type="end"><object class="AdwSplitButton" id="save">
+              <property name="label">\(xml(tr("_Save")))</property>
+              <property name="use-underline">1</property>
+              <property name="action-name">win.save</property>
+              <property name="tooltip-text">\(xml(EditorWindow.action("save").tooltip))</property>
+              <property name="dropdown-tooltip">\(xml(tr("Save As or Keep Crop")))</property>
+              <style><class name="suggested-action"/></style>
+            </object></child>
+          </object>
+          \(iconButton("undo", icon: "edit-undo-symbolic", action: "undo"))
+          \(iconButton("redo", icon: "edit-redo-symbolic", action: "redo"))
+          \(iconButton("reset", icon: "document-revert-symbolic", action: "reset"))
+          \(iconButton("previews", "GtkToggleButton", icon: "sidebar-show-right-symbolic", action: AppSettings.previewPanelKey))
+          <object class="GtkButton" id="lossless">
+            <property name="action-name">win.snap-lossless</property>
+            <property name="visible">0</property>
+          </object>
+          <object class="GtkMenuButton" id="pixels">
+            <property name="icon-name">document-edit-symbolic</property>
+            <property name="tooltip-text">\(xml(tr("Crop position and size in pixels")))</property>
+            <property name="popover"><object class="GtkPopover">
+              <property name="child"><object class="GtkGrid">
+                <property name="row-spacing">6</property>
+                <property name="column-spacing">12</property>
+                \(PixelField.allCases.map(pixelRow).joined(separator: "\n"))
+                <child><object class="GtkButton" id="pixel-apply">
+                  <property name="label">\(xml(tr("_Apply")))</property>
+                  <property name="use-underline">1</property>
+                  <style><class name="suggested-action"/></style>
+                  <layout><property name="column">1</property><property name="row">\(PixelField.allCases.count)</property></layout>
+                </object></child>
+              </object></property>
+            </object></property>
+          </object>
+        </interface>
+        """
+    }
+}

@@ -1,0 +1,116 @@
+// The window's action table: what is enabled when, settings as actions shared by windows, keys and tooltips from the one table.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import XCTest
+@testable import EditorUI
+
+final class ActionTableTests: XCTestCase {
+    /// An accelerator's key and modifiers.
+    private static func parsed(_ accel: String) -> [UInt32] {
+        var key: guint = 0
+        var modifiers = GdkModifierType(0)
+        XCTAssertNotEqual(gtk_accelerator_parse(accel, &key, &modifiers), 0, accel)
+        return [key, modifiers.rawValue]
+    }
+
+    @MainActor private static func enabled(_ window: EditorWindow, _ name: String) -> Bool {
+        g_action_group_get_action_enabled(OpaquePointer(window.window.raw), name) != 0
+    }
+
+    func testSaveAndKeepCropAreInsensitiveOnTheDemoAndPictureActionsWithoutAPicture() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkTestSupport.temporaryFolder("actions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = GtkTestSupport.greyFile(folder, "grey.png", size: "300x200")
+        MainActor.assumeIsolated {
+            let demo = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(demo.window.raw)) }
+            // The demo has no file: nothing to save or keep beside it (GNOME's HIG: insensitive).
+            for name in ["save", "save-as", "keep-crop", "undo", "redo", "open-result"] {
+                XCTAssertFalse(Self.enabled(demo, name), "\(name) is enabled on the demo")
+            }
+            for name in ["open", "reset", "rotate-right", "zoom-in", "close-image", "toggle-shape"] {
+                XCTAssertTrue(Self.enabled(demo, name), "\(name) is disabled on the demo")
+            }
+            // Undo and redo follow the history.
+            demo.canvas.apply(.moveLeft)
+            XCTAssertTrue(Self.enabled(demo, "undo"))
+            demo.canvas.undo()
+            XCTAssertFalse(Self.enabled(demo, "undo"))
+            XCTAssertTrue(Self.enabled(demo, "redo"))
+            // No picture: picture actions are insensitive too.
+            demo.closeImage()
+            for name in ["reset", "rotate-right", "flip-horizontal", "zoom-in", "zoom-fit", "close-image"] {
+                XCTAssertFalse(Self.enabled(demo, name), "\(name) is enabled without a picture")
+            }
+            XCTAssertTrue(Self.enabled(demo, "open"))
+
+            let photo = GtkTestSupport.window(opening: path)
+            defer { gtk_window_destroy(cgtk_window(photo.window.raw)) }
+            for name in ["save", "save-as", "keep-crop", "reset", "zoom-in"] {
+                XCTAssertTrue(Self.enabled(photo, name), "\(name) is disabled for a photo")
+            }
+            XCTAssertFalse(Self.enabled(photo, "snap-lossless"), "a PNG has no block grid to snap to")
+        }
+    }
+
+    func testSettingActionsAreSharedByEveryWindow() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            let settings = AppSettings.shared!
+            defer {
+                g_settings_reset(settings, AppSettings.previewPanelKey)
+                g_settings_reset(settings, AppSettings.guidesKey)
+            }
+            let first = GtkTestSupport.demoWindow(), second = GtkTestSupport.demoWindow()
+            defer {
+                gtk_window_destroy(cgtk_window(first.window.raw))
+                gtk_window_destroy(cgtk_window(second.window.raw))
+            }
+            XCTAssertFalse(first.previewsShown || second.previewsShown)
+            // F9's action in one window is the setting: both windows follow it.
+            g_action_group_activate_action(OpaquePointer(first.window.raw), AppSettings.previewPanelKey, nil)
+            XCTAssertNotEqual(g_settings_get_boolean(settings, AppSettings.previewPanelKey), 0)
+            XCTAssertTrue(first.previewsShown && second.previewsShown)
+            g_action_group_change_action_state(OpaquePointer(second.window.raw), AppSettings.guidesKey, g_variant_new_string("grid"))
+            XCTAssertEqual(first.canvas.guideStyle, .grid)
+            XCTAssertEqual(second.canvas.guideStyle, .grid)
+            // Written from outside (another process, dconf): the windows and the actions' states follow.
+            g_settings_set_string(settings, AppSettings.guidesKey, "diagonals")
+            XCTAssertEqual(first.canvas.guideStyle, .diagonals)
+            let state = g_action_group_get_action_state(OpaquePointer(first.window.raw), AppSettings.guidesKey)!
+            defer { g_variant_unref(state) }
+            XCTAssertEqual(String(cString: g_variant_get_string(state, nil)), "diagonals")
+        }
+    }
+
+    func testKeysShortcutsAndTooltipsComeFromTheOneTable() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let app = cgtk_application(GtkTestSupport.application.application.raw)
+            for entry in EditorWindow.actions where !entry.accels.isEmpty {
+                // Installed as the table says.
+                let accels = gtk_application_get_accels_for_action(app, "win.\(entry.name)")
+                var installed: [String] = []
+                var i = 0
+                while let accel = accels?[i] { installed.append(String(cString: accel)); i += 1 }
+                g_strfreev(accels)
+                // GTK writes them back in its own order of modifiers: compare what they mean.
+                XCTAssertEqual(installed.map(Self.parsed), entry.accels.map(Self.parsed), "win.\(entry.name)")
+                // Listed in the shortcuts window's group.
+                XCTAssertTrue(ShortcutsWindow.windowShortcuts.contains { $0.action == "win.\(entry.name)" && $0.accels == entry.accels },
+                              "win.\(entry.name) is not in the shortcuts window")
+            }
+            // A header control's tooltip is its action's words and first key, as GTK writes keys.
+            XCTAssertEqual(gtk_widget_get_tooltip_text(window.undoButton).map { String(cString: $0) }, "Undo (Ctrl+Z)")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(window.saveButton).map { String(cString: $0) },
+                           "Save the crop beside the photo (Ctrl+S)")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(window.headerControls[0]).map { String(cString: $0) }, "Open an image (Ctrl+O)")
+        }
+    }
+}
