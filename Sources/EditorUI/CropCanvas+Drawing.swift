@@ -30,10 +30,7 @@ extension CropCanvas {
     /// Cairo renderer instead draws a texture node through a converted, padded copy (10–13 ms for
     /// a 1200×700 frame, against 0.5 ms replaying the recording), so it gets the recording.
     var frameDelivery: FrameDelivery {
-        if let forcedFrameDelivery { return forcedFrameDelivery }
-        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native)
-        else { return .recorded }
-        return FrameDelivery(for: renderer)
+        deliveryPolicy(gtk_widget_get_native(widget).flatMap { gtk_native_get_renderer($0) })
     }
 
     /// Paints the frame in bands into a frame surface of `width`×`height` device pixels (only
@@ -79,8 +76,10 @@ enum FrameDelivery {
     /// Recorded as a Cairo node, which GTK replays as it renders.
     case recorded
 
-    /// The way for frames shown by `renderer`: recorded for GTK's Cairo renderer, a texture otherwise.
-    init(for renderer: OpaquePointer) {
+    /// The way for frames shown by `renderer`: recorded for GTK's Cairo renderer (and before the
+    /// widget has a renderer), a texture otherwise.
+    init(for renderer: OpaquePointer?) {
+        guard let renderer else { self = .recorded; return }
         let instance = UnsafeMutablePointer<GTypeInstance>(renderer)
         self = g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0 ? .recorded : .texture
     }

@@ -35,8 +35,9 @@ final class CropCanvas {
     let painter = CanvasPainter()
     /// The surfaces frames are painted into, recycled once GTK has shown them.
     let frameSurfaces = FrameSurfaces()
-    /// Set by tests to take one way to GTK whatever the renderer; nil chooses by the renderer.
-    var forcedFrameDelivery: FrameDelivery?
+    /// How frames reach GTK for a renderer (nil before the widget is realized): by the renderer, or
+    /// as a test injects it.
+    let deliveryPolicy: @MainActor (OpaquePointer?) -> FrameDelivery
     /// The drag gesture, reset when Escape cancels a drag.
     var dragGesture: OpaquePointer?
 
@@ -91,7 +92,8 @@ final class CropCanvas {
     /// Called after every change of the committed crop (drag end, reset, keys, actions).
     var onCommit: ((CropRect) -> Void)?
 
-    init() {
+    init(deliveryPolicy: @escaping @MainActor (OpaquePointer?) -> FrameDelivery = FrameDelivery.init(for:)) {
+        self.deliveryPolicy = deliveryPolicy
         let object = g_object_new_with_properties(CropCanvasType.gtype, 0, nil, nil)!
         widget = cgtk_widget(object)
         CropCanvas.state.attach(self, to: object)

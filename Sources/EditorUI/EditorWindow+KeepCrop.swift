@@ -24,7 +24,7 @@ extension EditorWindow {
                 if let backup {
                     message += " " + String(format: tr("(the unreadable old one is kept as “%@”)"), (backup as NSString).lastPathComponent)
                 }
-                self.lastKeptSidecar = Sidecar.path(for: path)
+                self.report?(.keptSidecar(Sidecar.path(for: path)))
                 self.showToast(message)
             case .failure(let error):
                 self.showError(String(format: tr("Could not keep the crop: %@"), error.message))
@@ -43,6 +43,6 @@ extension EditorWindow {
         case .embedded:
             showToast(tr("Crop restored from the photo's own metadata"))
         }
-        lastRestoredCrop = stored.crop.rect
+        report?(.restoredCrop(stored.crop.rect))
     }
 }

@@ -34,9 +34,6 @@ final class EditorWindow {
     var losslessButton: UnsafeMutablePointer<GtkWidget>!
     /// The file the last save wrote, for the toast's Open button.
     var lastSavedPath: String?
-    /// The sidecar the last Keep Crop wrote, and the crop the last open restored (for tests and logs).
-    var lastKeptSidecar: String?
-    var lastRestoredCrop: CropRect?
     /// Whether a save is running (the window stays usable meanwhile).
     var isSaving = false
     /// The save-as dialog while it is open.
@@ -45,11 +42,8 @@ final class EditorWindow {
     private(set) var loadGeneration = 0
     /// True once GTK destroyed the window: what finishes later shows nothing.
     private(set) var isClosed = false
-    /// The last toast shown (for tests and logs).
-    private(set) var lastToast: String?
-    private(set) var lastToastAction: String?
-    /// The last message shown to the user about a failed open (for tests and logs).
-    private(set) var lastError: String?
+    /// Where this window's events go (`EditorWindow.observe`), if anywhere.
+    private(set) var report: ((WindowEvent) -> Void)?
     /// The Open dialog while it is open (its only owner).
     private(set) var openDialog: GObjectRef?
     /// The editor and the empty state ("drop an image here"), one shown at a time.
@@ -95,6 +89,7 @@ final class EditorWindow {
             chooseAspectRatio(remembered)
         }
         updateActions()
+        report = EditorWindow.observe?(self)
         // Late results (a load, a save, a kept crop) of a closed window have nowhere to go.
         Signal.connect(window.raw, "destroy") { [weak self] in
             self?.isClosed = true
@@ -227,15 +222,14 @@ final class EditorWindow {
     private(set) var isLoading = false
 
     func showError(_ message: String) {
-        lastError = message
+        report?(.error(message))
         showToast(message)
     }
 
     /// A passing message; with `button`, the toast offers that action (e.g. open the result).
     func showToast(_ message: String, button: (label: String, action: String)? = nil) {
         guard !isClosed else { return }
-        lastToast = message
-        lastToastAction = button?.action
+        report?(.toast(message, action: button?.action))
         let escaped = g_markup_escape_text(message, -1)!
         defer { g_free(escaped) }
         let toast = adw_toast_new(escaped)!

@@ -92,7 +92,7 @@ final class FrameBandsTests: XCTestCase {
             h.canvas.shape = .circle
             GtkTestSupport.settle()
             for (delivery, nodeType) in [(FrameDelivery.texture, GSK_TEXTURE_NODE), (.recorded, GSK_CAIRO_NODE)] {
-                h.canvas.forcedFrameDelivery = delivery
+                h.delivery.forced = delivery
                 let snapshot = gtk_snapshot_new()!
                 h.canvas.snapshot(snapshot)
                 let node = try XCTUnwrap(gtk_snapshot_free_to_node(snapshot))
@@ -103,7 +103,7 @@ final class FrameBandsTests: XCTestCase {
             }
             // A drag through the real widget: each frame repaints only what changed on a reused
             // surface, and the screen still shows the painter's whole frame.
-            h.canvas.forcedFrameDelivery = .texture
+            h.delivery.forced = .texture
             h.canvas.shape = .rectangle
             let vp = try XCTUnwrap(h.canvas.viewport)
             let corner = vp.viewPoint(CropPoint(x: 0.9, y: 0.9))
@@ -114,7 +114,7 @@ final class FrameBandsTests: XCTestCase {
             }
             h.canvas.dragEnded(dx: -7.3 * 8, dy: -4.1 * 8)
             // Each frame's surface comes back once GTK has let its texture go, so frames reuse it.
-            h.canvas.forcedFrameDelivery = .texture
+            h.delivery.forced = .texture
             for _ in 0..<5 { _ = WidgetRenderer.render(h.canvas.widget) }
             XCTAssertGreaterThanOrEqual(h.canvas.frameSurfaces.idleCount, 1)
             XCTAssertLessThanOrEqual(h.canvas.frameSurfaces.made, 2, "frames allocate new surfaces instead of reusing")

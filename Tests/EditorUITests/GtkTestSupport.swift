@@ -11,6 +11,8 @@ enum GtkTestSupport {
     /// Initializes GTK and libadwaita once. Without a display this fails the calling test with
     /// a clear message (gtk_init would exit the whole process instead).
     static let initialized: Bool = {
+        // Every window the tests make reports to a log of its own (`window.lastToast`, …).
+        MainActor.assumeIsolated { WindowEventLog.install() }
         // GTK's test accessibility context, so in-process tests can read roles and properties.
         // Editors started as separate processes drop it and speak real AT-SPI (see ExternalEditor).
         setenv("GTK_A11Y", "test", 1)
@@ -144,10 +146,15 @@ enum GtkTestSupport {
 @MainActor
 final class CanvasHarness {
     let window: UnsafeMutablePointer<GtkWidget>
-    let canvas = CropCanvas()
+    /// How the canvas hands frames to GTK: as its renderer decides, unless a test sets one way.
+    final class Delivery { var forced: FrameDelivery? }
+    let delivery = Delivery()
+    let canvas: CropCanvas
     var commits: [CropRect] = []
 
     init(width: Int32 = 600, height: Int32 = 500) {
+        let delivery = self.delivery
+        canvas = CropCanvas(deliveryPolicy: { renderer in delivery.forced ?? FrameDelivery(for: renderer) })
         window = gtk_window_new()
         gtk_window_set_default_size(cgtk_window(window.raw), width, height)
         gtk_window_set_child(cgtk_window(window.raw), canvas.widget)
