@@ -92,9 +92,12 @@ INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(LIBEXEC)/crop-editor-gui $(SHA
 
 .PHONY: release install uninstall refresh-caches validate
 
+# The translations' folder is fixed at build time for PREFIX, as a configure step would.
+RELEASE_CONFIG = -Xcc -DCROP_EDITOR_LOCALEDIR='"$(PREFIX)/share/locale"'
+
 release:
-	$(SWIFT) build -c release --product crop-editor $(RELEASE_FLAGS)
-	$(SWIFT) build -c release --product crop-editor-gui $(RELEASE_FLAGS)
+	$(SWIFT) build -c release --product crop-editor $(RELEASE_FLAGS) $(RELEASE_CONFIG)
+	$(SWIFT) build -c release --product crop-editor-gui $(RELEASE_FLAGS) $(RELEASE_CONFIG)
 
 install: $(if $(BINARY),,release) translations
 	install -Dm755 "$(or $(BINARY),.build/release/crop-editor)" "$(DESTDIR)$(PREFIX)/bin/crop-editor"

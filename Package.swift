@@ -19,12 +19,14 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev", "libjpeg62-turbo-dev"])]),
         // Removing a write's temporary file when the process is told to stop (a signal handler in C).
         .target(name: "CInterrupt"),
+        // Paths fixed at build time for an install prefix (the translations' folder).
+        .target(name: "CBuildConfig"),
         // Load, export, metadata and lossless JPEG; knows nothing of GTK.
         .target(name: "Imaging", dependencies: ["CropKit", "CVips", "CExiv", "CTurboJPEG", "CInterrupt"]),
         // The pure crop model: no C imports, Sendable values.
         .target(name: "CropKit"),
         // The editor's widgets, windows and application.
-        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging"]),
+        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "CBuildConfig"]),
         // The headless command line (`--crop`, `--output`): no GTK, only the model and Imaging.
         .target(name: "Headless", dependencies: ["CropKit", "Imaging"]),
         // crop-editor: the command line, linking no GTK; for the window it starts crop-editor-gui.

@@ -2,6 +2,7 @@
 
 import Foundation
 import CGtk
+import CBuildConfig
 import Glibc
 
 /// The translated text for `message` (itself when there is no translation). Marked strings are
@@ -71,12 +72,23 @@ enum Localization {
     static let domain = "crop-editor"
 
     /// Where compiled catalogues live: `$CROP_EDITOR_LOCALEDIR` when set (tests, the build tree),
-    /// otherwise `share/locale` beside the installed binary's prefix.
+    /// then the folder a release build was configured with (`make release PREFIX=…`), then the
+    /// prefix the running binary is installed in.
     static var localeDirectory: String {
         if let dir = ProcessInfo.processInfo.environment["CROP_EDITOR_LOCALEDIR"], !dir.isEmpty { return dir }
+        if let configured = cbc_locale_dir().map({ String(cString: $0) }), !configured.isEmpty { return configured }
         // The running binary itself (argv[0] is only "crop-editor" when launched from a desktop entry).
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return binary.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale").path
+        return localeDirectory(forBinary: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
+    }
+
+    /// `PREFIX/share/locale` for a binary installed as `PREFIX/bin/NAME` or, as the window's
+    /// binary is, `PREFIX/libexec/crop-editor/NAME`.
+    static func localeDirectory(forBinary path: String) -> String {
+        var prefix = URL(fileURLWithPath: path).deletingLastPathComponent()
+        if prefix.lastPathComponent == "crop-editor", prefix.deletingLastPathComponent().lastPathComponent == "libexec" {
+            prefix = prefix.deletingLastPathComponent()
+        }
+        return prefix.deletingLastPathComponent().appendingPathComponent("share/locale").path
     }
 
     /// Once at start-up, before any string is shown.

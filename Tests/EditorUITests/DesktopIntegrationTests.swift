@@ -40,18 +40,47 @@ final class DesktopIntegrationTests: XCTestCase {
     /// An editor running in `language` (a locale built into the test folder, no system-wide one needed)
     /// with `catalogue` (a .po file) compiled where the editor looks for translations.
     private func editor(in language: String, locale: String, catalogue: URL, arguments: [String] = []) throws -> ExternalEditor {
+        try installCatalogue(catalogue, language: language)
+        return try editor(in: language, locale: locale, arguments: arguments, environment: [
+            "CROP_EDITOR_LOCALEDIR": folder.appendingPathComponent("locale").path,
+        ])
+    }
+
+    /// `binary` (or the one built beside the tests) running in `language`, with a locale built
+    /// into the test folder (no system-wide one needed).
+    private func editor(in language: String, locale: String, arguments: [String] = [], environment: [String: String?] = [:],
+                        binary: URL? = nil) throws -> ExternalEditor {
         let locales = folder.appendingPathComponent("locales")
         try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
         XCTAssertNotNil(Shell.run("localedef", ["-i", locale, "-c", "-f", "UTF-8", locales.appendingPathComponent("\(locale).UTF-8").path]),
                         "localedef could not build \(locale).UTF-8")
+        return try ExternalEditor(arguments: arguments, environment: [
+            "LOCPATH": locales.path, "LANG": "\(locale).UTF-8", "LC_ALL": "\(locale).UTF-8", "LANGUAGE": language,
+        ].merging(environment) { _, given in given }, binary: binary)
+    }
+
+    /// `catalogue` (a .po file) compiled where CROP_EDITOR_LOCALEDIR points the editor.
+    private func installCatalogue(_ catalogue: URL, language: String) throws {
         let messages = folder.appendingPathComponent("locale/\(language)/LC_MESSAGES")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
         XCTAssertNotNil(Shell.run("msgfmt", ["--check", "-o", messages.appendingPathComponent("crop-editor.mo").path, catalogue.path]),
                         "msgfmt refused \(catalogue.lastPathComponent)")
-        return try ExternalEditor(arguments: arguments, environment: [
-            "LOCPATH": locales.path, "LANG": "\(locale).UTF-8", "LC_ALL": "\(locale).UTF-8", "LANGUAGE": language,
-            "CROP_EDITOR_LOCALEDIR": folder.appendingPathComponent("locale").path,
-        ])
+    }
+
+    /// Installed as a packager stages it (`make install DESTDIR=… PREFIX=/usr`), the window's binary in
+    /// `usr/libexec/crop-editor/` finds the translations in `usr/share/locale` with nothing to point it there.
+    func testTheInstalledAppFindsItsTranslationsFromLibexec() throws {
+        try GtkTestSupport.requireDisplay()
+        let stage = folder.appendingPathComponent("stage")
+        let built = ExternalEditor.buildFolder.appendingPathComponent("crop-editor")
+        XCTAssertNotNil(Shell.run("env", ["-u", "MAKEFLAGS", "-u", "MAKELEVEL", "make", "-C", Self.packageRoot.path, "--no-print-directory",
+                                          "install", "DESTDIR=\(stage.path)", "PREFIX=/usr", "BINARY=\(built.path)"]),
+                        "make install failed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stage.appendingPathComponent("usr/share/locale/de/LC_MESSAGES/crop-editor.mo").path))
+        let editor = try editor(in: "de", locale: "de_DE", environment: ["CROP_EDITOR_LOCALEDIR": nil],
+                                binary: stage.appendingPathComponent("usr/bin/crop-editor"))
+        defer { editor.stop() }
+        XCTAssertNotNil(editor.waitForWindow(named: "Küste"), "the installed window's title was not translated")
     }
 
     /// Keeps `crop` (W%xH%+X%+Y%) for `photo` with the headless command line, as a user would.

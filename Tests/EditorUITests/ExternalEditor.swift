@@ -13,9 +13,10 @@ final class ExternalEditor {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    /// `extra` adds to the test's environment; a nil value removes that variable.
-    init(arguments: [String], environment extra: [String: String?] = [:]) throws {
-        let binary = Self.buildFolder.appendingPathComponent("crop-editor")
+    /// `extra` adds to the test's environment; a nil value removes that variable. `binary` is the
+    /// crop-editor built beside the tests unless another (an installed one) is named.
+    init(arguments: [String], environment extra: [String: String?] = [:], binary: URL? = nil) throws {
+        let binary = binary ?? Self.buildFolder.appendingPathComponent("crop-editor")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw NSError(domain: "ExternalEditor", code: 1,
                           userInfo: [NSLocalizedDescriptionKey: "crop-editor not built at \(binary.path)"])

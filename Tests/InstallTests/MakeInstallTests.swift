@@ -103,3 +103,16 @@ final class MakeInstallTests: XCTestCase {
         XCTAssertEqual(validMetainfo.status, 0, validMetainfo.output)
     }
 }
+
+/// A release build for a prefix carries that prefix's translations folder (a debug build finds it from its own path).
+final class ReleaseConfigurationTests: XCTestCase {
+    func testReleaseBuildsAreConfiguredWithThePrefixsLocaleFolder() throws {
+        let dryRun = try PackageCommand.run("make", ["--no-print-directory", "-n", "release", "PREFIX=/opt/crop-editor"])
+        XCTAssertEqual(dryRun.status, 0, dryRun.output)
+        let builds = dryRun.output.split(separator: "\n").filter { $0.contains("build -c release") }
+        XCTAssertEqual(builds.count, 2, dryRun.output)
+        for build in builds {
+            XCTAssertTrue(build.contains("-Xcc -DCROP_EDITOR_LOCALEDIR='\"/opt/crop-editor/share/locale\"'"), String(build))
+        }
+    }
+}
