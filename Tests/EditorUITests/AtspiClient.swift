@@ -141,24 +141,20 @@ enum AtspiClient {
     /// Waits for the application of process `pid` to appear on the desktop.
     static func application(pid: Int32, timeout: Double = 20) -> AtspiNode? {
         _ = initialized
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let desktop = atspi_get_desktop(0) {
-                let node = AtspiNode(desktop)
-                if let app = node.children.first(where: { $0.processID == pid }) { return app }
-            }
-            usleep(200_000)
+        var found: AtspiNode?
+        _ = GtkTestSupport.poll(timeout: timeout) {
+            found = atspi_get_desktop(0).flatMap { AtspiNode($0).children.first { $0.processID == pid } }
+            return found != nil
         }
-        return nil
+        return found
     }
 
     /// Polls `read` until it returns something other than `old`, or the timeout passes.
     static func waitForChange(from old: String?, timeout: Double = 5, _ read: () -> String?) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
         var value = read()
-        while value == old, Date() < deadline {
-            usleep(50_000)
+        _ = GtkTestSupport.poll(timeout: timeout) {
             value = read()
+            return value != old
         }
         return value
     }

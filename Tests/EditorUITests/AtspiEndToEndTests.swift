@@ -38,7 +38,8 @@ final class AtspiEndToEndTests: XCTestCase {
 
         // Real keys to the focused crop area: Right moves by 1 %, Shift+Right widens by 1 %.
         Shell.run("xdotool", ["windowfocus", "--sync", window])
-        usleep(300_000)
+        XCTAssertTrue(GtkTestSupport.poll(timeout: 5) { Shell.run("xdotool", ["getwindowfocus"])?.hasPrefix(window) == true },
+                      "the editor window never took the focus")
         let beforeRight = area.description
         Shell.run("xdotool", ["key", "--clearmodifiers", "Right"])
         let afterRight = try XCTUnwrap(SpokenCrop(AtspiClient.waitForChange(from: beforeRight) { area.description }))
@@ -51,9 +52,9 @@ final class AtspiEndToEndTests: XCTestCase {
                                            height: afterRight.height), "Shift+Right did not widen by 1 %")
 
         // A real drag of the bottom-right bracket, 100 points up and left; the description follows.
-        usleep(300_000)
-        let shot = try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("a11y.png").path))
-        let corner = try XCTUnwrap(shot.bottomRightWhite(below: 60), "no frame on screen")
+        let (shot, corner) = try XCTUnwrap(Screenshot.settled(folder.appendingPathComponent("a11y.png").path) {
+            $0.bottomRightWhite(below: 60)
+        }, "no frame on screen")
         let topLeft = try XCTUnwrap(shot.topLeftWhite(below: 60))
         // The frame spans widened.width % of the image on screen: from that, the image's size in points.
         let imageWidth = Double(corner.x - topLeft.x) * 100 / Double(widened.width)

@@ -23,8 +23,7 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertNotNil(editor.waitForWindow(named: "first.png"))
         let launcher = try ExternalEditor(arguments: [second])
         // The second launch hands its file to the running instance and exits at once.
-        let deadline = Date().addingTimeInterval(10)
-        while launcher.process.isRunning, Date() < deadline { usleep(50_000) }
+        _ = GtkTestSupport.poll(timeout: 10) { !launcher.process.isRunning }
         XCTAssertFalse(launcher.process.isRunning, "the second launch did not hand over and exit")
         XCTAssertEqual(launcher.process.terminationStatus, 0)
         XCTAssertNotNil(editor.waitForWindow(named: "second.png"), "the file did not open in the running instance")

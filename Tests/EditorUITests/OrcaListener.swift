@@ -104,12 +104,11 @@ final class OrcaListener {
 
     /// Waits until the log has not grown for `quiet` seconds (Orca speaks an answer within milliseconds).
     func settle(quiet: Double = 0.8, timeout: Double = 15) {
-        let deadline = Date().addingTimeInterval(timeout)
         var count = utterances.count, since = Date()
-        while Date() < deadline, Date().timeIntervalSince(since) < quiet {
-            usleep(50_000)
+        _ = GtkTestSupport.poll(timeout: timeout) {
             let now = utterances.count
             if now != count { (count, since) = (now, Date()) }
+            return Date().timeIntervalSince(since) >= quiet
         }
     }
 

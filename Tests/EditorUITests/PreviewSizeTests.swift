@@ -94,13 +94,12 @@ final class PreviewSizeTests: XCTestCase {
         display.run("xdotool", ["key", "F9"])
         let expected = PreviewPanel.sizes.map { Self.expectedSize($0 * 2) }
         var previews: [(x: Int, y: Int, width: Int, height: Int, area: Int)] = []
-        let deadline = Date().addingTimeInterval(15)
-        while previews.count < expected.count, Date() < deadline {
-            usleep(200_000)
+        _ = GtkTestSupport.poll(timeout: 15) {
             let shot = Screenshot(path: folder.appendingPathComponent("shot2x.png").path, display: display.name)
             let boxes = shot?.boxes(of: "#ff00ff") ?? []
             // The canvas shows the photo too, cut by guide lines into other sizes.
             previews = expected.compactMap { size in boxes.first { $0.width == size.width && $0.height == size.height } }
+            return previews.count == expected.count
         }
         XCTAssertEqual(previews.count, expected.count,
                        "expected previews of \(expected) device pixels on screen; found \(previews)")
