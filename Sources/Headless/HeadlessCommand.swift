@@ -3,6 +3,7 @@
 import CropKit
 import Foundation
 import Imaging
+import Wording
 
 public enum HeadlessCommand {
     /// Whether `arguments` (with the program name first) ask for the command line rather than the
