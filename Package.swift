@@ -25,14 +25,19 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CropKit", "CVips", "CExiv", "CTurboJPEG", "CInterrupt"]),
         // The pure crop model: no C imports, Sendable values.
         .target(name: "CropKit"),
+        // glibc's gettext as a C module (Swift's Glibc module leaves libintl.h out).
+        .systemLibrary(name: "CGettext"),
+        // Words for people: gettext from Swift and the text domain, and Imaging's errors worded once
+        // for the window and the command line alike. No GTK.
+        .target(name: "Wording", dependencies: ["CGettext", "CropKit", "Imaging", "CBuildConfig"]),
         // The editor's widgets, windows and application.
-        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "CBuildConfig"]),
-        // The headless command line (`--crop`, `--output`): no GTK, only the model and Imaging.
-        .target(name: "Headless", dependencies: ["CropKit", "Imaging"]),
+        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording"]),
+        // The headless command line (`--crop`, `--output`): no GTK, only the model, Imaging and its words.
+        .target(name: "Headless", dependencies: ["CropKit", "Imaging", "Wording"]),
         // crop-editor: the command line, linking no GTK; for the window it starts crop-editor-gui.
         .executableTarget(name: "crop-editor", dependencies: ["Headless"]),
         .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI"]),
-        .executableTarget(name: "crop-bench", dependencies: ["CropKit", "EditorUI", "GtkSupport", "CGtk", "Imaging"]),
+        .executableTarget(name: "crop-bench", dependencies: ["CropKit", "EditorUI", "GtkSupport", "CGtk", "Imaging", "Wording"]),
         // libatspi, a real AT-SPI client, for the end-to-end accessibility tests.
         .systemLibrary(name: "CAtspi", path: "Tests/CAtspi", pkgConfig: "atspi-2",
                        providers: [.apt(["libatspi2.0-dev"])]),
@@ -41,9 +46,11 @@ let package = Package(
         .target(name: "OddFiles", path: "Tests/OddFiles"),
         .executableTarget(name: "odd-files", dependencies: ["OddFiles"], path: "Tests/odd-files"),
         .testTarget(name: "CropKitTests", dependencies: ["CropKit"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CropKit", "OddFiles"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CropKit", "OddFiles", "Wording"]),
         // Runs the real crop-editor binary headless with good and bad input.
-        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging", "OddFiles"]),
+        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging", "OddFiles", "Wording"]),
+        // Imaging's errors and warnings in words: every cause, the English of before.
+        .testTarget(name: "WordingTests", dependencies: ["Wording", "Imaging", "CropKit"]),
         .testTarget(name: "EditorUITests", dependencies: ["EditorUI", "GtkSupport", "CropKit", "CGtk", "CAtspi", "OddFiles"]),
         // Runs make install/uninstall into a staging folder and the desktop-data validators.
         .testTarget(name: "InstallTests", dependencies: []),

@@ -84,7 +84,7 @@ extension EditorWindow {
                     let now = try Imaging.probe(path: source.path)
                     guard now.width == source.info.width, now.height == source.info.height,
                           now.orientation == source.info.orientation else {
-                        throw ImagingError(tr("the photo changed on disk since it was opened; open it again"))
+                        throw .changedOnDisk
                     }
                     return try Imaging.export(now, crop: crop, output: target, options: options)
                 }

@@ -1,4 +1,4 @@
-// The one boundary through which files become pictures: the imaging module decodes off the main thread, errors come back as text.
+// The one boundary through which files become pictures: the imaging module decodes off the main thread, errors come back worded.
 
 import CGtk
 import Foundation
@@ -24,7 +24,7 @@ enum ImageSource {
         do {
             let (info, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: maxWidth, maxHeight: maxHeight)
             guard let surface = surface(from: pixels) else {
-                return .failure(ImageLoadError(message: "“\(name)” is too large to display"))
+                return .failure(ImageLoadError(message: Localization.format(tr("“%s” is too large to display"), [name])))
             }
             var image = LoadedImage(title: name, path: path, surface: surface, pixelWidth: info.width,
                                     pixelHeight: info.height, info: info,
@@ -32,7 +32,7 @@ enum ImageSource {
             do { image.storedCrop = try Sidecar.read(info: info) } catch { image.sidecarProblem = error.message }
             return .success(image)
         } catch {
-            return .failure(ImageLoadError(message: "“\(name)”: \(error.message)"))
+            return .failure(ImageLoadError(message: Localization.format(tr("“%1$s”: %2$s"), [name, error.message])))
         }
     }
 

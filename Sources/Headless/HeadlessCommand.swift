@@ -3,6 +3,7 @@
 import CropKit
 import Foundation
 import Imaging
+import Wording
 
 public enum HeadlessCommand {
     /// Whether `arguments` (with the program name first) ask for the command line rather than the
@@ -20,6 +21,8 @@ public enum HeadlessCommand {
     /// one error line on standard error; nothing on success, except one warning line on standard
     /// error when some of the source's metadata could not be carried (still exit 0). GTK is never touched.
     public static func run(_ arguments: [String]) -> Int32 {
+        // Imaging's reasons come worded in the user's language when a catalogue has them.
+        Localization.startMessages()
         do {
             switch try HeadlessOptions.parse(Array(arguments.dropFirst())) {
             case .help:

@@ -16,11 +16,11 @@ struct AtomicFile {
             ? "." : (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ImagingError("the output folder \(folder) does not exist")
+            throw .writeFailed(.folderMissing(folder))
         }
-        guard access(folder, W_OK) == 0 else { throw ImagingError("the output folder \(folder) is not writable") }
+        guard access(folder, W_OK) == 0 else { throw .writeFailed(.folderNotWritable(folder)) }
         guard (target as NSString).lastPathComponent.utf8.count <= Int(NAME_MAX) else {
-            throw ImagingError("the output file name is too long (at most \(NAME_MAX) bytes)")
+            throw .writeFailed(.nameTooLong(limit: Int(NAME_MAX)))
         }
         // Hidden, unique, short (any target name that fits, fits), and in the same folder so the
         // final rename is atomic (same file system).
@@ -34,16 +34,16 @@ struct AtomicFile {
     /// the metadata is fixed (Foundation's `Data.write` would flush a second time).
     func write(_ data: Data) throws(ImagingError) {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw ImagingError("the result could not be written: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .writeFailed(.write(errno: errno)) }
         defer { close(fd) }
         let failure = data.withUnsafeBytes { Imaging.writeAll($0, to: fd) }
-        guard failure == 0 else { throw ImagingError("the result could not be written: \(String(cString: strerror(failure)))") }
+        guard failure == 0 else { throw .writeFailed(.write(errno: failure)) }
     }
 
     /// The temporary's bytes (for the steps that rewrite a result after it was written).
     func read() throws(ImagingError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: temporary) else {
-            throw ImagingError("the result could not be read back")
+            throw .writeFailed(.readBack)
         }
         return [UInt8](data)
     }
@@ -51,7 +51,7 @@ struct AtomicFile {
     /// The written JPEG without its EXIF and IPTC segments (and its XMP unless `keepingXMP`; the
     /// ICC profile stays), for a result whose metadata exiv2 can neither read nor write.
     func dropJPEGMetadata(keepingXMP: Bool) throws(ImagingError) {
-        guard let jpeg = JPEGSegments(try read()) else { throw ImagingError("the result is not a JPEG") }
+        guard let jpeg = JPEGSegments(try read()) else { throw .writeFailed(.notJPEG) }
         try write(Data(jpeg.rewritten(dropping: { segment in
             let xmp = jpeg.isApp(segment, 1, JPEGSegments.Signature.xmp) || jpeg.isApp(segment, 1, JPEGSegments.Signature.extendedXMP)
             return jpeg.isApp(segment, 1, JPEGSegments.Signature.exif) || (xmp && !keepingXMP) || segment.marker == 0xED
@@ -71,14 +71,22 @@ struct AtomicFile {
     /// Flushes the temporary file to disk and renames it over the target.
     func commit() throws(ImagingError) {
         let fd = open(temporary, O_RDONLY)
-        guard fd >= 0 else { discard(); throw ImagingError("the result could not be reopened: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            let failure = errno
+            discard()
+            throw .writeFailed(.reopen(errno: failure))
+        }
         let synced = fsync(fd)
         close(fd)
-        guard synced == 0 else { discard(); throw ImagingError("the result could not be written: \(String(cString: strerror(errno)))") }
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
+        guard synced == 0 else {
+            let failure = errno
             discard()
-            throw ImagingError("the result could not be saved: \(reason)")
+            throw .writeFailed(.write(errno: failure))
+        }
+        guard rename(temporary, target) == 0 else {
+            let failure = errno
+            discard()
+            throw .writeFailed(.rename(errno: failure))
         }
         ci_set_temporary(nil)
         // The rename itself is durable once the folder is synced.

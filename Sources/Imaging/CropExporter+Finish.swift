@@ -38,12 +38,12 @@ extension Imaging {
     /// cameras' previews), makes the result's pictures agree with its index: a JPEG result gets
     /// the gain map cut like the picture, everything else the source appended (an MPO's second
     /// view, previews of the uncropped photo) is left out with its index entry. Returns what could
-    /// not be carried, in words for the user.
+    /// not be carried.
     static func finish(_ written: WrittenPicture, info: ImageInfo, format: OutputFormat, file: AtomicFile,
                        options: ExportOptions, gainMap plan: GainMapPlan) throws(ImagingError) -> [LeftOut] {
         var request = MetadataRequest(width: written.metadataWidth, height: written.metadataHeight,
                                       resetOrientation: written.resetOrientation, strip: options.strip,
-                                      exifSource: written.exifSource, formatName: format.displayName)
+                                      exifSource: written.exifSource, format: format)
         var (gainMap, leftOut) = try cutGainMap(written, format: format, file: file, options: options, plan: plan)
         if let plannedGainMap = gainMap {
             request.gainMap = .length(plannedGainMap.count)
@@ -55,7 +55,7 @@ extension Imaging {
         if !outcome.keptXMP, gainMap != nil {
             // Without its description in the XMP no reader finds the gain map.
             gainMap = nil
-            leftOut.append(LeftOut(what: gainMapWords, sentence: "\(gainMapWords) was left out with the XMP"))
+            leftOut.append(.gainMapWithXMP)
         }
         if format == .jpeg, let pictures = plan.pictures {
             try rewriteMultiPicture(file, gainMap: gainMap, primaryISOSegments: pictures.primaryISOSegments)
@@ -74,15 +74,13 @@ extension Imaging {
                 return (try cutGainMap(source, carrying: pictures.gainMapSegments(), written.gainMap), [])
             } catch {
                 try file.dropGainMapXMP()
-                return (nil, [LeftOut(what: gainMapWords, sentence: "\(gainMapWords) could not be cut (\(error.message)) "
-                                      + "and was left out")])
+                return (nil, [.gainMapNotCut(error)])
             }
         }
         // --strip=all asked for the picture alone: nothing to say.
         guard options.strip != .all else { return (nil, []) }
         if format == .jpeg { try file.dropGainMapXMP() }
-        return (nil, [LeftOut(what: gainMapWords,
-                              sentence: "\(gainMapWords) cannot be carried into \(format.displayName) and was left out")])
+        return (nil, [.gainMapNotCarried(into: format)])
     }
 
     /// The metadata fix; when exiv2 can neither read nor write what was written (a source's EXIF it
@@ -92,24 +90,19 @@ extension Imaging {
                                     file: AtomicFile) throws(ImagingError) -> MetadataOutcome {
         let unusable: MetadataUnusable
         do { return try MetadataFixer.fix(path: file.temporary, request) } catch { unusable = error }
-        let reason = "exiv2: \(unusable.reason)"
         try written.writeWithoutMetadata(true)
         if var outcome = try? MetadataFixer.fix(path: file.temporary, request), outcome.keptXMP {
-            outcome.leftOut.insert(LeftOut(what: "the EXIF data",
-                                           sentence: "the EXIF data could not be read back (\(reason)) and was left out"), at: 0)
+            outcome.leftOut.insert(.exifUnreadable(unusable.problem), at: 0)
             return outcome
         }
         try written.writeWithoutMetadata(false)
         var bare = request
         if request.gainMap != .untouched { bare.gainMap = .removed }
         do { _ = try MetadataFixer.fix(path: file.temporary, bare) } catch {
-            throw ImagingError("the result's metadata could not be written: \(error.reason)")
+            throw .writeFailed(.metadata(error.problem))
         }
-        return MetadataOutcome(leftOut: [LeftOut(what: "the EXIF and XMP metadata", sentence: "the EXIF and XMP metadata "
-                                                 + "could not be read back (\(reason)) and were left out")], keptXMP: false)
+        return MetadataOutcome(leftOut: [.exifAndXMPUnreadable(unusable.problem)], keptXMP: false)
     }
-
-    private static let gainMapWords = "the HDR gain map"
 
     /// The result's MPF index and ISO 21496-1 version segment (a lossless cut copies the source's,
     /// whose offsets are wrong now) replaced by ones for `gainMap` appended after the picture, or
@@ -131,7 +124,7 @@ extension Imaging {
         let index = MultiPictureIndex.segment(primarySize: primarySize, gainMapSize: gainMap.count,
                                               segmentOffset: jpeg.insertionOffset(dropping: drop) + iso.count)
         let primary = jpeg.rewritten(dropping: drop, inserting: iso + index)
-        guard primary.count == primarySize else { throw ImagingError("the multi-picture index could not be written") }
+        guard primary.count == primarySize else { throw .writeFailed(.multiPictureIndex) }
         try file.write(Data(primary + gainMap))
     }
 }

@@ -14,7 +14,7 @@ extension Imaging {
         var edited: UnsafeMutablePointer<VipsImage>?
         if let bare {
             edited = cv_without_metadata(image, 1, bare == .keepingXMP ? 1 : 0)
-            guard edited != nil else { throw ImagingError(vipsError("the metadata could not be left out")) }
+            guard edited != nil else { throw vipsFailure(.leaveOutMetadata) }
         }
         if dropGainMap, let cleaned = withoutGainMapXMP(edited ?? image) {
             cv_unref(edited)

@@ -12,15 +12,15 @@ extension Imaging {
                            options: ExportOptions) throws(ImagingError) -> (width: Int, height: Int) {
         if options.shape == .circle {
             guard format.holdsCircle else {
-                throw ImagingError("a circle crop needs a .png or .webp output for its transparent corners")
+                throw .invalidRequest(.circleNeedsTransparency)
             }
             guard !options.lossless else {
-                throw ImagingError("a circle crop cannot be cut losslessly: its transparent corners are new pixels")
+                throw .invalidRequest(.circleNotLossless)
             }
         }
         guard let side = options.outputSize else { return (crop.width, crop.height) }
         guard !options.lossless else {
-            throw ImagingError("a lossless cut keeps the crop's own pixels, so it cannot be scaled to an output size")
+            throw .invalidRequest(.losslessNotScaled)
         }
         return try OutputSize.checked(width: crop.width, height: crop.height, longerSide: side, format: format)
     }
@@ -68,9 +68,10 @@ extension Imaging {
             result = try steps.kept { cv_resize(image, $0, hscale, vscale) }
         }
         guard Int(vips_image_get_width(result)) == size.width, Int(vips_image_get_height(result)) == size.height else {
-            let got = "\(vips_image_get_width(result))×\(vips_image_get_height(result))"
+            let got = (width: Int(vips_image_get_width(result)), height: Int(vips_image_get_height(result)))
             cv_unref(result)
-            throw ImagingError("the picture could not be scaled to exactly \(size.width)×\(size.height) (got \(got))")
+            throw .library(.scaleExactly(width: size.width, height: size.height, gotWidth: got.width, gotHeight: got.height),
+                           detail: nil)
         }
         return result
     }
@@ -97,7 +98,7 @@ extension Imaging {
         let sixteenBit = format == VIPS_FORMAT_USHORT
         guard let mask = cv_generated_band(vips_image_get_width(input), vips_image_get_height(input), sixteenBit ? 1 : 0,
                                            fillCircleMaskRow) else {
-            throw ImagingError(vipsError("the circle's mask could not be made"))
+            throw vipsFailure(.circleMask)
         }
         steps.adopt(mask)
         let colour = input

@@ -9,10 +9,10 @@ extension Imaging {
     static func writeTurnedLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
                                     options: ExportOptions) throws(ImagingError) -> WrittenPicture {
         guard info.isJPEG, format == .jpeg else {
-            throw ImagingError("lossless cropping needs a JPEG source and a .jpg output")
+            throw .invalidRequest(.losslessNeedsJPEG)
         }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw ImagingError("the file could not be read") }
+        do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw .unreadable(.readFailed) }
         let check = try LosslessJPEG.turnCheck(info: info, crop: crop, transform: options.transform, data: data)
         let cut = try LosslessJPEG.turnAndCrop(data, path: info.path, check: check, copyMarkers: options.strip != .all)
         try file.write(cut)

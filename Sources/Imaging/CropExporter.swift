@@ -25,19 +25,19 @@ extension Imaging {
         defer { pipelineLock.unlock() }
         let source = info.path
         guard let format = OutputFormat(path: output) else {
-            throw ImagingError("unknown output format “.\((output as NSString).pathExtension)” (use png, jpg, webp or tif)")
+            throw .invalidRequest(.unknownFormat(extension: (output as NSString).pathExtension))
         }
-        guard crop.width > 0, crop.height > 0 else { throw ImagingError("the crop has no size") }
+        guard crop.width > 0, crop.height > 0 else { throw .invalidRequest(.emptyCrop) }
         // Subtraction, not addition: a hostile rect near Int.max must not overflow.
         let shown = options.transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
         guard crop.x >= 0, crop.y >= 0, crop.x <= shown.width - crop.width, crop.y <= shown.height - crop.height else {
-            throw ImagingError("the crop \(crop) lies outside the \(shown.width)×\(shown.height) image")
+            throw .invalidRequest(.cropOutside(crop, width: shown.width, height: shown.height))
         }
         if !options.allowOverwritingSource, samePath(source, output) {
-            throw ImagingError("the output is the source itself; choose another name")
+            throw .invalidRequest(.outputIsSource)
         }
         if let quality = options.quality, !(1...100).contains(quality) {
-            throw ImagingError("quality must be between 1 and 100")
+            throw .invalidRequest(.quality)
         }
         let size = try resultSize(shown: crop, format: format, options: options)
         let gainMap = GainMapPlan(info: info, format: format, options: options)
@@ -66,10 +66,10 @@ extension Imaging {
     private static func writeLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
                                       options: ExportOptions) throws(ImagingError) -> WrittenPicture {
         guard info.isJPEG, format == .jpeg else {
-            throw ImagingError("lossless cropping needs a JPEG source and a .jpg output")
+            throw .invalidRequest(.losslessNeedsJPEG)
         }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw ImagingError("the file could not be read") }
+        do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw .unreadable(.readFailed) }
         let check = try LosslessJPEG.check(info: info, crop: crop, data: data)
         let cut = try LosslessJPEG.crop(data, path: info.path, check: check, copyMarkers: options.strip != .all)
         try file.write(cut)
@@ -116,20 +116,20 @@ extension Imaging {
         let jpeg: Int32 = info.isJPEG ? 1 : 0
         let opened = info.orientation == .up && options.transform == .up
             ? cv_open_sequential(info.path, jpeg) : cv_open(info.path, jpeg)
-        guard let image = opened else { throw ImagingError(vipsError("the image could not be opened")) }
+        guard let image = opened else { throw vipsFailure(.open) }
         defer { cv_unref(image) }
         var upright: UnsafeMutablePointer<VipsImage>?
-        guard cv_autorot(image, &upright) == 0, let upright else { throw ImagingError(vipsError("the image could not be turned upright")) }
+        guard cv_autorot(image, &upright) == 0, let upright else { throw vipsFailure(.turnUpright) }
         defer { cv_unref(upright) }
         // The crop is measured on the picture as shown: cut its preimage from the upright picture,
         // then turn only what was cut.
         let cut = options.transform.storedPixelRect(fromDisplayed: crop, storedWidth: info.width, storedHeight: info.height)
         var uprightRegion: UnsafeMutablePointer<VipsImage>?
         guard cv_crop(upright, &uprightRegion, Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height)) == 0,
-              let uprightRegion else { throw ImagingError(vipsError("the crop could not be made")) }
+              let uprightRegion else { throw vipsFailure(.cut) }
         defer { cv_unref(uprightRegion) }
         guard let turned = options.transform.applied(to: uprightRegion) else {
-            throw ImagingError(vipsError("the crop could not be turned"))
+            throw vipsFailure(.turnCut)
         }
         defer { cv_unref(turned) }
         let shapedRegion = try shaped(turned, size: size, options: options)

@@ -24,8 +24,8 @@ extension Imaging {
         cjs_scan(path, &report)
         let words = withUnsafeBytes(of: report.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         if report.cut_short != 0 {
-            throw ImagingError("the image data is incomplete (it stops before the picture's end: \(words))")
+            throw .incomplete(.dataStopsEarly(detail: words))
         }
-        if report.failed != 0 { throw ImagingError("the image data is damaged (\(words))") }
+        if report.failed != 0 { throw .damaged(.jpegData(detail: words)) }
     }
 }

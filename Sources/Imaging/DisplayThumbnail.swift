@@ -38,30 +38,30 @@ extension Imaging {
     static func rgba8(_ image: UnsafeMutablePointer<VipsImage>) throws(ImagingError) -> RGBAPixels {
         var srgb: UnsafeMutablePointer<VipsImage>?
         guard cv_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB) == 0, let srgb else {
-            throw ImagingError(vipsError("the image's colours could not be converted"))
+            throw vipsFailure(.convertColours)
         }
         defer { cv_unref(srgb) }
         var bytesImage: UnsafeMutablePointer<VipsImage>?
         guard cv_cast(srgb, &bytesImage, VIPS_FORMAT_UCHAR) == 0, let bytesImage else {
-            throw ImagingError(vipsError("the image could not be converted to 8 bits"))
+            throw vipsFailure(.convertTo8Bits)
         }
         defer { cv_unref(bytesImage) }
         var rgba: UnsafeMutablePointer<VipsImage>?
         if vips_image_get_bands(bytesImage) == 3 {
-            guard cv_bandjoin_const1(bytesImage, &rgba, 255) == 0 else { throw ImagingError(vipsError("no alpha")) }
+            guard cv_bandjoin_const1(bytesImage, &rgba, 255) == 0 else { throw vipsFailure(.addAlpha) }
         } else {
-            guard cv_extract_band(bytesImage, &rgba, 0, 4) == 0 else { throw ImagingError(vipsError("bad bands")) }
+            guard cv_extract_band(bytesImage, &rgba, 0, 4) == 0 else { throw vipsFailure(.extractBands) }
         }
-        guard let rgba else { throw ImagingError("the image could not be converted") }
+        guard let rgba else { throw .library(.convert, detail: nil) }
         defer { cv_unref(rgba) }
         var data: UnsafeMutableRawPointer?
         var size = 0
         guard cv_write_to_memory(rgba, &data, &size) == 0, let data else {
-            throw ImagingError(vipsError("the image could not be decoded"))
+            throw vipsFailure(.decode)
         }
         defer { cv_free(data) }
         let w = Int(vips_image_get_width(rgba)), h = Int(vips_image_get_height(rgba))
-        guard size == w * h * 4 else { throw ImagingError("the decoded image has an unexpected size") }
+        guard size == w * h * 4 else { throw .library(.decodedSize, detail: nil) }
         return RGBAPixels(width: w, height: h, bytes: [UInt8](UnsafeRawBufferPointer(start: data, count: size)))
     }
 }

@@ -106,11 +106,28 @@ public struct ExportResult: Sendable, Equatable {
     }
 }
 
-/// A part of the source's metadata an export could not carry into its result.
-public struct LeftOut: Sendable, Equatable {
-    /// What, for "Saved … without …": `the camera's maker notes`.
-    public let what: String
-    /// The whole story, for the command line's warning: `the camera's maker notes could not be
-    /// carried into PNG and were left out`.
-    public let sentence: String
+/// A part of the source's metadata an export could not carry into its result, and why (worded by `Wording`).
+public enum LeftOut: Sendable, Equatable {
+    case makerNotes(notCarriedInto: OutputFormat)
+    case exif(notCarriedInto: OutputFormat)
+    case exifAndXMP(notCarriedInto: OutputFormat)
+    /// exiv2 could not read back what was written (a source's EXIF it cannot parse, copied as it was).
+    case exifUnreadable(MetadataProblem)
+    case exifAndXMPUnreadable(MetadataProblem)
+    case gainMapNotCarried(into: OutputFormat)
+    case gainMapNotCut(ImagingError)
+    /// Without its description in the XMP no reader finds the gain map.
+    case gainMapWithXMP
+
+    /// Which part was left out.
+    public enum Part: Sendable, Equatable { case makerNotes, exif, exifAndXMP, gainMap }
+
+    public var part: Part {
+        switch self {
+        case .makerNotes: return .makerNotes
+        case .exif, .exifUnreadable: return .exif
+        case .exifAndXMP, .exifAndXMPUnreadable: return .exifAndXMP
+        case .gainMapNotCarried, .gainMapNotCut, .gainMapWithXMP: return .gainMap
+        }
+    }
 }

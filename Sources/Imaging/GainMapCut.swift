@@ -28,9 +28,9 @@ extension Imaging {
         // A gain map is at most the picture's size; a header claiming more is not decoded.
         let limit = Double(geometry.storedWidth) * Double(geometry.storedHeight)
         let decoded = jpeg.withUnsafeBytes { cvg_decode($0.baseAddress, $0.count, limit) }
-        guard let decoded else { throw ImagingError(vipsError("the HDR gain map could not be decoded")) }
+        guard let decoded else { throw vipsFailure(.gainMapDecode) }
         defer { cv_unref(decoded) }
-        guard let turned = geometry.turn.applied(to: decoded) else { throw ImagingError(vipsError("the HDR gain map could not be turned")) }
+        guard let turned = geometry.turn.applied(to: decoded) else { throw vipsFailure(.gainMapTurn) }
         defer { cv_unref(turned) }
         let shown = geometry.turn.displayedSize(storedWidth: geometry.storedWidth, storedHeight: geometry.storedHeight)
         // Gain-map pixels per picture pixel, on each axis of the turned grid.
@@ -46,18 +46,18 @@ extension Imaging {
         var cut: UnsafeMutablePointer<VipsImage>?
         guard cvg_resample(turned, &cut, xscale, yscale, -(left + 0.5 / xscale - 0.5), -(top + 0.5 / yscale - 0.5),
                            Int32(width), Int32(height)) == 0, let cut else {
-            throw ImagingError(vipsError("the HDR gain map could not be cut"))
+            throw vipsFailure(.gainMapCut)
         }
         defer { cv_unref(cut) }
         var data: UnsafeMutableRawPointer?
         var size = 0
         let quality = JPEGQuality.estimate(Data(jpeg)) ?? ExportOptions.defaultQuality
         guard cvg_encode(cut, &data, &size, Int32(quality)) == 0, let data else {
-            throw ImagingError(vipsError("the HDR gain map could not be encoded"))
+            throw vipsFailure(.gainMapEncode)
         }
         defer { cv_free(data) }
         let encoded = [UInt8](UnsafeRawBufferPointer(start: data, count: size))
-        guard encoded.count > 2 else { throw ImagingError("the HDR gain map could not be encoded") }
+        guard encoded.count > 2 else { throw .library(.gainMapEncode, detail: nil) }
         return Array(encoded[..<2]) + segments.joined() + encoded[2...]
     }
 }

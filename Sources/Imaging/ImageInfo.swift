@@ -32,30 +32,32 @@ extension Imaging {
         try checkReadableFile(path)
         guard let loaderName = vips_foreign_find_load(path) else {
             vips_error_clear()
-            throw ImagingError("not an image this app can open")
+            throw .unsupported(.notAnImage)
         }
         let loader = String(cString: loaderName)
         guard allowedLoaders.contains(loader) else {
-            throw ImagingError("this kind of file is not supported (only JPEG, PNG, WebP, TIFF, GIF and HEIF)")
+            throw .unsupported(.format)
         }
         try checkComplete(path, loader: loader)
         if loader == tiffLoader, let layout = TIFFVariant(path: path)?.undecodable {
-            throw ImagingError("this TIFF variant is not supported (\(layout))")
+            throw .unsupported(.tiff(layout))
         }
         // The buffer holds whatever an earlier call left (a JPEG's repaired header warns even when
         // it opens): this failure's words must be this file's.
         vips_error_clear()
         guard let image = cv_open(path, loader == jpegLoader ? 1 : 0) else {
-            let detail = vipsError("the file is damaged or not an image")
-            if loader == tiffLoader, let variant = TIFFVariant.unsupported(path: path, libvipsMessage: detail) { throw variant }
-            throw ImagingError(detail)
+            let detail = vipsDetail()
+            if loader == tiffLoader, let detail, let layout = TIFFVariant.unsupported(path: path, libvipsMessage: detail) {
+                throw .unsupported(.tiff(layout))
+            }
+            throw .damaged(.unopenable(detail: detail))
         }
         defer { cv_unref(image) }
         vips_error_clear()
         let w = Int(vips_image_get_width(image)), h = Int(vips_image_get_height(image))
-        guard w > 0, h > 0 else { throw ImagingError("the image has no pixels") }
+        guard w > 0, h > 0 else { throw .damaged(.noPixels) }
         guard w.multipliedReportingOverflow(by: h).partialValue <= pixelLimit, w <= pixelLimit, h <= pixelLimit else {
-            throw ImagingError("the image is \(w)×\(h) pixels, over the limit of \(pixelLimit / 1_000_000) megapixels")
+            throw .tooLarge(.image, width: w, height: h, limit: pixelLimit)
         }
         var orientation: Int32 = 1
         if vips_image_get_typeof(image, "orientation") != 0 { vips_image_get_int(image, "orientation", &orientation) }
@@ -83,18 +85,18 @@ extension Imaging {
         let complete = tail.count >= end.count && (0...(tail.count - end.count)).contains { at in
             tail[at] == end[0] && tail[at..<(at + end.count)].elementsEqual(end)
         }
-        guard complete else { throw ImagingError("the file is incomplete (cut short before its end)") }
+        guard complete else { throw .incomplete(.fileCutShort) }
     }
 
-    /// The checks every path gets before any library sees it, each with its own message.
+    /// The checks every path gets before any library sees it, each with its own cause.
     static func checkReadableFile(_ path: String) throws(ImagingError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImagingError("no such file")
+            throw .unreadable(.missing)
         }
-        guard !isDirectory.boolValue else { throw ImagingError("is a folder, not an image") }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw ImagingError("permission denied: cannot read the file") }
+        guard !isDirectory.boolValue else { throw .unreadable(.folder) }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(.permissionDenied) }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size > 0 else { throw ImagingError("the file is empty") }
+        guard size > 0 else { throw .unreadable(.empty) }
     }
 }

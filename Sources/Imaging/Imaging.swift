@@ -1,16 +1,9 @@
-// The imaging module's entry: libvips start-up (untrusted loaders blocked), the error type, the pixel limit.
+// The imaging module's entry: libvips start-up (untrusted loaders blocked), libvips' failures as causes, the pixel limit.
 
 import CExiv
 import CInterrupt
 import CVips
 import Foundation
-
-/// Why an imaging operation failed, in words for the user (the CLI prints it after `IMAGE: `).
-public struct ImagingError: Error, Sendable, CustomStringConvertible, Equatable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
 
 public enum Imaging {
     /// Images over this many pixels are refused from their header alone, before any decoding:
@@ -60,32 +53,35 @@ public enum Imaging {
 
     /// Starts libvips once; every public entry point calls this.
     static func start() throws(ImagingError) {
-        guard started else { throw ImagingError("the image library could not start") }
+        guard started else { throw .libraryUnavailable(.images) }
     }
 
-    /// The message libvips left for the last failure (cleared after reading), or `fallback`.
-    static func vipsError(_ fallback: String) -> String {
+    /// The words libvips left for the last failure (cleared after reading), nil when it left none.
+    static func vipsDetail() -> String? {
         defer { vips_error_clear() }
-        guard let buffer = vips_error_buffer() else { return fallback }
+        guard let buffer = vips_error_buffer() else { return nil }
         let text = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return fallback }
+        guard !text.isEmpty else { return nil }
         // libvips prefixes lines with the operation name ("jpegload: "); the first line is the cause.
         let first = text.split(separator: "\n").first.map(String.init) ?? text
         return first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? first
     }
 
-    /// A failed decode or save, worded by what went wrong: writing, a TIFF variant libvips cannot
-    /// decode, or reading damaged data.
+    /// libvips failing at `stage`, with its words.
+    static func vipsFailure(_ stage: ImagingError.LibraryStage) -> ImagingError { .library(stage, detail: vipsDetail()) }
+
+    /// A failed decode or save, sorted by cause: writing, a TIFF variant libvips cannot decode, or
+    /// damaged data. libvips says which only in words, so this (with `TIFFVariant.unsupported`) is
+    /// where its words are read; everything after matches the case.
     static func pipelineError(_ info: ImageInfo? = nil) -> ImagingError {
-        let detail = vipsError("unknown error")
-        let lower = detail.lowercased()
-        if lower.contains("write") || lower.contains("space") || lower.contains("permission") {
-            return ImagingError("the result could not be written: \(detail)")
+        let detail = vipsDetail()
+        if let detail, ["write", "space", "permission"].contains(where: detail.lowercased().contains) {
+            return .writeFailed(.library(detail: detail))
         }
-        if let info, info.isTIFF, let variant = TIFFVariant.unsupported(path: info.path, libvipsMessage: detail) {
-            return variant
+        if let info, info.isTIFF, let detail, let layout = TIFFVariant.unsupported(path: info.path, libvipsMessage: detail) {
+            return .unsupported(.tiff(layout))
         }
-        return ImagingError("the image data is damaged or incomplete (\(detail))")
+        return .damaged(.decode(detail: detail))
     }
 
     /// Which HEIF/AVIF support this libvips has (Debian's may lack it).

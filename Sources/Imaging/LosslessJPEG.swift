@@ -29,10 +29,10 @@ public struct LosslessCheck: Sendable, Equatable {
     /// Lossless when the stored crop's left and top edges lie on the MCU grid.
     public var isEligible: Bool { storedRect.x % mcuWidth == 0 && storedRect.y % mcuHeight == 0 }
 
-    /// Why it is not eligible, in words for the user.
-    public var reason: String? {
+    /// Why it is not eligible.
+    public var reason: ImagingError.LosslessObstacle? {
         guard !isEligible else { return nil }
-        return "the crop's edges are not on the JPEG's \(mcuWidth)×\(mcuHeight) block grid (stored offset \(storedRect.x),\(storedRect.y))"
+        return .offGrid(x: storedRect.x, y: storedRect.y, mcuWidth: mcuWidth, mcuHeight: mcuHeight)
     }
 }
 
@@ -50,7 +50,7 @@ public struct LosslessGrid: Sendable, Equatable {
 enum LosslessJPEG {
     /// Reads the file's JPEG header through TurboJPEG.
     static func header(of data: Data) throws(ImagingError) -> (width: Int, height: Int, subsampling: Int32) {
-        guard let handle = tjInitTransform() else { throw ImagingError("the JPEG library could not start") }
+        guard let handle = tjInitTransform() else { throw .libraryUnavailable(.jpeg) }
         defer { tjDestroy(handle) }
         var w: Int32 = 0, h: Int32 = 0, sub: Int32 = 0, space: Int32 = 0
         let status = data.withUnsafeBytes { buffer in
@@ -59,7 +59,7 @@ enum LosslessJPEG {
         // A warning (bytes skipped before a marker) still read the whole header: the decoding policy
         // keeps what libjpeg repairs.
         guard status == 0 || (tjGetErrorCode(handle) == TJERR_WARNING.rawValue && w > 0 && h > 0) else {
-            throw ImagingError("the JPEG header could not be read: \(String(cString: tjGetErrorStr2(handle)))")
+            throw .library(.jpegHeader, detail: String(cString: tjGetErrorStr2(handle)))
         }
         return (Int(w), Int(h), sub)
     }
@@ -76,16 +76,16 @@ enum LosslessJPEG {
     /// XMP) unless `copyMarkers` is false (strip all).
     /// `path`: where `data` was read from, for the decoding policy's check of a JPEG libjpeg warned about.
     static func crop(_ data: Data, path: String, check: LosslessCheck, copyMarkers: Bool = true) throws(ImagingError) -> Data {
-        guard check.isEligible else { throw ImagingError("cannot crop losslessly: \(check.reason ?? "")") }
+        if let reason = check.reason { throw .notLossless(reason) }
         return try transform(data, path: path, region: check.storedRect, operation: TJXOP_NONE, options: TJXOPT_CROP,
-                             copyMarkers: copyMarkers, failure: "the JPEG could not be cut losslessly")
+                             copyMarkers: copyMarkers, failure: .losslessCut)
     }
 
     /// One TurboJPEG lossless transform of `data`: `operation` (a turn, a flip or none), then the
     /// crop `region`, with every marker copied unless `copyMarkers` is false.
     static func transform(_ data: Data, path: String, region: PixelRect, operation: TJXOP, options: Int32,
-                          copyMarkers: Bool, failure: String) throws(ImagingError) -> Data {
-        guard let handle = tjInitTransform() else { throw ImagingError("the JPEG library could not start") }
+                          copyMarkers: Bool, failure: ImagingError.LibraryStage) throws(ImagingError) -> Data {
+        guard let handle = tjInitTransform() else { throw .libraryUnavailable(.jpeg) }
         defer { tjDestroy(handle) }
         var transform = tjtransform()
         transform.r = tjregion(x: Int32(region.x), y: Int32(region.y), w: Int32(region.width), h: Int32(region.height))
@@ -100,7 +100,7 @@ enum LosslessJPEG {
         defer { if let output { tjFree(output) } }
         let warned = status != 0 && tjGetErrorCode(handle) == TJERR_WARNING.rawValue
         guard status == 0 || warned, let output, outputSize > 0 else {
-            throw ImagingError("\(failure): \(String(cString: tjGetErrorStr2(handle)))")
+            throw .library(failure, detail: String(cString: tjGetErrorStr2(handle)))
         }
         // The same policy as a decode: repairs are kept, image data that stops early is refused.
         if warned { try Imaging.checkJPEGData(path: path) }
@@ -130,10 +130,10 @@ extension Imaging {
     /// Whether an upright pixel crop of the JPEG at `path` can be cut without re-encoding.
     public static func losslessCheck(path: String, crop: PixelRect) throws(ImagingError) -> LosslessCheck {
         let info = try probe(path: path)
-        guard info.isJPEG else { throw ImagingError("lossless cropping needs a JPEG source") }
+        guard info.isJPEG else { throw .invalidRequest(.losslessNeedsJPEGSource) }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
-            throw ImagingError("the file could not be read")
+            throw .unreadable(.readFailed)
         }
         return try LosslessJPEG.check(info: info, crop: crop, data: data)
     }

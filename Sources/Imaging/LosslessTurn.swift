@@ -35,17 +35,17 @@ public struct LosslessTurnCheck: Sendable, Equatable {
 
     public var isEligible: Bool { reason == nil }
 
-    /// Why it is not eligible, in words for the user.
-    public var reason: String? {
+    /// Why it is not eligible.
+    public var reason: ImagingError.LosslessObstacle? {
         if !orientation.isPerfect(storedWidth: storedWidth, storedHeight: storedHeight, mcuWidth: mcuWidth, mcuHeight: mcuHeight) {
-            return "the JPEG's \(storedWidth)×\(storedHeight) size is not a whole number of its \(mcuWidth)×\(mcuHeight) blocks, so its edge blocks cannot be turned or flipped losslessly"
+            return .partialEdgeBlocks(width: storedWidth, height: storedHeight, mcuWidth: mcuWidth, mcuHeight: mcuHeight)
         }
         // A turned block grid swaps its sides; TurboJPEG checks the unswapped one, so a corner on
         // both grids satisfies it and the turned grid alike (they coincide for 4:2:0 and 4:4:4).
         let side = max(mcuWidth, mcuHeight)
         let (stepX, stepY) = orientation.swapsAxes ? (side, side) : (mcuWidth, mcuHeight)
         guard crop.x % stepX == 0, crop.y % stepY == 0 else {
-            return "the crop's corner (\(crop.x),\(crop.y)) is not on the turned JPEG's \(stepX)×\(stepY) block grid"
+            return .turnedCornerOffGrid(x: crop.x, y: crop.y, stepX: stepX, stepY: stepY)
         }
         return nil
     }
@@ -67,9 +67,9 @@ extension LosslessJPEG {
     /// untransformed edge blocks, should our own check ever disagree with it.
     static func turnAndCrop(_ data: Data, path: String, check: LosslessTurnCheck,
                             copyMarkers: Bool = true) throws(ImagingError) -> Data {
-        if let reason = check.reason { throw ImagingError("cannot turn and crop losslessly: \(reason)") }
+        if let reason = check.reason { throw .notLossless(reason) }
         return try LosslessJPEG.transform(data, path: path, region: check.crop, operation: check.orientation.turboJPEGOperation,
                                           options: TJXOPT_CROP | TJXOPT_PERFECT, copyMarkers: copyMarkers,
-                                          failure: "the JPEG could not be turned losslessly")
+                                          failure: .losslessTurn)
     }
 }

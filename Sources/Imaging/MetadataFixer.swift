@@ -13,8 +13,8 @@ struct MetadataRequest {
     /// A file to copy EXIF from when the saver wrote none (libvips 8.14 writes no EXIF into TIFF),
     /// so the result keeps the camera's tags like every other format.
     var exifSource: String? = nil
-    /// The output format's name, for the words of what was left out ("PNG").
-    var formatName: String
+    /// The output format, for what was left out ("could not be carried into PNG").
+    var format: OutputFormat
     /// What the result's XMP says of an Ultra HDR gain map.
     var gainMap: GainMapXMP = .untouched
 }
@@ -29,8 +29,8 @@ enum GainMapXMP: Equatable {
     case length(Int)
 }
 
-/// What the metadata fix wrote: what it left out, in words for the user (empty when everything
-/// was carried), and whether the XMP is still there.
+/// What the metadata fix wrote: what it left out (empty when everything was carried), and whether
+/// the XMP is still there.
 struct MetadataOutcome {
     var leftOut: [LeftOut] = []
     var keptXMP = true
@@ -39,7 +39,7 @@ struct MetadataOutcome {
 /// The written result's metadata could not be fixed at all: gexiv2 cannot read it, or cannot write
 /// it even with no EXIF and no XMP. The export then writes the result again without it.
 struct MetadataUnusable: Error {
-    let reason: String
+    let problem: MetadataProblem
 }
 
 enum MetadataFixer {
@@ -58,7 +58,7 @@ enum MetadataFixer {
             try removeWebPExif(path: path)
             return MetadataOutcome()
         }
-        var lastFailure = "unknown"
+        var lastFailure = MetadataProblem.library(detail: nil)
         for attempt in Attempt.allCases {
             let metadata = try open(path)
             defer { g_object_unref(metadata) }
@@ -68,29 +68,29 @@ enum MetadataFixer {
             let hadMakerNotes = apply(attempt, request, to: metadata)
             var error: UnsafeMutablePointer<GError>?
             guard gexiv2_metadata_save_file(metadata, path, &error) != 0 else {
-                lastFailure = error.map { String(cString: $0.pointee.message) } ?? "unknown"
+                lastFailure = .library(detail: error.map { String(cString: $0.pointee.message) })
                 if let error { g_error_free(error) }
                 continue
             }
             guard keepsGuarantees(path: path, request) else {
-                lastFailure = "the written metadata kept what had to go"
+                lastFailure = .guaranteesNotKept
                 continue
             }
             return MetadataOutcome(leftOut: leftOut(attempt, request, hadMakerNotes: hadMakerNotes),
                                    keptXMP: attempt != .withoutExifOrXMP)
         }
-        throw MetadataUnusable(reason: lastFailure)
+        throw MetadataUnusable(problem: lastFailure)
     }
 
     /// A fresh view of the file's metadata.
     private static func open(_ path: String) throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
-        guard let metadata = gexiv2_metadata_new() else { throw MetadataUnusable(reason: "metadata support is unavailable") }
+        guard let metadata = gexiv2_metadata_new() else { throw MetadataUnusable(problem: .unavailable) }
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown"
+            let detail = error.map { String(cString: $0.pointee.message) }
             if let error { g_error_free(error) }
             g_object_unref(metadata)
-            throw MetadataUnusable(reason: reason)
+            throw MetadataUnusable(problem: .library(detail: detail))
         }
         return metadata
     }
@@ -129,24 +129,20 @@ enum MetadataFixer {
         return hadMakerNotes
     }
 
-    /// What an attempt left out, in words for the user.
+    /// What an attempt left out.
     private static func leftOut(_ attempt: Attempt, _ request: MetadataRequest, hadMakerNotes: Bool) -> [LeftOut] {
-        let into = "could not be carried into \(request.formatName)"
-        let makerNotes = "the camera's maker notes"
         switch attempt {
         case .everything:
             // libvips writes no EXIF into TIFF; the tags copied in skip the maker notes, which
             // would need the camera's own layout.
             guard request.exifSource != nil, hadMakerNotes else { return [] }
-            return [LeftOut(what: makerNotes, sentence: "\(makerNotes) \(into) and were left out")]
+            return [.makerNotes(notCarriedInto: request.format)]
         case .withoutMakerNotes:
-            return [LeftOut(what: makerNotes, sentence: "\(makerNotes) \(into) and were left out")]
+            return [.makerNotes(notCarriedInto: request.format)]
         case .withoutExif:
-            return [LeftOut(what: "the EXIF data",
-                            sentence: "the EXIF data \(into) and was left out")]
+            return [.exif(notCarriedInto: request.format)]
         case .withoutExifOrXMP:
-            return [LeftOut(what: "the EXIF and XMP metadata",
-                            sentence: "the EXIF and XMP metadata \(into) and were left out")]
+            return [.exifAndXMP(notCarriedInto: request.format)]
         }
     }
 
@@ -181,9 +177,9 @@ enum MetadataFixer {
         gexiv2_metadata_clear_exif(metadata)
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_save_file(metadata, path, &error) != 0 else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown"
+            let detail = error.map { String(cString: $0.pointee.message) }
             if let error { g_error_free(error) }
-            throw MetadataUnusable(reason: reason)
+            throw MetadataUnusable(problem: .library(detail: detail))
         }
     }
 }

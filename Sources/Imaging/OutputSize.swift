@@ -10,16 +10,6 @@ extension OutputFormat {
         case .png, .tiff: return 10_000_000
         }
     }
-
-    /// The name users know the format by, for messages.
-    var displayName: String {
-        switch self {
-        case .png: return "PNG"
-        case .jpeg: return "JPEG"
-        case .webp: return "WebP"
-        case .tiff: return "TIFF"
-        }
-    }
 }
 
 public enum OutputSize {
@@ -34,16 +24,14 @@ public enum OutputSize {
     /// The size a `width`×`height` cut becomes with `longerSide`, or why that cannot be written as `format`.
     static func checked(width: Int, height: Int, longerSide: Int, format: OutputFormat) throws(ImagingError)
         -> (width: Int, height: Int) {
-        guard longerSide >= 1 else { throw ImagingError("the output size must be at least 1 pixel, not \(longerSide)") }
+        guard longerSide >= 1 else { throw .invalidRequest(.outputSizeBelowOne(longerSide)) }
         guard longerSide <= format.maximumSide else {
-            throw ImagingError("the output size \(longerSide) is too large: a \(format.displayName) image holds at most "
-                               + "\(format.maximumSide) pixels a side")
+            throw .invalidRequest(.outputSizeOverFormat(longerSide, format))
         }
         let size = scaled(width: width, height: height, longerSide: longerSide)
         // Both sides are at most 10 million here, so the product cannot overflow.
         guard size.width * size.height <= Imaging.pixelLimit else {
-            throw ImagingError("an output of \(size.width)×\(size.height) pixels is over the limit of "
-                               + "\(Imaging.pixelLimit / 1_000_000) megapixels")
+            throw .tooLarge(.output, width: size.width, height: size.height, limit: Imaging.pixelLimit)
         }
         return size
     }

@@ -25,7 +25,7 @@ extension Imaging {
         defer { pipelineLock.unlock() }
         try cancellation?.check()
         guard scale.isFinite, scale > 0, let wanted = region.intersection(.unit) else {
-            throw ImagingError("the region to render is empty")
+            throw .invalidRequest(.emptyRegion)
         }
         // The same region in the stored (not yet turned) pixels.
         let stored = info.orientation.storedRect(fromDisplayed: wanted)
@@ -49,13 +49,13 @@ extension Imaging {
             scaled = cut
         } else {
             guard cv_resize(cut, &scaled, remaining, remaining) == 0 else {
-                throw ImagingError(vipsError("the region could not be scaled"))
+                throw vipsFailure(.regionScale)
             }
         }
-        guard let scaled else { throw ImagingError(vipsError("the region could not be scaled")) }
+        guard let scaled else { throw vipsFailure(.regionScale) }
         defer { cv_unref(scaled) }
         guard let upright = info.orientation.applied(to: scaled) else {
-            throw ImagingError(vipsError("the region could not be turned upright"))
+            throw vipsFailure(.regionTurnUpright)
         }
         defer { cv_unref(upright) }
         return RenderedRegion(pixels: try rgba8(upright), region: info.orientation.displayedRect(fromStored: covered))
@@ -81,7 +81,7 @@ extension Imaging {
     /// cannot decode it this way (CMYK).
     private static func jpegRegion(_ info: ImageInfo, stored: CropRect, shrink: Int) throws(ImagingError) -> Cut? {
         guard let (x, y, right, bottom) = outwardPixels(stored, width: info.storedWidth, height: info.storedHeight) else {
-            throw ImagingError("the region to render is empty")
+            throw .invalidRequest(.emptyRegion)
         }
         var region = cjr_region()
         guard cjr_decode(info.path, Int32(x), Int32(y), Int32(right - x), Int32(bottom - y), Int32(shrink), &region) == 0,
@@ -89,7 +89,7 @@ extension Imaging {
         defer { free(pixels) }
         let size = Int(region.width) * Int(region.height) * 4
         guard let image = vips_image_new_from_memory_copy(pixels, size, region.width, region.height, 4, VIPS_FORMAT_UCHAR) else {
-            throw ImagingError(vipsError("the region could not be kept"))
+            throw vipsFailure(.regionKeep)
         }
         let sw = Double(region.scaled_width), sh = Double(region.scaled_height)
         let covered = CropRect(x: Double(region.left) / sw, y: Double(region.top) / sh,
@@ -102,18 +102,18 @@ extension Imaging {
     private static func streamedRegion(_ info: ImageInfo, stored: CropRect, shrink: Int,
                                        cancellation: RenderCancellation?) throws(ImagingError) -> Cut {
         guard let image = cvr_open_shrunk(info.path, Int32(shrink), info.isJPEG ? 1 : 0) else {
-            throw ImagingError(vipsError("the image could not be opened"))
+            throw vipsFailure(.open)
         }
         defer { cv_unref(image) }
         // Outward to whole pixels of the (shrunk) image.
         let w = Int(vips_image_get_width(image)), h = Int(vips_image_get_height(image))
         guard let (left, top, right, bottom) = outwardPixels(stored, width: w, height: h) else {
-            throw ImagingError("the region to render is empty")
+            throw .invalidRequest(.emptyRegion)
         }
         guard let cut = cvr_stream_cut(image, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top),
                                        cancellation?.pointer) else {
             try cancellation?.check()
-            throw ImagingError(vipsError("the region could not be cut"))
+            throw vipsFailure(.regionCut)
         }
         let covered = CropRect(left: Double(left) / Double(w), top: Double(top) / Double(h),
                                right: Double(right) / Double(w), bottom: Double(bottom) / Double(h))

@@ -19,14 +19,9 @@ public final class RenderCancellation: @unchecked Sendable {
 
     /// Throws when cancelled.
     func check() throws(ImagingError) {
-        if isCancelled { throw ImagingError.renderCancelled }
+        if isCancelled { throw .renderCancelled }
     }
 
     /// For the C strip loop.
     var pointer: UnsafePointer<Int32> { UnsafePointer(flag) }
-}
-
-extension ImagingError {
-    /// What a cancelled render throws (never shown: the newer view's render replaces it).
-    public static let renderCancelled = ImagingError("the render was cancelled by a newer view")
 }

@@ -85,12 +85,12 @@ public enum Sidecar {
                     // Foreign or corrupt: keep it, never destroy what we cannot read.
                     try? FileManager.default.removeItem(atPath: target + "~")
                     do { try FileManager.default.copyItem(atPath: target, toPath: target + "~") } catch {
-                        throw ImagingError("the existing sidecar could not be backed up: \(error.localizedDescription)")
+                        throw .sidecar(.backup(detail: error.localizedDescription))
                     }
                     backup = target + "~"
                 }
                 do { try emptyPacket.write(toFile: file.temporary, atomically: false, encoding: .utf8) } catch {
-                    throw ImagingError("the sidecar could not be written: \(error.localizedDescription)")
+                    throw .sidecar(.write(detail: error.localizedDescription))
                 }
             }
             let metadata = try openMetadata(file.temporary)
@@ -110,7 +110,7 @@ public enum Sidecar {
             }
             var error: UnsafeMutablePointer<GError>?
             guard gexiv2_metadata_save_file(metadata, file.temporary, &error) != 0 else {
-                throw ImagingError("the sidecar could not be written: \(message(error))")
+                throw .sidecar(.write(detail: message(error)))
             }
             try file.commit()
         } catch {
@@ -136,7 +136,7 @@ public enum Sidecar {
         if FileManager.default.fileExists(atPath: sidecar) {
             let metadata: UnsafeMutablePointer<GExiv2Metadata>
             do { metadata = try openMetadata(sidecar) } catch {
-                throw ImagingError("the sidecar \((sidecar as NSString).lastPathComponent) could not be read and was ignored")
+                throw .sidecar(.unreadable(name: (sidecar as NSString).lastPathComponent))
             }
             defer { g_object_unref(metadata) }
             if let crop = storedCrop(metadata, info: info) { return (crop, .sidecar(sidecar)) }
@@ -160,11 +160,11 @@ public enum Sidecar {
     }
 
     private static func openMetadata(_ path: String) throws(ImagingError) -> UnsafeMutablePointer<GExiv2Metadata> {
-        guard let metadata = gexiv2_metadata_new() else { throw ImagingError("metadata support is unavailable") }
+        guard let metadata = gexiv2_metadata_new() else { throw .libraryUnavailable(.metadata) }
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
             g_object_unref(metadata)
-            throw ImagingError(message(error))
+            throw .library(.metadataOpen, detail: message(error))
         }
         return metadata
     }
@@ -172,7 +172,7 @@ public enum Sidecar {
     private static func set(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String, _ value: String) throws(ImagingError) {
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_try_set_tag_string(metadata, tag, value, &error) != 0 else {
-            throw ImagingError("the sidecar tag \(tag) could not be set: \(message(error))")
+            throw .sidecar(.tag(tag, detail: message(error)))
         }
     }
 
@@ -190,15 +190,16 @@ public enum Sidecar {
     /// Six decimals: finer than a pixel of a 100-megapixel image, and what Lightroom writes.
     private static func format(_ value: Double) -> String { String(format: "%.6f", value) }
 
-    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
+    /// gexiv2's words for a failure (freed here), nil when it gave none.
+    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String? {
         defer { if let error { g_error_free(error) } }
-        return error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        return error.map { String(cString: $0.pointee.message) }
     }
 
     private static func copyFile(_ source: String, to target: String) throws(ImagingError) {
         do {
             try? FileManager.default.removeItem(atPath: target)
             try FileManager.default.copyItem(atPath: source, toPath: target)
-        } catch { throw ImagingError("the sidecar could not be copied: \(error.localizedDescription)") }
+        } catch { throw .sidecar(.copy(detail: error.localizedDescription)) }
     }
 }

@@ -50,25 +50,24 @@ struct TIFFVariant: Equatable {
 
     /// libvips 8.14 reads tiles of separate colour planes only at decode time, after the header
     /// looked fine: caught before, so the window and the command line refuse it the same way.
-    var undecodable: String? { tiled && separatePlanes ? "tiled, with separate colour planes" : nil }
+    var undecodable: ImagingError.TIFFLayout? { tiled && separatePlanes ? .tiledSeparatePlanes : nil }
 
     /// Why libvips could not decode this layout, or nil when it is one it reads.
-    var unsupportedLayout: String? {
+    var unsupportedLayout: ImagingError.TIFFLayout? {
         if let undecodable { return undecodable }
-        if compression == 6 { return "old-style JPEG compression" }
-        if ![1, 2, 4, 8, 16, 32, 64].contains(bitsPerSample) { return "\(bitsPerSample) bits per sample" }
-        if photometric == 6, compression != 7 { return "subsampled YCbCr colour" }
+        if compression == 6 { return .oldStyleJPEG }
+        if ![1, 2, 4, 8, 16, 32, 64].contains(bitsPerSample) { return .bitsPerSample(bitsPerSample) }
+        if photometric == 6, compression != 7 { return .subsampledYCbCr }
         return nil
     }
 
-    /// The error for a TIFF libvips failed on (`libvipsMessage`: its words), when the cause is a
+    /// The layout of a TIFF libvips failed on (`libvipsMessage`: its words), when the cause is a
     /// layout it does not decode rather than damage.
-    static func unsupported(path: String, libvipsMessage: String) -> ImagingError? {
+    static func unsupported(path: String, libvipsMessage: String) -> ImagingError.TIFFLayout? {
         let lower = libvipsMessage.lowercased()
         let libvipsSaysSo = ["not supported", "unsupported", "not a whole number of bytes"].contains { lower.contains($0) }
         guard libvipsSaysSo else { return nil }
-        let layout = TIFFVariant(path: path)?.unsupportedLayout ?? libvipsMessage
-        return ImagingError("this TIFF variant is not supported (\(layout))")
+        return TIFFVariant(path: path)?.unsupportedLayout ?? .named(byLibrary: libvipsMessage)
     }
 }
 

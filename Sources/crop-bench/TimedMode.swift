@@ -1,6 +1,8 @@
 // The shared shape of crop-bench's one-shot modes: check the arguments, time one call, print one line, exit 0, 1 or 2.
 
 import Foundation
+import Imaging
+import Wording
 
 enum TimedMode {
     /// Runs `body` once when `valid`, printing `usage` otherwise (status 2). `body` returns its
@@ -20,7 +22,8 @@ enum TimedMode {
             print(String(format: "%@ in %.1f ms (in process)", subject, ms))
             return 0
         } catch {
-            FileHandle.standardError.write(Data("crop-bench: \(path): \(error)\n".utf8))
+            let reason = (error as? ImagingError)?.message ?? "\(error)"
+            FileHandle.standardError.write(Data("crop-bench: \(path): \(reason)\n".utf8))
             return 1
         }
     }

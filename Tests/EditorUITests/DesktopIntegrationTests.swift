@@ -109,6 +109,20 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertNotNil(app.find(named: "80 % × 80 %"), "the size label is not in German form")
     }
 
+    func testTheGermanCatalogueWordsAnImagingErrorInTheWindow() throws {
+        try GtkTestSupport.requireDisplay()
+        let empty = folder.appendingPathComponent("leer.png")
+        XCTAssertTrue(FileManager.default.createFile(atPath: empty.path, contents: Data()))
+        let editor = try editor(in: "de", locale: "de_DE", catalogue: Self.packageRoot.appendingPathComponent("po/de.po"),
+                                arguments: [empty.path])
+        defer { editor.stop() }
+        let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier))
+        // The window's sentence around the file's name and the imaging module's reason, all three German.
+        let expected = "Öffnen fehlgeschlagen: „leer.png“: die Datei ist leer"
+        let toast = AtspiClient.waitForChange(from: nil, timeout: 15) { app.find(named: expected)?.name }
+        XCTAssertEqual(toast, expected, "names on screen: \(app.descendants().compactMap(\.name).filter { !$0.isEmpty })")
+    }
+
     func testEachNumberOfTheSpokenValueTakesItsOwnPluralForm() throws {
         try GtkTestSupport.requireDisplay()
         // Russian has three forms (1 процент, 2 процента, 5 процентов): one plural for the whole

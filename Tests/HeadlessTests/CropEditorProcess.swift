@@ -33,8 +33,8 @@ enum CropEditorProcess {
     static var binary: URL { buildFolder.appendingPathComponent("crop-editor") }
 
     /// Runs crop-editor with `arguments` in `folder`. DISPLAY and WAYLAND_DISPLAY are removed, so a
-    /// run that touched GTK could not succeed: headless must really be headless.
-    static func run(_ arguments: [String], in folder: URL, logs: URL) throws -> RunResult {
+    /// run that touched GTK could not succeed: headless must really be headless. `extra` adds to the environment.
+    static func run(_ arguments: [String], in folder: URL, logs: URL, environment extra: [String: String] = [:]) throws -> RunResult {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -42,6 +42,7 @@ enum CropEditorProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let id = UUID().uuidString
         let outURL = logs.appendingPathComponent("\(id).out"), errURL = logs.appendingPathComponent("\(id).err")

@@ -40,8 +40,8 @@ final class Workspace {
         return lstat(url(path).path, &info) == 0
     }
 
-    func run(_ arguments: [String]) throws -> RunResult {
-        try CropEditorProcess.run(arguments, in: root, logs: logs)
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
+        try CropEditorProcess.run(arguments, in: root, logs: logs, environment: environment)
     }
 
     // MARK: Inputs

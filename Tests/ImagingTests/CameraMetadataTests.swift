@@ -5,6 +5,7 @@ import Foundation
 import Imaging
 import OddFiles
 import Testing
+import Wording
 
 @Suite struct CameraMetadataTests {
     static func cameraFile(_ dir: TempFolder) throws -> OddFile {

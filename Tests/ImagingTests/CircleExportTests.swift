@@ -4,6 +4,7 @@ import CropKit
 import Foundation
 import Imaging
 import Testing
+import Wording
 
 @Suite struct CircleExportTests {
     static let width = 120, height = 90

@@ -4,6 +4,7 @@ import CropKit
 import Foundation
 import Imaging
 import Testing
+import Wording
 
 @Suite struct FormatTests {
     /// An 8-bit RGB picture whose samples encode their coordinates, written as PPM.

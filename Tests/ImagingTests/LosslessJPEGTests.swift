@@ -4,6 +4,7 @@ import CropKit
 import Foundation
 import Imaging
 import Testing
+import Wording
 
 @Suite struct LosslessJPEGTests {
     /// A 640×480 4:2:0 JPEG (16×16 MCUs), optionally tagged with an orientation.

@@ -5,6 +5,7 @@ import Foundation
 import Imaging
 import OddFiles
 import Testing
+import Wording
 
 @Suite struct OddFilesTests {
     /// The middle half of a file's picture (all of a one-pixel one).

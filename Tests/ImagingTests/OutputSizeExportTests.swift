@@ -4,6 +4,7 @@ import CropKit
 import Foundation
 import Imaging
 import Testing
+import Wording
 
 @Suite struct OutputSizeExportTests {
     /// A smooth 400×300 8-bit picture (plasma), so two good resamplers agree closely.

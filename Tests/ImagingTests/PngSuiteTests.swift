@@ -4,6 +4,7 @@ import CropKit
 import Foundation
 import Imaging
 import Testing
+import Wording
 
 @Suite struct PngSuiteTests {
     /// The corpus: `$CROPEDITOR_PNG_CORPUS`, else `shared/corpora/png` beside the package (as CI lays it out), else /work/shared.

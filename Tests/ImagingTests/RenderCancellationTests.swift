@@ -44,7 +44,7 @@ import Testing
         }
         cancellation.cancel()
         #expect(done.wait(timeout: .now() + 60) == .success, "the render never ended")
-        #expect(outcome.value == ImagingError.renderCancelled.description)
+        #expect(outcome.value == "\(ImagingError.renderCancelled)")
     }
 
     final class Outcome: @unchecked Sendable {

@@ -4,6 +4,7 @@ import CropKit
 import Foundation
 import Imaging
 import Testing
+import Wording
 
 @Suite struct SafetyTests {
     static func makeJPEG(_ path: String, size: String = "320x240") throws {

@@ -5,6 +5,7 @@ import Foundation
 import Imaging
 import OddFiles
 import Testing
+import Wording
 
 @Suite struct UltraHDRTests {
     static func file(_ dir: TempFolder, gainMap: Bool = true) throws -> OddFile {

@@ -1,13 +1,13 @@
 // Translations: glibc's gettext from Swift, the text domain bound at start-up, `tr`/`trn` for every user-visible string.
 
-import Foundation
-import CGtk
 import CBuildConfig
+import CGettext
+import Foundation
 import Glibc
 
 /// The translated text for `message` (itself when there is no translation). Marked strings are
 /// extracted by `make pot` (xgettext with the keyword `tr`), so only literals belong inside.
-func tr(_ message: String) -> String {
+public func tr(_ message: String) -> String {
     message.withCString { original in
         // Untranslated, gettext hands back the very pointer it was given, which is only valid here.
         guard let translated = gettext(original), UnsafePointer(translated) != original else { return message }
@@ -17,7 +17,7 @@ func tr(_ message: String) -> String {
 
 /// The translated text for `count` of something: the catalogue's plural form for that number
 /// (`ngettext`; extracted with the keyword `trn:1,2`). Negative counts choose by their magnitude.
-func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
     singular.withCString { one in
         plural.withCString { many in
             let n = UInt(clamping: count.magnitude)
@@ -31,13 +31,13 @@ func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
 }
 
 /// Marks a literal for extraction where it is stored (tables) and translated later with `tr`.
-func N_(_ message: String) -> String { message }
+public func N_(_ message: String) -> String { message }
 
 extension Localization {
     /// Fills a translated C-format template: `%1$s`, `%2$d` (numbered, so a translation may reorder
     /// them), plain `%s`/`%d` in turn, and `%%`. Only these appear in our strings; anything else
     /// is left as written rather than read as an argument that is not there.
-    static func format(_ template: String, _ arguments: [CustomStringConvertible]) -> String {
+    public static func format(_ template: String, _ arguments: [CustomStringConvertible]) -> String {
         var result = "", next = 0
         var rest = Substring(template)
         while let percent = rest.firstIndex(of: "%") {
@@ -68,13 +68,13 @@ extension Localization {
     }
 }
 
-enum Localization {
-    static let domain = "crop-editor"
+public enum Localization {
+    public static let domain = "crop-editor"
 
     /// Where compiled catalogues live: `$CROP_EDITOR_LOCALEDIR` when set (tests, the build tree),
     /// then the folder a release build was configured with (`make release PREFIX=…`), then the
     /// prefix the running binary is installed in.
-    static var localeDirectory: String {
+    public static var localeDirectory: String {
         if let dir = ProcessInfo.processInfo.environment["CROP_EDITOR_LOCALEDIR"], !dir.isEmpty { return dir }
         if let configured = cbc_locale_dir().map({ String(cString: $0) }), !configured.isEmpty { return configured }
         // The running binary itself (argv[0] is only "crop-editor" when launched from a desktop entry).
@@ -83,7 +83,7 @@ enum Localization {
 
     /// `PREFIX/share/locale` for a binary installed as `PREFIX/bin/NAME` or, as the window's
     /// binary is, `PREFIX/libexec/crop-editor/NAME`.
-    static func localeDirectory(forBinary path: String) -> String {
+    public static func localeDirectory(forBinary path: String) -> String {
         var prefix = URL(fileURLWithPath: path).deletingLastPathComponent()
         if prefix.lastPathComponent == "crop-editor", prefix.deletingLastPathComponent().lastPathComponent == "libexec" {
             prefix = prefix.deletingLastPathComponent()
@@ -91,9 +91,22 @@ enum Localization {
         return prefix.deletingLastPathComponent().appendingPathComponent("share/locale").path
     }
 
-    /// Once at start-up, before any string is shown.
-    static func start() {
+    /// Once at start-up, before any string is shown: the window takes every category of the
+    /// user's locale (GTK formats with them).
+    public static func start() {
         setlocale(LC_ALL, "")
+        bindDomain()
+    }
+
+    /// The same for the command line, which takes only the language of its messages (and the
+    /// characters to write them in): numbers it reads and libraries' number formats stay C's.
+    public static func startMessages() {
+        setlocale(LC_CTYPE, "")
+        setlocale(LC_MESSAGES, "")
+        bindDomain()
+    }
+
+    private static func bindDomain() {
         bindtextdomain(domain, localeDirectory)
         bind_textdomain_codeset(domain, "UTF-8")
         textdomain(domain)
