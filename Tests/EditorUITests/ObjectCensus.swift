@@ -40,13 +40,7 @@ final class ObjectCensus {
     /// Tracks a widget, every widget below it, and their event controllers.
     func trackTree(_ widget: UnsafeMutablePointer<GtkWidget>) {
         track(widget.raw)
-        let controllers = gtk_widget_observe_controllers(widget)!
-        for i in 0..<g_list_model_get_n_items(controllers) {
-            let item = g_list_model_get_item(controllers, i)
-            track(item)
-            g_object_unref(item)
-        }
-        g_object_unref(controllers.raw)
+        trackItems(of: gtk_widget_observe_controllers(widget)!)
         var child = gtk_widget_get_first_child(widget)
         while let widget = child {
             trackTree(widget)
@@ -68,12 +62,16 @@ final class ObjectCensus {
 
     /// Tracks a file chooser's filters.
     func trackFilters(of chooser: OpaquePointer) {
-        let filters = gtk_file_chooser_get_filters(chooser)!
-        for i in 0..<g_list_model_get_n_items(filters) {
-            let item = g_list_model_get_item(filters, i)
+        trackItems(of: gtk_file_chooser_get_filters(chooser)!)
+    }
+
+    /// Tracks every item of a list model GTK handed over (transfer full), then lets the list go.
+    private func trackItems(of list: OpaquePointer) {
+        for i in 0..<g_list_model_get_n_items(list) {
+            let item = g_list_model_get_item(list, i)
             track(item)
             g_object_unref(item)
         }
-        g_object_unref(filters.raw)
+        g_object_unref(list.raw)
     }
 }
