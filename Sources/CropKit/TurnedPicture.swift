@@ -157,7 +157,8 @@ public struct TurnedPicture: Hashable, Sendable {
     public var largestUprightCrop: CropRect {
         guard !angle.isZero else { return .unit }
         let aspect = Double(width) / Double(height)
-        return largestCrop(aspect: aspect, centredAt: CropPoint(x: 0.5, y: 0.5)) ?? .unit
+        // Sanitized like every committed crop, so committing it again gives exactly it.
+        return largestCrop(aspect: aspect, centredAt: CropPoint(x: 0.5, y: 0.5))?.sanitized ?? .unit
     }
 
     /// The factor (0…1) by which a crop normalized on the box must shrink about its centre,
@@ -170,14 +171,22 @@ public struct TurnedPicture: Hashable, Sendable {
         return min(scale(u: u, v: v, a: r.width / 2, b: r.height / 2), 1)
     }
 
-    /// A crop that lies inside the turned picture, whatever was passed in: the crop sanitized
-    /// as ever (`CropRect.sanitized`) and, if it still reaches outside, shrunk about its centre
-    /// keeping its proportions. A centre outside the picture (only hostile input has one) is first
-    /// pulled in to the picture's middle 98 %, so something of the crop's shape remains.
+    /// A crop that lies inside the turned picture, whatever was passed in: a crop already inside
+    /// as it is (sanitized, which only trims rounding error then); otherwise shrunk about its
+    /// centre, keeping its proportions in pixels, only as much as it must (a crop reaching past
+    /// the box too is shrunk, not clipped, so its proportions survive). A centre outside the
+    /// picture (only hostile input has one) is first pulled in to the picture's middle 98 %, so
+    /// something of the crop's shape remains; an empty or non-finite crop counts as the whole box.
     public func fitted(_ crop: CropRect) -> CropRect {
-        let r = crop.sanitized
-        if contains(r) { return r }
-        let p = pixels(r)
+        let sanitized = crop.sanitized
+        if contains(crop), contains(sanitized) { return sanitized }
+        let p = pixels(crop.standardized)
+        guard p.isFinite, p.width > 0, p.height > 0 else { return shrunk(pixels(sanitized)) }
+        return shrunk(p)
+    }
+
+    /// A rectangle in box pixels shrunk about its (pulled-in) centre to lie inside, normalized.
+    private func shrunk(_ p: CropRect) -> CropRect {
         var (u, v) = frame(CropPoint(x: p.midX, y: p.midY))
         let reachU = halfWidth * TurnedPicture.centreReach, reachV = halfHeight * TurnedPicture.centreReach
         u = min(max(u, -reachU), reachU)
