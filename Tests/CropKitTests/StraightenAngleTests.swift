@@ -72,6 +72,26 @@ import Testing
         #expect(PictureTransform.rotateRight.mapped(angle) == angle)
     }
 
+    @Test func aDrawnLineBecomesLevelOrPlumbWhicheverIsNearer() {
+        let r = 3 * Double.pi / 180
+        let start = CropPoint(x: 100, y: 100)
+        // A line running down to the right by 3° (clockwise): the picture turns 3° counterclockwise.
+        let level = StraightenAngle.zero.levelling(lineFrom: start, to: CropPoint(x: 100 + 200 * cos(r), y: 100 + 200 * sin(r)))
+        #expect(level == StraightenAngle(degrees: -3))
+        // Drawn right to left, the same line.
+        #expect(StraightenAngle.zero.levelling(lineFrom: CropPoint(x: 100 + 200 * cos(r), y: 100 + 200 * sin(r)), to: start) == level)
+        // A post whose top leans 3° left (turned counterclockwise): turned 3° clockwise to stand upright.
+        let plumb = StraightenAngle.zero.levelling(lineFrom: start, to: CropPoint(x: 100 - 200 * sin(r), y: 100 - 200 * cos(r)))
+        #expect(plumb == StraightenAngle(degrees: 3))
+        // On a picture already turned, the line is measured as shown and the turn added.
+        #expect(StraightenAngle(degrees: 5).levelling(lineFrom: start, to: CropPoint(x: 100 + 200 * cos(-r), y: 100 + 200 * sin(-r)))
+                == StraightenAngle(degrees: 8))
+        // A click, a line that would need more than 45°, and no line at all: nothing.
+        #expect(StraightenAngle.zero.levelling(lineFrom: start, to: CropPoint(x: 110, y: 101)) == nil)
+        #expect(StraightenAngle(degrees: 44).levelling(lineFrom: start, to: CropPoint(x: 300, y: 80)) == nil)
+        #expect(StraightenAngle.zero.levelling(lineFrom: start, to: CropPoint(x: .nan, y: 0)) == nil)
+    }
+
     /// CropKit computes sines and arctangents without libm; they must agree with it to a few units
     /// in the last place over every angle the model and the estimator use.
     @Test func trigonometryAgreesWithLibm() {
