@@ -19,7 +19,16 @@ import Testing
         return session
     }
 
-    static func viewRect(_ crop: CropRect) -> CropRect { viewport.viewRect(crop) }
+    /// What a drag shows: pressed at a point of `start`'s frame (0…1 across it), moved by `travel` view points.
+    static func dragging(_ start: CropRect, ratio: Double? = nil, at point: CropPoint,
+                         by travel: CropSize) -> (target: DragTarget, shown: CropRect) {
+        var session = session(start, ratio: ratio)
+        let frame = viewport.viewRect(start)
+        let target = session.begin(at: CropPoint(x: frame.minX + point.x * frame.width, y: frame.minY + point.y * frame.height),
+                                   in: viewport)
+        session.update(translation: travel)
+        return (target, session.shown)
+    }
 
     /// A frame whose right edge touches the turned picture's right side.
     static func againstTheRightSide() -> CropRect {
@@ -39,12 +48,9 @@ import Testing
 
     @Test func aMovedFrameSlidesAlongASlantedSideInsteadOfSticking() {
         let start = Self.againstTheRightSide()
-        var session = Self.session(start)
-        let frame = Self.viewRect(start)
-        session.begin(at: CropPoint(x: frame.midX, y: frame.midY), in: Self.viewport)
         // Right and down: the right side slants, so the frame can only go down along it.
-        session.update(translation: CropSize(width: 60, height: 80))
-        let shown = session.shown
+        let (target, shown) = Self.dragging(start, at: CropPoint(x: 0.5, y: 0.5), by: CropSize(width: 60, height: 80))
+        #expect(target == .handle(.body))
         #expect(Oracle.isInside(crop: shown, Self.picture))
         #expect(isClose(shown.width, start.width) && isClose(shown.height, start.height))
         #expect(shown.midY > start.midY + 0.03)
@@ -54,11 +60,8 @@ import Testing
 
     @Test func aDraggedEdgeStopsAtThePictureAndOnlyItMoves() {
         let start = CropRect(x: 0.3, y: 0.3, width: 0.3, height: 0.3)
-        var session = Self.session(start)
-        let frame = Self.viewRect(start)
-        #expect(session.begin(at: CropPoint(x: frame.maxX, y: frame.midY), in: Self.viewport) == .handle(.right))
-        session.update(translation: CropSize(width: 900, height: 0))
-        let shown = session.shown
+        let (target, shown) = Self.dragging(start, at: CropPoint(x: 1, y: 0.5), by: CropSize(width: 900, height: 0))
+        #expect(target == .handle(.right))
         #expect(Oracle.isInside(crop: shown, Self.picture))
         #expect(shown.minX == start.minX && shown.minY == start.minY && isClose(shown.maxY, start.maxY))
         #expect(shown.maxX > start.maxX + 0.2)
@@ -69,11 +72,8 @@ import Testing
 
     @Test func aFreeCornerSlidesWithItsOppositeCornerFixed() {
         let start = CropRect(x: 0.3, y: 0.3, width: 0.3, height: 0.3)
-        var session = Self.session(start)
-        let frame = Self.viewRect(start)
-        #expect(session.begin(at: CropPoint(x: frame.maxX, y: frame.maxY), in: Self.viewport) == .handle(.bottomRight))
-        session.update(translation: CropSize(width: 2000, height: 150))
-        let shown = session.shown
+        let (target, shown) = Self.dragging(start, at: CropPoint(x: 1, y: 1), by: CropSize(width: 2000, height: 150))
+        #expect(target == .handle(.bottomRight))
         #expect(Oracle.isInside(crop: shown, Self.picture))
         #expect(shown.minX == start.minX && shown.minY == start.minY)
         #expect(shown.maxX > start.maxX + 0.2 && shown.maxY > start.maxY)
@@ -84,12 +84,9 @@ import Testing
         let start = CropRect(x: 0.35, y: 0.4, width: 0.16, height: 0.09)
         for (handle, point) in [(CropHandle.bottomRight, CropPoint(x: 1, y: 1)), (.right, CropPoint(x: 1, y: 0.5)),
                                 (.topLeft, CropPoint(x: 0, y: 0)), (.bottom, CropPoint(x: 0.5, y: 1))] {
-            var session = Self.session(start, ratio: ratio)
-            let frame = Self.viewRect(start)
-            let press = CropPoint(x: frame.minX + point.x * frame.width, y: frame.minY + point.y * frame.height)
-            #expect(session.begin(at: press, in: Self.viewport) == .handle(handle))
-            session.update(translation: CropSize(width: (point.x - 0.5) * 3000, height: (point.y - 0.5) * 3000))
-            let shown = session.shown
+            let (target, shown) = Self.dragging(start, ratio: ratio, at: point,
+                                                by: CropSize(width: (point.x - 0.5) * 3000, height: (point.y - 0.5) * 3000))
+            #expect(target == .handle(handle))
             #expect(Oracle.isInside(crop: shown, Self.picture), "\(handle)")
             #expect(isClose(shown.width / shown.height, ratio, tolerance: 1e-9), "\(handle)")
             #expect(shown.width > start.width * 2, "\(handle)")
