@@ -44,7 +44,7 @@ public enum LevelEstimator {
     /// degrees: wide enough for the scatter noise gives an edge's local direction.
     public static let window = 3.0
     /// Gradient (luminance 0…1 per pixel, after the blur) below which a pixel is not an edge: a
-    /// smooth sky or a vignette stays well under it, a line of 15 % contrast is above.
+    /// smooth sky or a vignette stays well under it; a sharp edge of 8 % contrast, blurred, reaches it.
     static let edgeThreshold: Float = 0.02
     /// How far edges are blurred before measuring, in pixels (a Gaussian's σ). A 3×3 derivative of
     /// an edge sharp to the pixel misreads its direction by up to ±10°, by where the edge falls
@@ -54,8 +54,8 @@ public enum LevelEstimator {
     static let binWidth = 0.1
     /// How far either side of the histogram's peak the projection search looks, in degrees.
     static let searchSpan = 3.0
-    /// The least `LevelEstimate.sharpening` for lines. Discs, noise and soft clouds measure
-    /// 1.0–1.4; the test scenes with lines 3.6 and more, even at 5 % noise.
+    /// The least `LevelEstimate.sharpening` for lines. Discs, noise and soft clouds measured
+    /// 1.0–1.45; the test scenes with lines 3.6 and more, even at 5 % noise.
     static let minimumSharpening = 2.0
     /// The least edge strength along the lines, per pixel of the picture's shorter side (an edge's
     /// strength summed across it is its contrast, so: a full-contrast line 3 % of the shorter
