@@ -1,8 +1,8 @@
-// The editing model of one picture: crop session, undo history, ratio, turns, shape and the crop Reset returns to.
+// The editing model of one picture: crop session, undo history, ratio, turns, straighten angle, shape and the crop Reset returns to.
 
 /// Everything the user edits about one picture, as one value. The canvas is GTK glue around it:
 /// it forwards input here and redraws or notifies according to the `CropEditor.Changes` returned.
-/// The straighten angle and per-photo sessions belong here too as they arrive.
+/// Per-photo sessions belong here too as they arrive.
 public struct CropEditor: Hashable, Sendable {
     /// What an operation changed, so the UI does only the work that follows from it.
     public struct Changes: OptionSet, Hashable, Sendable {
@@ -13,23 +13,28 @@ public struct CropEditor: Hashable, Sendable {
         public static let committed = Changes(rawValue: 1 << 0)
         /// Whether undo or redo is possible may have changed.
         public static let history = Changes(rawValue: 1 << 1)
-        /// The picture as shown was turned or flipped: its size and the view follow.
+        /// The picture as shown was turned, flipped or straightened: its size (`straightenedSize`) and the view follow.
         public static let picture = Changes(rawValue: 1 << 2)
         /// The crop as drawn changed (a drag moved, or anything committed): redraw.
         public static let shown = Changes(rawValue: 1 << 3)
     }
 
     /// The committed crop and the drag in progress over it.
-    public private(set) var session = CropSession(crop: .unit)
+    public internal(set) var session = CropSession(crop: .unit)
     /// Every committed state, for undo and redo; begun anew with each picture.
     public private(set) var history = CropHistory(CropState())
     /// The ratio drags keep; Free by default. A chosen ratio stays chosen across pictures.
     public private(set) var aspectRatio = AspectRatio.free
     /// The user's turns and flips on top of the upright (EXIF-applied) picture.
     public private(set) var orientation = ImageOrientation.up
+    /// The straighten angle, applied after `orientation`; the crop is normalized on the turned
+    /// picture's bounding box (`straightened`). Change it with `setAngle(_:)` or `changeAngle(to:)`.
+    public private(set) var angle = StraightenAngle.zero
+    /// The committed state an angle change in progress started from (the dial being dragged), or nil.
+    public internal(set) var angleChangeStart: CropState?
     /// The crop's shape: the overlay, the previews and the export follow it.
     public var shape = CropShape.rectangle
-    /// The crop Reset returns to, on the picture as shown now.
+    /// The crop Reset returns to, on the picture as shown now before straightening.
     public private(set) var initialCrop = CropRect.unit
     /// The upright picture's size in pixels, or nil before a picture is loaded.
     public private(set) var uprightSize: PixelSize?
@@ -46,7 +51,9 @@ public struct CropEditor: Hashable, Sendable {
     /// The committed crop.
     public var crop: CropRect { session.committed }
     /// What one undo step restores.
-    public var state: CropState { CropState(crop: session.committed, aspectRatio: aspectRatio, orientation: orientation) }
+    public var state: CropState {
+        CropState(crop: session.committed, aspectRatio: aspectRatio, orientation: orientation, angle: angle)
+    }
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }
 
@@ -56,6 +63,8 @@ public struct CropEditor: Hashable, Sendable {
     public mutating func load(uprightWidth: Int, uprightHeight: Int, crop: CropRect) -> Changes {
         uprightSize = PixelSize(width: max(uprightWidth, 1), height: max(uprightHeight, 1))
         orientation = .up
+        angle = .zero
+        angleChangeStart = nil
         initialCrop = crop.sanitized
         session = CropSession(crop: initialCrop)
         session.lockAspectRatio(aspectRatio, imageWidth: shownSize.width, imageHeight: shownSize.height)
@@ -72,6 +81,7 @@ public struct CropEditor: Hashable, Sendable {
     }
 
     /// Replaces the committed crop (pixel entry, the fixed frame's pan and zoom), ending any drag.
+    /// On a straightened picture a crop that reaches outside shrinks about its centre to fit.
     @discardableResult
     public mutating func commit(_ rect: CropRect) -> Changes {
         let wasDragging = session.isDragging
@@ -91,7 +101,7 @@ public struct CropEditor: Hashable, Sendable {
     @discardableResult
     public mutating func reset() -> Changes {
         session.cancel()
-        guard session.commit(initialCrop) else { return .shown }
+        guard session.commit(resetCrop) else { return .shown }
         return recorded([.committed, .shown])
     }
 
@@ -104,6 +114,8 @@ public struct CropEditor: Hashable, Sendable {
         let next = state.applying(change)
         orientation = next.orientation
         aspectRatio = next.aspectRatio
+        angle = next.angle
+        session.straightened = straightened
         session.aspectRatio = lockedRatio
         initialCrop = change.mapped(initialCrop)
         session.commit(next.crop)
@@ -116,7 +128,9 @@ public struct CropEditor: Hashable, Sendable {
     public mutating func setAspectRatio(_ ratio: AspectRatio) -> Changes {
         aspectRatio = ratio
         guard uprightSize != nil else { return [] }
-        let moved = session.lockAspectRatio(ratio, imageWidth: shownSize.width, imageHeight: shownSize.height)
+        let moved = angle.isZero
+            ? session.lockAspectRatio(ratio, imageWidth: shownSize.width, imageHeight: shownSize.height)
+            : lockStraightenedAspectRatio()
         return recorded(moved ? [.committed, .shown] : .shown)
     }
 
@@ -187,25 +201,34 @@ public struct CropEditor: Hashable, Sendable {
         return .shown
     }
 
-    // MARK: Private
+    // MARK: Shared with the extensions
 
-    /// The chosen ratio in normalized units on the picture as shown, or nil for Free.
-    private var lockedRatio: Double? {
-        aspectRatio.normalizedRatio(imageWidth: shownSize.width, imageHeight: shownSize.height)
-    }
+    /// The chosen ratio in normalized units on the picture as shown (on its straightened box),
+    /// or nil for Free.
+    var lockedRatio: Double? { straightenedPicture.normalizedRatio(aspectRatio) }
 
-    /// Records the committed state as a step, adding `.history` when the step was new.
-    private mutating func recorded(_ changes: Changes) -> Changes {
-        history.record(state) ? changes.union(.history) : changes
+    /// Records the committed state as a step, adding `.history` when the step was new. An angle
+    /// change in progress ends here: it is part of the step.
+    mutating func recorded(_ changes: Changes) -> Changes {
+        angleChangeStart = nil
+        return history.record(state) ? changes.union(.history) : changes
     }
 
     /// Shows a state from the history without recording it again.
     private mutating func restore(_ restored: CropState) -> Changes {
-        let turned = restored.orientation != orientation
+        angleChangeStart = nil
+        let turned = restored.orientation != orientation || restored.angle != angle
+        show(restored)
+        return turned ? [.committed, .history, .shown, .picture] : [.committed, .history, .shown]
+    }
+
+    /// Makes a state the committed one: ratio, turns, angle and crop.
+    mutating func show(_ restored: CropState) {
         aspectRatio = restored.aspectRatio
         orientation = restored.orientation
+        angle = restored.angle
+        session.straightened = straightened
         session.aspectRatio = lockedRatio
         session.commit(restored.crop)
-        return turned ? [.committed, .history, .shown, .picture] : [.committed, .history, .shown]
     }
 }

@@ -28,6 +28,12 @@ public struct CropSession: Hashable, Sendable {
     /// The ratio drags keep, as width ÷ height in normalized units (`AspectRatio.normalizedRatio`),
     /// or nil for a free crop. Changing it does not refit the committed crop (`lockAspectRatio` does).
     public var aspectRatio: Double?
+    /// The straightened picture the crop is normalized on and must stay inside, or nil when the
+    /// picture is not straightened (then the unit square is the only bound, exactly as before).
+    /// Setting it refits the committed crop inside; the editor then commits the crop it carries over.
+    public var straightened: TurnedPicture? {
+        didSet { if let straightened { committed = straightened.fitted(committed) } }
+    }
 
     public init(crop: CropRect, minimumSide: Double = CropHandle.defaultMinimumSide, aspectRatio: Double? = nil) {
         committed = crop.sanitized
@@ -42,14 +48,18 @@ public struct CropSession: Hashable, Sendable {
         guard let drag else { return committed }
         switch drag.target {
         case .handle(let handle):
-            return handle.adjusting(committed, by: drag.viewport.normalizedDelta(drag.translation),
-                                    minimumSide: minimumSide, ratio: aspectRatio,
-                                    imageAspect: Double(drag.viewport.imageWidth) / Double(drag.viewport.imageHeight))
+            let wanted = handle.adjusting(committed, by: drag.viewport.normalizedDelta(drag.translation),
+                                          minimumSide: minimumSide, ratio: aspectRatio,
+                                          imageAspect: Double(drag.viewport.imageWidth) / Double(drag.viewport.imageHeight))
+            return straightened?.keptInside(wanted, from: committed, handle: handle, free: isFree,
+                                            minimumSide: minimumSide) ?? wanted
         case .newRectangle:
             let rect = newRectangle(for: drag)
             guard rect.isLargeEnough(onScreen: drag.viewport.imageFrame.size) else { return committed }
-            return rect.crop(minimumSide: minimumSide, ratio: aspectRatio,
-                             imageAspect: Double(drag.viewport.imageWidth) / Double(drag.viewport.imageHeight))
+            let wanted = rect.crop(minimumSide: minimumSide, ratio: aspectRatio,
+                                   imageAspect: Double(drag.viewport.imageWidth) / Double(drag.viewport.imageHeight))
+            return straightened?.keptInside(newRectangle: wanted, anchor: rect.anchor, committed: committed,
+                                            free: isFree, minimumSide: minimumSide) ?? wanted
         }
     }
 
@@ -86,11 +96,12 @@ public struct CropSession: Hashable, Sendable {
     /// Drops the drag; the committed crop is exactly what it was before the press.
     public mutating func cancel() { drag = nil }
 
-    /// Replaces the committed crop (sanitized), ending any drag. Returns whether it changed.
+    /// Replaces the committed crop (sanitized, and fitted inside the straightened picture by
+    /// shrinking about its centre), ending any drag. Returns whether it changed.
     @discardableResult
     public mutating func commit(_ rect: CropRect) -> Bool {
         drag = nil
-        let new = rect.sanitized
+        let new = straightened?.fitted(rect) ?? rect.sanitized
         guard new != committed else { return false }
         committed = new
         return true
@@ -100,9 +111,15 @@ public struct CropSession: Hashable, Sendable {
     @discardableResult
     public mutating func apply(_ adjustment: CropAdjustment, step: CropSize = CropAdjustment.defaultStep,
                                resetTo initial: CropRect) -> Bool {
-        commit(adjustment.applied(to: committed, step: step, minimumSide: minimumSide, ratio: aspectRatio,
-                                  resetTo: initial))
+        let wanted = adjustment.applied(to: committed, step: step, minimumSide: minimumSide, ratio: aspectRatio,
+                                        resetTo: initial)
+        guard let straightened, let handle = adjustment.drag?.handle else { return commit(wanted) }
+        return commit(straightened.keptInside(wanted, from: committed, handle: handle, free: isFree,
+                                              minimumSide: minimumSide))
     }
+
+    /// Whether drags ignore the ratio (none set, or one that is not a positive finite number).
+    private var isFree: Bool { RatioLock(ratio: aspectRatio, minimumSide: minimumSide) == nil }
 
     private func newRectangle(for drag: CropDrag) -> NewRectangle {
         let anchor = drag.viewport.normalizedPoint(drag.start)

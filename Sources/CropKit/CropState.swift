@@ -1,27 +1,34 @@
-// One committed editing state (crop, ratio, the user's turns and flips): what undo restores and a turn changes.
+// One committed editing state (crop, ratio, the user's turns and flips, the straighten angle): what undo restores and a turn changes.
 
 /// Everything the user has committed for one picture, as undo and redo restore it.
 public struct CropState: Hashable, Sendable {
-    /// The crop, normalized on the picture as shown (after `orientation`).
+    /// The crop, normalized on the picture as shown (after `orientation`), or with an `angle` on
+    /// the straightened picture's bounding box (`TurnedPicture`).
     public var crop: CropRect
     /// The ratio the crop is locked to.
     public var aspectRatio: AspectRatio
     /// The user's turns and flips on top of the upright (EXIF-applied) picture.
     public var orientation: ImageOrientation
+    /// The straighten angle, applied after `orientation`.
+    public var angle: StraightenAngle
 
-    public init(crop: CropRect = .unit, aspectRatio: AspectRatio = .free, orientation: ImageOrientation = .up) {
-        self.crop = crop; self.aspectRatio = aspectRatio; self.orientation = orientation
+    public init(crop: CropRect = .unit, aspectRatio: AspectRatio = .free, orientation: ImageOrientation = .up,
+                angle: StraightenAngle = .zero) {
+        self.crop = crop; self.aspectRatio = aspectRatio; self.orientation = orientation; self.angle = angle
     }
 
     /// The state after turning or flipping the picture: the frame follows the content, a locked
-    /// fixed ratio turns with it, and the transform is composed onto `orientation`.
+    /// fixed ratio turns with it, the transform is composed onto `orientation`, and a flip
+    /// reverses the straighten angle (a mirrored clockwise turn is a counterclockwise one). The
+    /// straightened picture's box turns or flips exactly as the picture does, so the crop maps as ever.
     public func applying(_ transform: PictureTransform) -> CropState {
         CropState(crop: transform.mapped(crop), aspectRatio: transform.mapped(aspectRatio),
-                  orientation: orientation.applying(transform))
+                  orientation: orientation.applying(transform), angle: transform.mapped(angle))
     }
 
     /// The crop on the upright picture, before the user's turns and flips (what a cut of the
-    /// upright picture takes, before turning the result by `orientation`).
+    /// upright picture takes, before turning the result by `orientation`). Meaningful only with
+    /// no `angle`: a straightened crop is on the turned picture's box, not on the picture.
     public var uprightCrop: CropRect { orientation.storedRect(fromDisplayed: crop) }
 
     /// The size of the picture as shown for an upright W×H picture.

@@ -54,6 +54,11 @@ public enum PictureTransform: String, CaseIterable, Hashable, Sendable {
         guard swapsAxes, case .fixed = ratio.kind else { return ratio }
         return ratio.swapped
     }
+
+    /// The straighten angle after the transform: quarter turns commute with it, a flip reverses it.
+    public func mapped(_ angle: StraightenAngle) -> StraightenAngle {
+        swapsAxes ? angle : angle.reversed
+    }
 }
 
 extension ImageOrientation {
