@@ -11,7 +11,7 @@ VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 TEST_PACKAGES := time xvfb xauth dbus dbus-x11 at-spi2-core libatspi2.0-dev xdotool imagemagick libvips-tools \
 	libjpeg-turbo-progs libimage-exiftool-perl locales gettext orca speech-dispatcher weston $(VALIDATE_PACKAGES)
 
-.PHONY: run test build deps test-deps bench bench-export clean pot schemas translations
+.PHONY: run test build deps test-deps bench bench-export clean pot schemas translations format
 
 deps:
 	scripts/install-packages $(RUN_PACKAGES)
@@ -44,6 +44,10 @@ bench-export: deps
 
 clean:
 	rm -rf .build
+
+# The tree formatted with .swift-format (a test checks it stays so).
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Package.swift
 
 # The translation template: every tr("…"), trn("…", "…", n) and N_("…") literal in the Swift files
 # po/POTFILES lists (Swift's string literals parse as C's for xgettext; interpolation never appears inside

@@ -16,7 +16,8 @@ let package = Package(
         // Imaging's C libraries: decoding/encoding, metadata, lossless JPEG.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExiv", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
-        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev", "libjpeg62-turbo-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev", "libjpeg62-turbo-dev"])]),
         // Removing a write's temporary file when the process is told to stop (a signal handler in C).
         .target(name: "CInterrupt"),
         // Paths fixed at build time for an install prefix (the translations' folder).
@@ -39,8 +40,9 @@ let package = Package(
         .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI"]),
         .executableTarget(name: "crop-bench", dependencies: ["CropKit", "EditorUI", "GtkSupport", "CGtk", "Imaging", "Wording"]),
         // libatspi, a real AT-SPI client, for the end-to-end accessibility tests.
-        .systemLibrary(name: "CAtspi", path: "Tests/CAtspi", pkgConfig: "atspi-2",
-                       providers: [.apt(["libatspi2.0-dev"])]),
+        .systemLibrary(
+            name: "CAtspi", path: "Tests/CAtspi", pkgConfig: "atspi-2",
+            providers: [.apt(["libatspi2.0-dev"])]),
         // Odd files made byte by byte for the tests (damage viewers repair, camera metadata, Ultra HDR,
         // TIFF layouts libvips cannot decode), and `odd-files DIR`, which makes them for measuring by hand.
         .target(name: "OddFiles", path: "Tests/OddFiles"),

@@ -10,7 +10,8 @@ extension AspectRatio {
     public func fitted(_ rect: CropRect, imageWidth: Int, imageHeight: Int) -> CropRect {
         let current = rect.sanitized
         guard let ratio = normalizedRatio(imageWidth: imageWidth, imageHeight: imageHeight),
-              let lock = RatioLock(ratio: ratio, minimumSide: CropHandle.defaultMinimumSide) else { return current }
+            let lock = RatioLock(ratio: ratio, minimumSide: CropHandle.defaultMinimumSide)
+        else { return current }
         let height = lock.maximumHeight
         let (left, right) = RatioLock.centred(on: current.midX, length: lock.width(forHeight: height))
         let (top, bottom) = RatioLock.centred(on: current.midY, length: height)

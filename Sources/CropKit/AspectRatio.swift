@@ -45,8 +45,9 @@ public struct AspectRatio: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let width = Double(AspectRatio.trimmed(parts[0])), let height = Double(AspectRatio.trimmed(parts[1])),
-              let ratio = AspectRatio.custom(width: width, height: height) else { return nil }
+            let width = Double(AspectRatio.trimmed(parts[0])), let height = Double(AspectRatio.trimmed(parts[1])),
+            let ratio = AspectRatio.custom(width: width, height: height)
+        else { return nil }
         self = ratio
     }
 

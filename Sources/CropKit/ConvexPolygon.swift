@@ -40,8 +40,10 @@ struct ConvexPolygon {
         return CropPoint(x: a.x + t * dx, y: a.y + t * dy)
     }
 
-    private static func clip(_ points: [CropPoint], keep: (CropPoint) -> Bool,
-                             cut: (CropPoint, CropPoint) -> CropPoint) -> [CropPoint] {
+    private static func clip(
+        _ points: [CropPoint], keep: (CropPoint) -> Bool,
+        cut: (CropPoint, CropPoint) -> CropPoint
+    ) -> [CropPoint] {
         guard !points.isEmpty else { return [] }
         var out: [CropPoint] = []
         for (i, current) in points.enumerated() {

@@ -53,12 +53,15 @@ public enum CropAdjustment: String, CaseIterable, Hashable, Sendable {
     /// The crop after this adjustment: moves drag the body, wider/narrower the right edge,
     /// taller/shorter the bottom edge, by `step`; reset returns `initial` (never refitted to a ratio).
     /// With a `ratio` (normalized width ÷ height) the resizes keep it, as a dragged edge does.
-    public func applied(to rect: CropRect, step: CropSize = CropAdjustment.defaultStep,
-                        minimumSide: Double = CropHandle.defaultMinimumSide, ratio: Double? = nil,
-                        resetTo initial: CropRect) -> CropRect {
+    public func applied(
+        to rect: CropRect, step: CropSize = CropAdjustment.defaultStep,
+        minimumSide: Double = CropHandle.defaultMinimumSide, ratio: Double? = nil,
+        resetTo initial: CropRect
+    ) -> CropRect {
         guard let drag else { return initial.sanitized }
-        return drag.handle.adjusting(rect.sanitized,
-                                     by: CropSize(width: drag.dx * step.width, height: drag.dy * step.height),
-                                     minimumSide: minimumSide, ratio: ratio)
+        return drag.handle.adjusting(
+            rect.sanitized,
+            by: CropSize(width: drag.dx * step.width, height: drag.dy * step.height),
+            minimumSide: minimumSide, ratio: ratio)
     }
 }

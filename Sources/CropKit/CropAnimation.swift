@@ -25,7 +25,8 @@ public struct CropAnimation: Hashable, Sendable {
         guard t < 1 else { return to }
         let eased = 1 - (1 - t) * (1 - t) * (1 - t)
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * eased }
-        return CropRect(x: mix(from.x, to.x), y: mix(from.y, to.y),
-                        width: mix(from.width, to.width), height: mix(from.height, to.height))
+        return CropRect(
+            x: mix(from.x, to.x), y: mix(from.y, to.y),
+            width: mix(from.width, to.width), height: mix(from.height, to.height))
     }
 }

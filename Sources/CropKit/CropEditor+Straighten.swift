@@ -57,8 +57,11 @@ extension CropEditor {
         var next = start
         next.angle = newAngle
         if newAngle != start.angle {
-            next.crop = from.carried(start.crop, to: TurnedPicture(width: shownSize.width, height: shownSize.height,
-                                                                   angle: newAngle))
+            next.crop = from.carried(
+                start.crop,
+                to: TurnedPicture(
+                    width: shownSize.width, height: shownSize.height,
+                    angle: newAngle))
         }
         show(next)
         return [.committed, .picture, .shown]
@@ -88,7 +91,7 @@ extension CropEditor {
         session.aspectRatio = lockedRatio
         let picture = straightenedPicture
         guard let ratio = aspectRatio.pixelRatio(imageWidth: shownSize.width, imageHeight: shownSize.height),
-              let fitted = picture.largestCrop(aspect: ratio, centredAt: CropPoint(x: crop.midX, y: crop.midY))
+            let fitted = picture.largestCrop(aspect: ratio, centredAt: CropPoint(x: crop.midX, y: crop.midY))
         else { return false }
         return session.commit(fitted)
     }

@@ -128,7 +128,8 @@ public struct CropEditor: Hashable, Sendable {
     public mutating func setAspectRatio(_ ratio: AspectRatio) -> Changes {
         aspectRatio = ratio
         guard uprightSize != nil else { return [] }
-        let moved = angle.isZero
+        let moved =
+            angle.isZero
             ? session.lockAspectRatio(ratio, imageWidth: shownSize.width, imageHeight: shownSize.height)
             : lockStraightenedAspectRatio()
         return recorded(moved ? [.committed, .shown] : .shown)

@@ -40,8 +40,11 @@ public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whole pixels, signed: a fraction here is a typo, not a request for sub-pixel crops.
-    private static func pixelValues(_ numbers: ArraySlice<GeometryScanner.Number>, text: String)
-        throws(CropGeometryError) -> [Int] {
+    private static func pixelValues(
+        _ numbers: ArraySlice<GeometryScanner.Number>, text: String
+    )
+        throws(CropGeometryError) -> [Int]
+    {
         guard numbers.allSatisfy({ !$0.hasFraction }) else { throw .malformed(text) }
         var values: [Int] = []
         for number in numbers {
@@ -52,8 +55,11 @@ public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Percentages as typed, signed.
-    private static func percentValues(_ numbers: ArraySlice<GeometryScanner.Number>, text: String)
-        throws(CropGeometryError) -> [Double] {
+    private static func percentValues(
+        _ numbers: ArraySlice<GeometryScanner.Number>, text: String
+    )
+        throws(CropGeometryError) -> [Double]
+    {
         var values: [Double] = []
         for number in numbers {
             guard let magnitude = Double(number.digits), magnitude.isFinite else { throw .numberTooLarge(text) }
@@ -70,8 +76,9 @@ public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {
         case .pixels(let rect): return rect
         case .percent(let rect): return rect.pixelRect(imageWidth: imageWidth, imageHeight: imageHeight)
         case .percentSize(let w, let h, let x, let y):
-            return PixelRect(x: x, y: y, width: Self.imageMagickSize(w, of: imageWidth),
-                             height: Self.imageMagickSize(h, of: imageHeight))
+            return PixelRect(
+                x: x, y: y, width: Self.imageMagickSize(w, of: imageWidth),
+                height: Self.imageMagickSize(h, of: imageHeight))
         }
     }
 
@@ -93,7 +100,8 @@ public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {
             guard r.width > 0, r.height > 0 else { throw .emptySize(description) }
             // Subtracting from the image size cannot overflow: both sides are known non-negative.
             guard r.x >= 0, r.y >= 0, r.width <= imageWidth, r.height <= imageHeight,
-                  r.x <= imageWidth - r.width, r.y <= imageHeight - r.height else { throw outside }
+                r.x <= imageWidth - r.width, r.y <= imageHeight - r.height
+            else { throw outside }
             return r
         case .percent(let r):
             guard r.isFinite else { throw outside }
@@ -113,8 +121,10 @@ public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {
         case .pixels(let r):
             return "\(r.width)x\(r.height)\(Self.signed("\(r.x)", r.x < 0))\(Self.signed("\(r.y)", r.y < 0))"
         case .percent(let r):
-            let (w, h, x, y) = (Self.percentText(r.width), Self.percentText(r.height),
-                                Self.percentText(r.x), Self.percentText(r.y))
+            let (w, h, x, y) = (
+                Self.percentText(r.width), Self.percentText(r.height),
+                Self.percentText(r.x), Self.percentText(r.y)
+            )
             return "\(w)%x\(h)%\(Self.signed(x, r.x < 0))%\(Self.signed(y, r.y < 0))%"
         case .percentSize(let w, let h, let x, let y):
             let (width, height) = (Self.percentText(w / 100), Self.percentText(h / 100))
@@ -148,7 +158,8 @@ public enum CropGeometryError: Error, Hashable, Sendable, CustomStringConvertibl
     case outside(crop: String, imageWidth: Int, imageHeight: Int)
 
     public var description: String {
-        let forms = "use WxH+X+Y in pixels, W%xH%+X+Y (a percent size at pixel offsets) or W%xH%+X%+Y% in percent, "
+        let forms =
+            "use WxH+X+Y in pixels, W%xH%+X+Y (a percent size at pixel offsets) or W%xH%+X%+Y% in percent, "
             + "e.g. 800x600+100+50, 50%x50%+10+10 or 50%x50%+25%+25%"
         switch self {
         case .malformed(let text) where text.isEmpty:
@@ -158,7 +169,8 @@ public enum CropGeometryError: Error, Hashable, Sendable, CustomStringConvertibl
         case .emptySize(let text):
             return "the crop “\(text)” has no area: its width and height must be greater than 0"
         case .mixedUnits(let text):
-            return "the crop geometry “\(text)” mixes pixels and percent: put % on every number, on the width and height only, or on none"
+            return
+                "the crop geometry “\(text)” mixes pixels and percent: put % on every number, on the width and height only, or on none"
         case .numberTooLarge(let text):
             return "the crop geometry “\(text)” has a number too large to use"
         case .outside(let crop, let w, let h):

@@ -19,9 +19,11 @@ extension CropHandle {
     /// The minimum wins over the anchor: from a frame that was under it (e.g. a free crop just
     /// locked without `AspectRatio.fitted`) the frame may shift to meet it. The result always lies
     /// inside the unit square. Edges and corners snap a frame not yet of the ratio to it.
-    public func adjusting(_ rect: CropRect, by delta: CropSize,
-                          minimumSide: Double = CropHandle.defaultMinimumSide,
-                          ratio: Double?, imageAspect: Double = 1) -> CropRect {
+    public func adjusting(
+        _ rect: CropRect, by delta: CropSize,
+        minimumSide: Double = CropHandle.defaultMinimumSide,
+        ratio: Double?, imageAspect: Double = 1
+    ) -> CropRect {
         guard self != .body, let lock = RatioLock(ratio: ratio, minimumSide: minimumSide) else {
             return adjusting(rect, by: delta, minimumSide: minimumSide)
         }
@@ -34,15 +36,18 @@ extension CropHandle {
         return edgeAdjusting(r, dx: dx, dy: dy, lock: lock)
     }
 
-    private func cornerAdjusting(_ r: CropRect, dx: Double, dy: Double, lock: RatioLock,
-                                 imageAspect: Double) -> CropRect {
+    private func cornerAdjusting(
+        _ r: CropRect, dx: Double, dy: Double, lock: RatioLock,
+        imageAspect: Double
+    ) -> CropRect {
         // The anchor is the opposite corner; "towards high" is the way the frame extends from it.
         let right = movesRight, down = movesBottom
         let anchorX = right ? r.minX : r.maxX, anchorY = down ? r.minY : r.maxY
         let pointerX = (right ? r.maxX : r.minX) + dx, pointerY = (down ? r.maxY : r.minY) + dy
-        let wanted = lock.projectedHeight(width: right ? pointerX - anchorX : anchorX - pointerX,
-                                          height: down ? pointerY - anchorY : anchorY - pointerY,
-                                          imageAspect: imageAspect)
+        let wanted = lock.projectedHeight(
+            width: right ? pointerX - anchorX : anchorX - pointerX,
+            height: down ? pointerY - anchorY : anchorY - pointerY,
+            imageAspect: imageAspect)
         let room = min(down ? 1 - anchorY : anchorY, (right ? 1 - anchorX : anchorX) / lock.ratio)
         let height = lock.height(wanted, room: room)
         let (left, rightEdge) = RatioLock.place(from: anchorX, length: lock.width(forHeight: height), towardsHigh: right)

@@ -38,8 +38,10 @@ extension CropHandle {
 
     /// The handle under `point` (view points) for a frame drawn at `frame`, or nil when the
     /// point is outside every grip (a press there starts a new rectangle).
-    public static func hitTest(_ point: CropPoint, frame: CropRect,
-                               grip: Double = CropHandle.gripSize) -> CropHandle? {
+    public static func hitTest(
+        _ point: CropPoint, frame: CropRect,
+        grip: Double = CropHandle.gripSize
+    ) -> CropHandle? {
         hitTestOrder.first { $0.hitArea(around: frame, grip: grip).contains(point) }
     }
 }

@@ -26,8 +26,10 @@ public enum CropHandle: String, CaseIterable, Hashable, Sendable {
     /// the body moves with its size unchanged and stays inside the unit square; an edge or a
     /// corner moves only its own sides, each kept within [0, 1] and never closer than the
     /// minimum side to the opposite side.
-    public func adjusting(_ rect: CropRect, by delta: CropSize,
-                          minimumSide: Double = CropHandle.defaultMinimumSide) -> CropRect {
+    public func adjusting(
+        _ rect: CropRect, by delta: CropSize,
+        minimumSide: Double = CropHandle.defaultMinimumSide
+    ) -> CropRect {
         let dx = delta.width.isFinite ? delta.width : 0
         let dy = delta.height.isFinite ? delta.height : 0
         if self == .body {

@@ -6,8 +6,9 @@ extension CropRect {
     /// is copied without resampling.
     public func snappedToDevicePixels(scale: Double) -> CropRect {
         let s = Swift.max(scale, 1)
-        return CropRect(left: (minX * s).rounded() / s, top: (minY * s).rounded() / s,
-                        right: (maxX * s).rounded() / s, bottom: (maxY * s).rounded() / s)
+        return CropRect(
+            left: (minX * s).rounded() / s, top: (minY * s).rounded() / s,
+            right: (maxX * s).rounded() / s, bottom: (maxY * s).rounded() / s)
     }
 
     /// This rectangle with each edge moved, by at most half a device pixel, to where a line `lineWidth`

@@ -22,7 +22,8 @@ extension CropRect {
 
     /// What the screen reader speaks and the size label shows, e.g. left 10, top 10, width 80, height 80.
     public var percentages: CropPercentages {
-        CropPercentages(left: CropRect.percent(minX), top: CropRect.percent(minY),
-                        width: CropRect.percent(width), height: CropRect.percent(height))
+        CropPercentages(
+            left: CropRect.percent(minX), top: CropRect.percent(minY),
+            width: CropRect.percent(width), height: CropRect.percent(height))
     }
 }

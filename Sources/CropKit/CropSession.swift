@@ -48,18 +48,22 @@ public struct CropSession: Hashable, Sendable {
         guard let drag else { return committed }
         switch drag.target {
         case .handle(let handle):
-            let wanted = handle.adjusting(committed, by: drag.viewport.normalizedDelta(drag.translation),
-                                          minimumSide: minimumSide, ratio: aspectRatio,
-                                          imageAspect: Double(drag.viewport.imageWidth) / Double(drag.viewport.imageHeight))
-            return straightened?.keptInside(wanted, from: committed, handle: handle, free: isFree,
-                                            minimumSide: minimumSide) ?? wanted
+            let wanted = handle.adjusting(
+                committed, by: drag.viewport.normalizedDelta(drag.translation),
+                minimumSide: minimumSide, ratio: aspectRatio,
+                imageAspect: Double(drag.viewport.imageWidth) / Double(drag.viewport.imageHeight))
+            return straightened?.keptInside(
+                wanted, from: committed, handle: handle, free: isFree,
+                minimumSide: minimumSide) ?? wanted
         case .newRectangle:
             let rect = newRectangle(for: drag)
             guard rect.isLargeEnough(onScreen: drag.viewport.imageFrame.size) else { return committed }
-            let wanted = rect.crop(minimumSide: minimumSide, ratio: aspectRatio,
-                                   imageAspect: Double(drag.viewport.imageWidth) / Double(drag.viewport.imageHeight))
-            return straightened?.keptInside(newRectangle: wanted, anchor: rect.anchor, committed: committed,
-                                            free: isFree, minimumSide: minimumSide) ?? wanted
+            let wanted = rect.crop(
+                minimumSide: minimumSide, ratio: aspectRatio,
+                imageAspect: Double(drag.viewport.imageWidth) / Double(drag.viewport.imageHeight))
+            return straightened?.keptInside(
+                newRectangle: wanted, anchor: rect.anchor, committed: committed,
+                free: isFree, minimumSide: minimumSide) ?? wanted
         }
     }
 
@@ -80,8 +84,9 @@ public struct CropSession: Hashable, Sendable {
     /// Moves the pointer: `translation` is the travel since the press, in view points.
     public mutating func update(translation: CropSize) {
         guard drag != nil else { return }
-        drag?.translation = CropSize(width: translation.width.isFinite ? translation.width : 0,
-                                     height: translation.height.isFinite ? translation.height : 0)
+        drag?.translation = CropSize(
+            width: translation.width.isFinite ? translation.width : 0,
+            height: translation.height.isFinite ? translation.height : 0)
     }
 
     /// Ends the drag and commits what is shown. Returns whether the committed crop changed.
@@ -109,13 +114,18 @@ public struct CropSession: Hashable, Sendable {
 
     /// Applies a named adjustment to the committed crop, keeping `aspectRatio`. Returns whether it changed.
     @discardableResult
-    public mutating func apply(_ adjustment: CropAdjustment, step: CropSize = CropAdjustment.defaultStep,
-                               resetTo initial: CropRect) -> Bool {
-        let wanted = adjustment.applied(to: committed, step: step, minimumSide: minimumSide, ratio: aspectRatio,
-                                        resetTo: initial)
+    public mutating func apply(
+        _ adjustment: CropAdjustment, step: CropSize = CropAdjustment.defaultStep,
+        resetTo initial: CropRect
+    ) -> Bool {
+        let wanted = adjustment.applied(
+            to: committed, step: step, minimumSide: minimumSide, ratio: aspectRatio,
+            resetTo: initial)
         guard let straightened, let handle = adjustment.drag?.handle else { return commit(wanted) }
-        return commit(straightened.keptInside(wanted, from: committed, handle: handle, free: isFree,
-                                              minimumSide: minimumSide))
+        return commit(
+            straightened.keptInside(
+                wanted, from: committed, handle: handle, free: isFree,
+                minimumSide: minimumSide))
     }
 
     /// Whether drags ignore the ratio (none set, or one that is not a positive finite number).
@@ -123,8 +133,10 @@ public struct CropSession: Hashable, Sendable {
 
     private func newRectangle(for drag: CropDrag) -> NewRectangle {
         let anchor = drag.viewport.normalizedPoint(drag.start)
-        let end = drag.viewport.normalizedPoint(CropPoint(x: drag.start.x + drag.translation.width,
-                                                          y: drag.start.y + drag.translation.height))
+        let end = drag.viewport.normalizedPoint(
+            CropPoint(
+                x: drag.start.x + drag.translation.width,
+                y: drag.start.y + drag.translation.height))
         return NewRectangle(anchor: anchor, current: end)
     }
 }

@@ -12,8 +12,10 @@ public struct CropState: Hashable, Sendable {
     /// The straighten angle, applied after `orientation`.
     public var angle: StraightenAngle
 
-    public init(crop: CropRect = .unit, aspectRatio: AspectRatio = .free, orientation: ImageOrientation = .up,
-                angle: StraightenAngle = .zero) {
+    public init(
+        crop: CropRect = .unit, aspectRatio: AspectRatio = .free, orientation: ImageOrientation = .up,
+        angle: StraightenAngle = .zero
+    ) {
         self.crop = crop; self.aspectRatio = aspectRatio; self.orientation = orientation; self.angle = angle
     }
 
@@ -22,8 +24,9 @@ public struct CropState: Hashable, Sendable {
     /// reverses the straighten angle (a mirrored clockwise turn is a counterclockwise one). The
     /// straightened picture's box turns or flips exactly as the picture does, so the crop maps as ever.
     public func applying(_ transform: PictureTransform) -> CropState {
-        CropState(crop: transform.mapped(crop), aspectRatio: transform.mapped(aspectRatio),
-                  orientation: orientation.applying(transform), angle: transform.mapped(angle))
+        CropState(
+            crop: transform.mapped(crop), aspectRatio: transform.mapped(aspectRatio),
+            orientation: orientation.applying(transform), angle: transform.mapped(angle))
     }
 
     /// The crop on the upright picture, before the user's turns and flips (what a cut of the

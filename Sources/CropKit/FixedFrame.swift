@@ -40,24 +40,29 @@ public struct FixedFrame: Hashable, Sendable {
         // The picture's on-screen width makes the crop's width the frame's.
         let shownWidth = frame.width / crop.width, shownHeight = frame.height / crop.height
         guard fit > 0, shownWidth.isFinite, shownHeight.isFinite else { return viewport }
-        viewport.zoom = ZoomState(zoom: shownWidth / (Double(imageWidth) * fit),
-                                  center: CropPoint(x: crop.x + (viewSize.width / 2 - frame.minX) / shownWidth,
-                                                    y: crop.y + (viewSize.height / 2 - frame.minY) / shownHeight))
+        viewport.zoom = ZoomState(
+            zoom: shownWidth / (Double(imageWidth) * fit),
+            center: CropPoint(
+                x: crop.x + (viewSize.width / 2 - frame.minX) / shownWidth,
+                y: crop.y + (viewSize.height / 2 - frame.minY) / shownHeight))
         return viewport
     }
 
     /// The crop after `gesture` moved and zoomed the picture under the frame: the image point
     /// under the anchor stays under it, the picture follows the travel, and the crop stays inside
     /// the picture, no smaller than `minimumSide` and never magnified past 16 points per pixel.
-    public func applying(_ gesture: ViewGesture, to crop: CropRect,
-                         minimumSide: Double = CropHandle.defaultMinimumSide) -> CropRect {
+    public func applying(
+        _ gesture: ViewGesture, to crop: CropRect,
+        minimumSide: Double = CropHandle.defaultMinimumSide
+    ) -> CropRect {
         let crop = crop.sanitized
         let frame = frame(for: crop)
         guard frame.width > 0, frame.height > 0 else { return crop }
         // Zooming the picture in by k makes the crop k times smaller.
         let largest = min(1 / crop.width, 1 / crop.height)
-        let smallest = max(minimumSide / min(crop.width, crop.height),
-                           frame.width / (Viewport.maximumPixelScale * Double(imageWidth) * crop.width))
+        let smallest = max(
+            minimumSide / min(crop.width, crop.height),
+            frame.width / (Viewport.maximumPixelScale * Double(imageWidth) * crop.width))
         let shrink = smallest <= largest ? min(max(1 / gesture.scale, smallest), largest) : 1
         let size = CropSize(width: crop.width * shrink, height: crop.height * shrink)
         // The anchor's place in the frame, as a fraction (it may lie outside the frame).
@@ -66,7 +71,9 @@ public struct FixedFrame: Hashable, Sendable {
         // The picture follows the travel, so the crop moves the other way.
         let x = pinned.x - u * size.width - gesture.translation.width / frame.width * size.width
         let y = pinned.y - v * size.height - gesture.translation.height / frame.height * size.height
-        return CropRect(x: min(max(x, 0), 1 - size.width), y: min(max(y, 0), 1 - size.height),
-                        width: size.width, height: size.height).sanitized
+        return CropRect(
+            x: min(max(x, 0), 1 - size.width), y: min(max(y, 0), 1 - size.height),
+            width: size.width, height: size.height
+        ).sanitized
     }
 }

@@ -24,8 +24,10 @@ public enum GuideStyle: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .none: return []
         case .diagonals:
-            return [(CropPoint(x: f.minX, y: f.minY), CropPoint(x: f.maxX, y: f.maxY)),
-                    (CropPoint(x: f.maxX, y: f.minY), CropPoint(x: f.minX, y: f.maxY))]
+            return [
+                (CropPoint(x: f.minX, y: f.minY), CropPoint(x: f.maxX, y: f.maxY)),
+                (CropPoint(x: f.maxX, y: f.minY), CropPoint(x: f.minX, y: f.maxY)),
+            ]
         case .thirds: parts = [1.0 / 3, 2.0 / 3]
         case .goldenRatio: parts = [1 - GuideStyle.golden, GuideStyle.golden]
         case .grid: parts = (1..<GuideStyle.gridDivisions).map { Double($0) / Double(GuideStyle.gridDivisions) }

@@ -195,9 +195,11 @@ public enum LevelEstimator {
                 let cos2 = (x2 * x2 - y2 * y2) / n, sin2 = 2 * x2 * y2 / n
                 let cos4 = cos2 * cos2 - sin2 * sin2, sin4 = 2 * sin2 * cos2
                 let degrees = Trigonometry.arctangent2(sin4, cos4) * 45 / Trigonometry.pi
-                votes.append(Vote(x: Double(x) - Double(width - 1) / 2, y: Double(y) - Double(height - 1) / 2,
-                                  degrees: degrees, alongRow: abs(gy) > abs(gx),
-                                  rising: abs(gy) > abs(gx) ? gy > 0 : gx > 0, weight: n.squareRoot()))
+                votes.append(
+                    Vote(
+                        x: Double(x) - Double(width - 1) / 2, y: Double(y) - Double(height - 1) / 2,
+                        degrees: degrees, alongRow: abs(gy) > abs(gx),
+                        rising: abs(gy) > abs(gx) ? gy > 0 : gx > 0, weight: n.squareRoot()))
             }
         }
         return votes
@@ -232,8 +234,9 @@ public enum LevelEstimator {
         let strength = votes.reduce(0.0) { $0 + (folded($1.degrees - tilt).magnitude <= window ? $1.weight : 0) }
         let support = strength / Double(max(shorterSide, 1))
         guard abs(tilt) <= searchLimit, sharpening >= minimumSharpening, support >= minimumSupport else { return nil }
-        return LevelEstimate(correction: StraightenAngle(degrees: -tilt), tilt: tilt, sharpening: sharpening,
-                             concentration: strength / total, support: support)
+        return LevelEstimate(
+            correction: StraightenAngle(degrees: -tilt), tilt: tilt, sharpening: sharpening,
+            concentration: strength / total, support: support)
     }
 
     /// A direction difference brought within ±45° (directions repeat every 90°).
@@ -350,8 +353,10 @@ public enum LevelEstimator {
     }
 
     /// The sum of squares of the profile of points projected on (alongX, alongY).
-    private static func profile(_ xs: [Double], _ ys: [Double], _ weights: [Double],
-                                alongX: Double, alongY: Double, offset: Double, size: Int) -> Double {
+    private static func profile(
+        _ xs: [Double], _ ys: [Double], _ weights: [Double],
+        alongX: Double, alongY: Double, offset: Double, size: Int
+    ) -> Double {
         var bins = [Double](repeating: 0, count: size)
         bins.withUnsafeMutableBufferPointer { b in
             xs.withUnsafeBufferPointer { x in

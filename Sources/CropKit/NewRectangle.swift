@@ -17,8 +17,9 @@ public struct NewRectangle: Hashable, Sendable {
 
     /// The rectangle spanned from the anchor to the pointer, in any direction, inside the image.
     public var spanned: CropRect {
-        CropRect(left: min(anchor.x, current.x), top: min(anchor.y, current.y),
-                 right: max(anchor.x, current.x), bottom: max(anchor.y, current.y))
+        CropRect(
+            left: min(anchor.x, current.x), top: min(anchor.y, current.y),
+            right: max(anchor.x, current.x), bottom: max(anchor.y, current.y))
     }
 
     /// Whether the drag is big enough to count, given the image's size on screen in points.

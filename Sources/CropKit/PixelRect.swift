@@ -44,8 +44,9 @@ extension CropRect {
         let x0 = min(max(p.x, 0), w - 1), y0 = min(max(p.y, 0), h - 1)
         let x1 = min(max(CropRect.saturatingSum(p.x, max(p.width, 1)), x0 + 1), w)
         let y1 = min(max(CropRect.saturatingSum(p.y, max(p.height, 1)), y0 + 1), h)
-        self.init(left: Double(x0) / Double(w), top: Double(y0) / Double(h),
-                  right: Double(x1) / Double(w), bottom: Double(y1) / Double(h))
+        self.init(
+            left: Double(x0) / Double(w), top: Double(y0) / Double(h),
+            right: Double(x1) / Double(w), bottom: Double(y1) / Double(h))
     }
 
     /// `a + b` without trapping: pixel rectangles can come from typed or hostile input.

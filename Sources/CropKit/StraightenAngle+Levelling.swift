@@ -11,7 +11,8 @@ extension StraightenAngle {
     public func levelling(lineFrom start: CropPoint, to end: CropPoint) -> StraightenAngle? {
         let dx = end.x - start.x, dy = end.y - start.y
         guard dx.isFinite, dy.isFinite,
-              (dx * dx + dy * dy).squareRoot() >= StraightenAngle.minimumLevellingLine else { return nil }
+            (dx * dx + dy * dy).squareRoot() >= StraightenAngle.minimumLevellingLine
+        else { return nil }
         // The line's tilt clockwise (y runs down), folded to the nearer axis: −45°…45°.
         var tilt = Trigonometry.arctangent2(dy, dx) * 180 / Trigonometry.pi
         tilt = tilt - 90 * (tilt / 90).rounded()

@@ -29,8 +29,10 @@ extension StraightenAngle {
         let truncated = wholeValue * 100 + digits[0] * 10 + digits[1]
         let rest = digits.dropFirst(2)
         // The value as typed, not as rounded, must lie within the limit.
-        guard truncated < StraightenAngle.limitHundredths
-                || (truncated == StraightenAngle.limitHundredths && rest.allSatisfy { $0 == 0 }) else {
+        guard
+            truncated < StraightenAngle.limitHundredths
+                || (truncated == StraightenAngle.limitHundredths && rest.allSatisfy { $0 == 0 })
+        else {
             throw .outOfRange(text)
         }
         // Anything past the hundredths: at least half a hundredth rounds up, exactly as typed.

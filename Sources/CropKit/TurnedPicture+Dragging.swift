@@ -13,8 +13,10 @@ extension TurnedPicture {
     /// What a drag of `handle` (or a key's step by it) shows: `wanted`, the frame the unit square's
     /// rules give, if it lies inside the turned picture; otherwise the frame kept inside as above,
     /// starting from `committed` (which lies inside). `free` is false while a ratio is locked.
-    func keptInside(_ wanted: CropRect, from committed: CropRect, handle: CropHandle,
-                    free: Bool, minimumSide: Double) -> CropRect {
+    func keptInside(
+        _ wanted: CropRect, from committed: CropRect, handle: CropHandle,
+        free: Bool, minimumSide: Double
+    ) -> CropRect {
         if contains(wanted) { return wanted }
         if handle == .body, let slid = slidBody(wanted) { return slid }
         if handle.isCorner, free, let slid = slidCorner(wanted, handle: handle, minimumSide: minimumSide) { return slid }
@@ -25,8 +27,10 @@ extension TurnedPicture {
     /// lies inside; otherwise, from the anchor moved to the nearest point of the picture, the far
     /// corner slides to the nearest point that fits (free) or the frame shrinks towards the anchor
     /// (locked). A frame that cannot meet the minimum side there shows `committed`, as a click does.
-    func keptInside(newRectangle wanted: CropRect, anchor: CropPoint, committed: CropRect,
-                    free: Bool, minimumSide: Double) -> CropRect {
+    func keptInside(
+        newRectangle wanted: CropRect, anchor: CropPoint, committed: CropRect,
+        free: Bool, minimumSide: Double
+    ) -> CropRect {
         if contains(wanted) { return wanted }
         let w = pixels(wanted)
         let pressed = pixels(CropRect(x: anchor.x, y: anchor.y, width: 0, height: 0)).origin
@@ -50,8 +54,10 @@ extension TurnedPicture {
         let minimumWidth = min(w.width, side * Double(boundingSize.width))
         let minimumHeight = min(w.height, side * Double(boundingSize.height))
         guard t > 0, width >= minimumWidth * (1 - 1e-9), height >= minimumHeight * (1 - 1e-9) else { return committed }
-        return normalized(CropRect(x: right ? start.x : start.x - width, y: down ? start.y : start.y - height,
-                                   width: width, height: height))
+        return normalized(
+            CropRect(
+                x: right ? start.x : start.x - width, y: down ? start.y : start.y - height,
+                width: width, height: height))
     }
 
     /// The parameters t for which `p + t·d` (box pixels) lies inside the turned picture, or nil when none do.
@@ -84,8 +90,9 @@ extension TurnedPicture {
         u = min(max(u, -roomU), roomU)
         v = min(max(v, -roomV), roomV)
         let centre = box(u: u, v: v)
-        return CropRect(x: (centre.x - a) / Double(boundingSize.width), y: (centre.y - b) / Double(boundingSize.height),
-                        width: wanted.width, height: wanted.height)
+        return CropRect(
+            x: (centre.x - a) / Double(boundingSize.width), y: (centre.y - b) / Double(boundingSize.height),
+            width: wanted.width, height: wanted.height)
     }
 
     /// A free corner drag: the opposite corner stays exactly where it is, the dragged one slides.
@@ -94,11 +101,16 @@ extension TurnedPicture {
         let right = handle.movesRight, down = handle.movesBottom
         let anchor = CropPoint(x: right ? p.minX : p.maxX, y: down ? p.minY : p.maxY)
         let corner = CropPoint(x: right ? p.maxX : p.minX, y: down ? p.maxY : p.minY)
-        guard let q = slid(corner: corner, anchor: anchor, right: right, down: down,
-                           side: CropHandle.clampedMinimumSide(minimumSide)).map(normalized) else { return nil }
+        guard
+            let q = slid(
+                corner: corner, anchor: anchor, right: right, down: down,
+                side: CropHandle.clampedMinimumSide(minimumSide)
+            ).map(normalized)
+        else { return nil }
         // The anchor's sides are copied, not recomputed, so they do not move by a rounding error.
-        return CropRect(left: right ? wanted.minX : q.minX, top: down ? wanted.minY : q.minY,
-                        right: right ? q.maxX : wanted.maxX, bottom: down ? q.maxY : wanted.maxY)
+        return CropRect(
+            left: right ? wanted.minX : q.minX, top: down ? wanted.minY : q.minY,
+            right: right ? q.maxX : wanted.maxX, bottom: down ? q.maxY : wanted.maxY)
     }
 
     /// The frame from `anchor` to the point nearest `corner` at which all four corners lie inside
@@ -106,7 +118,8 @@ extension TurnedPicture {
     private func slid(corner: CropPoint, anchor: CropPoint, right: Bool, down: Bool, side: Double) -> CropRect? {
         // The far corner's row and column through the anchor must stay inside: chords of the picture.
         guard let across = span(from: anchor, along: CropSize(width: 1, height: 0)),
-              let along = span(from: anchor, along: CropSize(width: 0, height: 1)) else { return nil }
+            let along = span(from: anchor, along: CropSize(width: 0, height: 1))
+        else { return nil }
         let sideX = side * Double(boundingSize.width), sideY = side * Double(boundingSize.height)
         let minX = right ? anchor.x + sideX : anchor.x + across.low, maxX = right ? anchor.x + across.high : anchor.x - sideX
         let minY = down ? anchor.y + sideY : anchor.y + along.low, maxY = down ? anchor.y + along.high : anchor.y - sideY
@@ -133,7 +146,8 @@ extension TurnedPicture {
         }
         t = max(t, 0)
         func lerp(_ a: Double, _ b: Double) -> Double { a == b ? a : a + t * (b - a) }
-        return CropRect(left: lerp(committed.minX, wanted.minX), top: lerp(committed.minY, wanted.minY),
-                        right: lerp(committed.maxX, wanted.maxX), bottom: lerp(committed.maxY, wanted.maxY))
+        return CropRect(
+            left: lerp(committed.minX, wanted.minX), top: lerp(committed.minY, wanted.minY),
+            right: lerp(committed.maxX, wanted.maxX), bottom: lerp(committed.maxY, wanted.maxY))
     }
 }

@@ -29,8 +29,9 @@ public struct TurnedPicture: Hashable, Sendable {
         (sin, cos) = angle.sineCosine
         let exact = TurnedPicture.exactBox(width: self.width, height: self.height, sin: sin, cos: cos)
         // A hair under a whole number is that number: 4000 × cos 0° must not become 4001.
-        boundingSize = PixelSize(width: max(Int((exact.width - 1e-7).rounded(.up)), 1),
-                                 height: max(Int((exact.height - 1e-7).rounded(.up)), 1))
+        boundingSize = PixelSize(
+            width: max(Int((exact.width - 1e-7).rounded(.up)), 1),
+            height: max(Int((exact.height - 1e-7).rounded(.up)), 1))
     }
 
     /// The bounding box of the turned picture, unrounded: W·|cos| + H·|sin| by W·|sin| + H·|cos|.
@@ -63,8 +64,10 @@ public struct TurnedPicture: Hashable, Sendable {
     /// The turned picture's corners in box pixels, from the picture's top left, clockwise as seen:
     /// what the canvas outlines and dims around.
     public var corners: [CropPoint] {
-        [CropPoint(x: 0, y: 0), CropPoint(x: Double(width), y: 0),
-         CropPoint(x: Double(width), y: Double(height)), CropPoint(x: 0, y: Double(height))].map(boxPoint(fromPicture:))
+        [
+            CropPoint(x: 0, y: 0), CropPoint(x: Double(width), y: 0),
+            CropPoint(x: Double(width), y: Double(height)), CropPoint(x: 0, y: Double(height)),
+        ].map(boxPoint(fromPicture:))
     }
 
     /// A box point as an offset from the picture's centre along the picture's own axes.
@@ -118,8 +121,10 @@ public struct TurnedPicture: Hashable, Sendable {
     /// `--crop` in pixels must do).
     public func contains(_ rect: PixelRect) -> Bool {
         guard rect.width > 0, rect.height > 0 else { return false }
-        return contains(pixels: CropRect(x: Double(rect.x), y: Double(rect.y),
-                                         width: Double(rect.width), height: Double(rect.height)))
+        return contains(
+            pixels: CropRect(
+                x: Double(rect.x), y: Double(rect.y),
+                width: Double(rect.width), height: Double(rect.height)))
     }
 
     // MARK: The largest rectangle and shrinking

@@ -14,8 +14,10 @@ public struct Viewport: Hashable, Sendable {
     /// Magnification over the fit and the image point in the view's middle.
     public var zoom: ZoomState
 
-    public init(imageWidth: Int, imageHeight: Int, viewSize: CropSize,
-                padding: Double = Viewport.defaultPadding, zoom: ZoomState = .fit) {
+    public init(
+        imageWidth: Int, imageHeight: Int, viewSize: CropSize,
+        padding: Double = Viewport.defaultPadding, zoom: ZoomState = .fit
+    ) {
         self.imageWidth = max(imageWidth, 1)
         self.imageHeight = max(imageHeight, 1)
         self.viewSize = viewSize
@@ -36,9 +38,10 @@ public struct Viewport: Hashable, Sendable {
     public var imageFrame: CropRect {
         let scale = fitScale * zoom.zoom
         let width = Double(imageWidth) * scale, height = Double(imageHeight) * scale
-        return CropRect(x: viewSize.width / 2 - zoom.center.x * width,
-                        y: viewSize.height / 2 - zoom.center.y * height,
-                        width: width, height: height)
+        return CropRect(
+            x: viewSize.width / 2 - zoom.center.x * width,
+            y: viewSize.height / 2 - zoom.center.y * height,
+            width: width, height: height)
     }
 
     /// The part of the picture inside the view, in view points; nil when none of it is.
@@ -53,15 +56,17 @@ public struct Viewport: Hashable, Sendable {
     public func normalizedPoint(_ viewPoint: CropPoint) -> CropPoint {
         let frame = imageFrame
         guard frame.width > 0, frame.height > 0 else { return .zero }
-        return CropPoint(x: (viewPoint.x - frame.minX) / frame.width,
-                         y: (viewPoint.y - frame.minY) / frame.height)
+        return CropPoint(
+            x: (viewPoint.x - frame.minX) / frame.width,
+            y: (viewPoint.y - frame.minY) / frame.height)
     }
 
     /// The view point of a normalized image point.
     public func viewPoint(_ normalized: CropPoint) -> CropPoint {
         let frame = imageFrame
-        return CropPoint(x: frame.minX + normalized.x * frame.width,
-                         y: frame.minY + normalized.y * frame.height)
+        return CropPoint(
+            x: frame.minX + normalized.x * frame.width,
+            y: frame.minY + normalized.y * frame.height)
     }
 
     /// A view-point translation as a normalized one (divided by the image's on-screen size).
@@ -81,9 +86,10 @@ public struct Viewport: Hashable, Sendable {
     /// A normalized rectangle as drawn in view points.
     public func viewRect(_ normalized: CropRect) -> CropRect {
         let frame = imageFrame
-        return CropRect(x: frame.minX + normalized.x * frame.width,
-                        y: frame.minY + normalized.y * frame.height,
-                        width: normalized.width * frame.width,
-                        height: normalized.height * frame.height)
+        return CropRect(
+            x: frame.minX + normalized.x * frame.width,
+            y: frame.minY + normalized.y * frame.height,
+            width: normalized.width * frame.width,
+            height: normalized.height * frame.height)
     }
 }

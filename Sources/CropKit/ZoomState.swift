@@ -52,8 +52,11 @@ extension Viewport {
             let limit = (view / 2 - padding) / extent
             return min(max(center, limit), 1 - limit)
         }
-        result.zoom = ZoomState(zoom: zoom, center: CropPoint(x: axis(state.center.x, view: viewSize.width, pixels: imageWidth),
-                                                              y: axis(state.center.y, view: viewSize.height, pixels: imageHeight)))
+        result.zoom = ZoomState(
+            zoom: zoom,
+            center: CropPoint(
+                x: axis(state.center.x, view: viewSize.width, pixels: imageWidth),
+                y: axis(state.center.y, view: viewSize.height, pixels: imageHeight)))
         return result
     }
 
@@ -71,8 +74,9 @@ extension Viewport {
         // Solve for the centre that puts `pinned` back under the anchor at the new size.
         let frame = target.imageFrame
         guard frame.width > 0, frame.height > 0 else { return clamped }
-        let center = CropPoint(x: pinned.x - (anchor.x - viewSize.width / 2) / frame.width,
-                               y: pinned.y - (anchor.y - viewSize.height / 2) / frame.height)
+        let center = CropPoint(
+            x: pinned.x - (anchor.x - viewSize.width / 2) / frame.width,
+            y: pinned.y - (anchor.y - viewSize.height / 2) / frame.height)
         return clamped(ZoomState(zoom: target.zoom.zoom, center: center))
     }
 
@@ -85,8 +89,12 @@ extension Viewport {
     public func panned(by delta: CropSize) -> Viewport {
         let frame = imageFrame
         guard frame.width > 0, frame.height > 0, delta.width.isFinite, delta.height.isFinite else { return self }
-        return clamped(ZoomState(zoom: zoom.zoom, center: CropPoint(x: zoom.center.x - delta.width / frame.width,
-                                                                    y: zoom.center.y - delta.height / frame.height)))
+        return clamped(
+            ZoomState(
+                zoom: zoom.zoom,
+                center: CropPoint(
+                    x: zoom.center.x - delta.width / frame.width,
+                    y: zoom.center.y - delta.height / frame.height)))
     }
 
     /// The whole picture again.

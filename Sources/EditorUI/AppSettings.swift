@@ -14,7 +14,8 @@ enum AppSettings {
     /// the process for a missing schema, so look it up first (running from a bare build tree).
     static let shared: UnsafeMutablePointer<GSettings>? = {
         guard let source = g_settings_schema_source_get_default(),
-              let schema = g_settings_schema_source_lookup(source, schemaID, 1) else { return nil }
+            let schema = g_settings_schema_source_lookup(source, schemaID, 1)
+        else { return nil }
         g_settings_schema_unref(schema)
         return g_settings_new(schemaID)
     }()
@@ -22,8 +23,9 @@ enum AppSettings {
     /// Sizes the window as it was last closed.
     static func restore(_ window: UnsafeMutablePointer<GtkWindow>) {
         guard let settings = shared else { return }
-        gtk_window_set_default_size(window, g_settings_get_int(settings, "window-width"),
-                                    g_settings_get_int(settings, "window-height"))
+        gtk_window_set_default_size(
+            window, g_settings_get_int(settings, "window-width"),
+            g_settings_get_int(settings, "window-height"))
         if g_settings_get_boolean(settings, "window-maximized") != 0 { gtk_window_maximize(window) }
     }
 
@@ -45,8 +47,10 @@ enum AppSettings {
             defer { g_free(value) }
             return String(cString: value)
         }
-        return (text.flatMap(GuideStyle.init(rawValue:)) ?? .thirds,
-                g_settings_get_boolean(settings, guidesWhileDraggingKey) != 0 ? .whileDragging : .always)
+        return (
+            text.flatMap(GuideStyle.init(rawValue:)) ?? .thirds,
+            g_settings_get_boolean(settings, guidesWhileDraggingKey) != 0 ? .whileDragging : .always
+        )
     }
 
     /// The aspect ratio chosen last (as its action target: `free`, `original`, `W:H`).
@@ -67,7 +71,9 @@ enum AppSettings {
         get { shared.map { g_settings_get_boolean($0, previewPanelKey) != 0 } ?? false }
         set {
             // Only a change: each write tells every window again.
-            if let settings = shared, newValue != previewPanel { g_settings_set_boolean(settings, previewPanelKey, newValue ? 1 : 0) }
+            if let settings = shared, newValue != previewPanel {
+                g_settings_set_boolean(settings, previewPanelKey, newValue ? 1 : 0)
+            }
         }
     }
 }

@@ -89,53 +89,70 @@ final class CanvasPainter {
 
     /// Draws one frame into `c` for a view of the given size (points) and device scale, with the
     /// picture zoomed and panned by `zoom`, and `sharp` over the thumbnail where it has pixels.
-    func draw(_ c: Cairo, image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int,
-              state: PaintState = PaintState(), transform: ImageOrientation = .up, zoom: ZoomState = .fit,
-              sharp: SharpTile? = nil) {
-        plan(image: image, crop: crop, width: width, height: height, scale: scale, state: state,
-             transform: transform, zoom: zoom, sharp: sharp).paint(c)
+    func draw(
+        _ c: Cairo, image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int,
+        state: PaintState = PaintState(), transform: ImageOrientation = .up, zoom: ZoomState = .fit,
+        sharp: SharpTile? = nil
+    ) {
+        plan(
+            image: image, crop: crop, width: width, height: height, scale: scale, state: state,
+            transform: transform, zoom: zoom, sharp: sharp
+        ).paint(c)
     }
 
     /// Lays out one frame (same arguments as `draw`) and makes sure the display cache holds the
     /// picture for it; the plan can then be painted on any thread.
-    func plan(image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int,
-              state: PaintState = PaintState(), transform: ImageOrientation = .up, zoom: ZoomState = .fit,
-              sharp: SharpTile? = nil) -> FramePlan {
+    func plan(
+        image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int,
+        state: PaintState = PaintState(), transform: ImageOrientation = .up, zoom: ZoomState = .fit,
+        sharp: SharpTile? = nil
+    ) -> FramePlan {
         let s = Double(max(scale, 1))
         let bounds = CropRect(x: 0, y: 0, width: width, height: height)
-        let empty = FramePlan(bounds: bounds, scale: s, cache: nil, placed: bounds, frame: bounds, state: state,
-                              focusRing: nil)
+        let empty = FramePlan(
+            bounds: bounds, scale: s, cache: nil, placed: bounds, frame: bounds, state: state,
+            focusRing: nil)
         guard let image else { return empty }
         let shown = transform.displayedSize(storedWidth: image.pixelWidth, storedHeight: image.pixelHeight)
-        let viewport = Viewport(imageWidth: shown.width, imageHeight: shown.height,
-                                viewSize: CropSize(width: width, height: height), zoom: zoom)
+        let viewport = Viewport(
+            imageWidth: shown.width, imageHeight: shown.height,
+            viewSize: CropSize(width: width, height: height), zoom: zoom)
         guard let visible = viewport.visibleFrame else { return empty }
         // The visible picture sits on whole device pixels so copying it needs no resampling.
         let placed = visible.snappedToDevicePixels(scale: s)
         let pixels = (width: Int((placed.width * s).rounded()), height: Int((placed.height * s).rounded()))
         guard pixels.width >= 1, pixels.height >= 1 else { return empty }
         let usableSharp = sharp.flatMap { $0.source === image.surface ? $0 : nil }
-        guard let cache = displaySurface(for: image, transform: transform, region: viewport.normalizedRect(placed),
-                                         width: pixels.width, height: pixels.height, sharp: usableSharp)
+        guard
+            let cache = displaySurface(
+                for: image, transform: transform, region: viewport.normalizedRect(placed),
+                width: pixels.width, height: pixels.height, sharp: usableSharp)
         else { return empty }
-        let ring = state.focused ? placed.insetBy(dx: -OverlayStyle.focusRingGap, dy: -OverlayStyle.focusRingGap)
-            .intersection(bounds.insetBy(dx: OverlayStyle.focusRingWidth, dy: OverlayStyle.focusRingWidth)) : nil
-        return FramePlan(bounds: bounds, scale: s, cache: cache, placed: placed, frame: viewport.viewRect(crop),
-                         state: state, focusRing: ring)
+        let ring =
+            state.focused
+            ? placed.insetBy(dx: -OverlayStyle.focusRingGap, dy: -OverlayStyle.focusRingGap)
+                .intersection(bounds.insetBy(dx: OverlayStyle.focusRingWidth, dy: OverlayStyle.focusRingWidth)) : nil
+        return FramePlan(
+            bounds: bounds, scale: s, cache: cache, placed: placed, frame: viewport.viewRect(crop),
+            state: state, focusRing: ring)
     }
 
     /// The display-size copies of the visible picture, rebuilt only when the view's size, zoom or
     /// pan, the device scale, the image or its sharp region changes (never during a crop drag).
-    private func displaySurface(for image: LoadedImage, transform: ImageOrientation, region: CropRect,
-                                width: Int, height: Int, sharp: SharpTile?) -> DisplayCache? {
+    private func displaySurface(
+        for image: LoadedImage, transform: ImageOrientation, region: CropRect,
+        width: Int, height: Int, sharp: SharpTile?
+    ) -> DisplayCache? {
         if let cache = displayCache, cache.width == width, cache.height == height, cache.source === image.surface,
-           cache.transform == transform, cache.region == region, cache.sharp === sharp {
+            cache.transform == transform, cache.region == region, cache.sharp === sharp
+        {
             return cache
         }
         // Opaque (RGB24) with transparency shown over a checkerboard: copying an opaque surface
         // each frame is a plain row copy, where blending an ARGB one costs several times more.
         guard let surface = ImageSurface(width: width, height: height, opaque: true, largePages: true),
-              let dimmed = ImageSurface(width: width, height: height, opaque: true, largePages: true) else { return nil }
+            let dimmed = ImageSurface(width: width, height: height, opaque: true, largePages: true)
+        else { return nil }
         surface.draw { c in
             CanvasPainter.checkerboard(c, width: Double(width), height: Double(height))
             SourceMapping.setSource(c, image.surface, transform: transform, shown: region, width: width, height: height)
@@ -143,8 +160,9 @@ final class CanvasPainter {
             // The sharp region over the thumbnail: transparent outside it, so a stale one (during
             // a pan) still sharpens what it covers.
             if let sharp {
-                SourceMapping.setSource(c, sharp.surface, transform: transform, shown: region, width: width,
-                                        height: height, covering: sharp.region)
+                SourceMapping.setSource(
+                    c, sharp.surface, transform: transform, shown: region, width: width,
+                    height: height, covering: sharp.region)
                 cairo_paint(c.cr)
             }
         }
@@ -154,8 +172,9 @@ final class CanvasPainter {
             c.setColor(OverlayStyle.dim)
             cairo_paint(c.cr)
         }
-        let cache = DisplayCache(width: width, height: height, source: image.surface, transform: transform,
-                                 region: region, sharp: sharp, surface: surface, dimmed: dimmed)
+        let cache = DisplayCache(
+            width: width, height: height, source: image.surface, transform: transform,
+            region: region, sharp: sharp, surface: surface, dimmed: dimmed)
         displayCache = cache
         onCacheBuild?()
         return cache

@@ -28,12 +28,14 @@ extension CropCanvas {
         let changed = edit { $0.reset() }.contains(.committed)
         if changed, CropCanvas.animationsEnabled, gtk_widget_get_mapped(widget) != 0 {
             animation = CropAnimation(from: from, to: initialCrop, start: frameTime)
-            animationTick = gtk_widget_add_tick_callback(widget, { widget, _, _ in
-                MainActor.assumeIsolated {
-                    guard let canvas = CropCanvas.state.get(widget) else { return 0 }
-                    return canvas.animationStep() ? 1 : 0
-                }
-            }, nil, nil)
+            animationTick = gtk_widget_add_tick_callback(
+                widget,
+                { widget, _, _ in
+                    MainActor.assumeIsolated {
+                        guard let canvas = CropCanvas.state.get(widget) else { return 0 }
+                        return canvas.animationStep() ? 1 : 0
+                    }
+                }, nil, nil)
         }
         gtk_widget_queue_draw(widget)
     }

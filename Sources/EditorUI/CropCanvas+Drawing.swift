@@ -9,14 +9,17 @@ extension CropCanvas {
         let width = Int(gtk_widget_get_width(widget)), height = Int(gtk_widget_get_height(widget))
         guard width > 0, height > 0 else { return }
         let scale = Int(gtk_widget_get_scale_factor(widget))
-        let plan = painter.plan(image: image, crop: shownCrop, width: Double(width), height: Double(height),
-                                scale: scale, state: paintState, transform: transform,
-                                zoom: viewport?.zoom ?? .fit, sharp: sharpTile)
-        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                     size: graphene_size_t(width: Float(width), height: Float(height)))
+        let plan = painter.plan(
+            image: image, crop: shownCrop, width: Double(width), height: Double(height),
+            scale: scale, state: paintState, transform: transform,
+            zoom: viewport?.zoom ?? .fit, sharp: sharpTile)
+        var bounds = graphene_rect_t(
+            origin: graphene_point_t(x: 0, y: 0),
+            size: graphene_size_t(width: Float(width), height: Float(height)))
         if frameDelivery != .texture
             || !appendTexture(of: plan, to: snapshot, bounds: &bounds, width: width * scale, height: height * scale),
-           let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
+            let cr = gtk_snapshot_append_cairo(snapshot, &bounds)
+        {
             plan.paint(Cairo(cr))
             cairo_destroy(cr)
         }
@@ -35,8 +38,10 @@ extension CropCanvas {
 
     /// Paints the frame in bands into a frame surface of `width`×`height` device pixels (only
     /// what changed since it was last painted) and appends it as a texture; false when there is no memory for one (the caller records instead).
-    private func appendTexture(of plan: FramePlan, to snapshot: OpaquePointer?, bounds: inout graphene_rect_t,
-                               width: Int, height: Int) -> Bool {
+    private func appendTexture(
+        of plan: FramePlan, to snapshot: OpaquePointer?, bounds: inout graphene_rect_t,
+        width: Int, height: Int
+    ) -> Bool {
         guard let frame = frameSurfaces.take(width: width, height: height) else { return false }
         plan.render(into: frame)
         guard let texture = frameSurfaces.texture(showing: frame) else { return false }
@@ -46,10 +51,11 @@ extension CropCanvas {
     }
 
     var paintState: PaintState {
-        PaintState(focused: gtk_widget_has_visible_focus(widget) != 0,
-                   highContrast: adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0,
-                   guides: guideVisibility.shows(dragging: session.isDragging) ? guideStyle : .none,
-                   shape: shape, fixedFrame: fixedFrame)
+        PaintState(
+            focused: gtk_widget_has_visible_focus(widget) != 0,
+            highContrast: adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0,
+            guides: guideVisibility.shows(dragging: session.isDragging) ? guideStyle : .none,
+            shape: shape, fixedFrame: fixedFrame)
     }
 
     /// Focus and the high-contrast style change the picture: redraw when either changes.

@@ -99,8 +99,10 @@ extension CropCanvas {
         pointer = CropPoint(x: x, y: y)
         guard !session.isDragging, !primaryDragPans, let viewport else { return }
         // The fixed frame has no handles: the whole view grabs the picture.
-        showCursor(primaryButtonPans ? "grab"
-                   : CropCanvas.cursorName(for: editor.dragTarget(at: CropPoint(x: x, y: y), in: viewport)))
+        showCursor(
+            primaryButtonPans
+                ? "grab"
+                : CropCanvas.cursorName(for: editor.dragTarget(at: CropPoint(x: x, y: y), in: viewport)))
     }
 
     /// With the frame fixed, or Space held, the primary button pans the picture.

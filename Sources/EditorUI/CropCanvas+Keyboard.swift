@@ -41,8 +41,10 @@ extension CropCanvas {
                     if ctrl { mods = GdkModifierType(mods.rawValue | GDK_CONTROL_MASK.rawValue) }
                     let accel = (shift ? "<Shift>" : "") + (ctrl ? "<Control>" : "") + name
                     let title = CropCanvas.keyTitle(adjustment, unit: unit)
-                    bindings.append(CropKeyBinding(keyval: keyval, modifiers: mods, adjustment: adjustment,
-                                                   unit: unit, accelerator: accel, title: title))
+                    bindings.append(
+                        CropKeyBinding(
+                            keyval: keyval, modifiers: mods, adjustment: adjustment,
+                            unit: unit, accelerator: accel, title: title))
                 }
             }
         }
@@ -57,7 +59,7 @@ extension CropCanvas {
                 let action = name.map { String(cString: $0) } ?? ""
                 MainActor.assumeIsolated {
                     guard let canvas = CropCanvas.state.get(widget),
-                          let adjustment = CropAdjustment(actionName: String(action.dropFirst(CropCanvas.actionGroup.count + 1)))
+                        let adjustment = CropAdjustment(actionName: String(action.dropFirst(CropCanvas.actionGroup.count + 1)))
                     else { return }
                     canvas.apply(adjustment)
                 }
@@ -77,11 +79,15 @@ extension CropCanvas {
             g_variant_unref(unitPointer)
             MainActor.assumeIsolated {
                 guard let canvas = CropCanvas.state.get(widget), let image = canvas.image,
-                      let adjustment = CropAdjustment(actionName: adjustmentName),
-                      let unit = CropAdjustment.StepUnit(rawValue: unitValue) else { return }
+                    let adjustment = CropAdjustment(actionName: adjustmentName),
+                    let unit = CropAdjustment.StepUnit(rawValue: unitValue)
+                else { return }
                 _ = image
-                canvas.apply(adjustment, step: CropAdjustment.keyStep(unit, imageWidth: canvas.shownSize.width,
-                                                                      imageHeight: canvas.shownSize.height))
+                canvas.apply(
+                    adjustment,
+                    step: CropAdjustment.keyStep(
+                        unit, imageWidth: canvas.shownSize.width,
+                        imageHeight: canvas.shownSize.height))
             }
         }
         gtk_widget_class_install_action(klass, cancelDragAction, nil) { widget, _, _ in
@@ -92,12 +98,14 @@ extension CropCanvas {
 
     nonisolated static func installKeyBindings(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
         for binding in keyBindings {
-            cgtk_widget_class_add_binding_action_si(klass, binding.keyval, binding.modifiers, keyAdjustAction,
-                                                    binding.adjustment.actionName, Int32(binding.unit.rawValue))
+            cgtk_widget_class_add_binding_action_si(
+                klass, binding.keyval, binding.modifiers, keyAdjustAction,
+                binding.adjustment.actionName, Int32(binding.unit.rawValue))
         }
         cgtk_widget_class_add_binding_action(klass, UInt32(GDK_KEY_Escape), GdkModifierType(0), cancelDragAction)
-        cgtk_widget_class_add_binding_action(klass, UInt32(GDK_KEY_BackSpace), GDK_CONTROL_MASK,
-                                             "\(actionGroup).\(CropAdjustment.reset.actionName)")
+        cgtk_widget_class_add_binding_action(
+            klass, UInt32(GDK_KEY_BackSpace), GDK_CONTROL_MASK,
+            "\(actionGroup).\(CropAdjustment.reset.actionName)")
     }
 }
 

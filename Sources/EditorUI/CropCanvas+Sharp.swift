@@ -17,11 +17,12 @@ extension CropCanvas {
         // Thumbnail pixels per picture pixel against screen pixels per picture pixel.
         let thumbnailDensity = Double(image.surface.width) / Double(image.pixelWidth)
         guard viewport.scale * deviceScale > thumbnailDensity * CropCanvas.sharpThreshold,
-              let visible = viewport.visibleFrame
+            let visible = viewport.visibleFrame
         else { return nil }
         guard visible.width * deviceScale >= 1, visible.height * deviceScale >= 1 else { return nil }
-        return SharpRequest(region: transform.storedRect(fromDisplayed: viewport.normalizedRect(visible)),
-                            scale: viewport.scale * deviceScale)
+        return SharpRequest(
+            region: transform.storedRect(fromDisplayed: viewport.normalizedRect(visible)),
+            scale: viewport.scale * deviceScale)
     }
 
     /// Asks for a sharp render of what the view shows; drops the sharp region when the thumbnail

@@ -189,15 +189,21 @@ extension CropCanvas {
         if state & GDK_SHIFT_MASK.rawValue != 0, dx == 0 { delta = CropSize(width: dy, height: 0) }
         let step = wheel ? CropCanvas.wheelPanStep : 1
         // Scrolling moves the view over the picture: the picture goes the other way.
-        applyViewChange(ViewGesture(anchor: frameCentre, translation: CropSize(width: -delta.width * step,
-                                                                               height: -delta.height * step)))
+        applyViewChange(
+            ViewGesture(
+                anchor: frameCentre,
+                translation: CropSize(
+                    width: -delta.width * step,
+                    height: -delta.height * step)))
         return true
     }
 
     func doubleClicked(at point: CropPoint) {
         guard let viewport, !session.isDragging else { return }
-        let outside = fixedFrame ? !viewport.viewRect(crop).contains(point)
-                                 : session.target(at: point, in: viewport) == .newRectangle
+        let outside =
+            fixedFrame
+            ? !viewport.viewRect(crop).contains(point)
+            : session.target(at: point, in: viewport) == .newRectangle
         if outside { zoomToFit() }
     }
 

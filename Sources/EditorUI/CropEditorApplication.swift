@@ -12,8 +12,10 @@ public final class CropEditorApplication {
 
     /// `unique: false` lets tests run an in-process instance beside real ones on the same bus.
     public init(unique: Bool = true) {
-        let flags = unique ? G_APPLICATION_HANDLES_OPEN
-                           : GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
+        let flags =
+            unique
+            ? G_APPLICATION_HANDLES_OPEN
+            : GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
         application = adw_application_new(CropEditorApplication.applicationID, flags)
         let app = application.raw
         Signal.connect(app, "activate") { [weak self] in self?.activate() }
@@ -42,9 +44,11 @@ public final class CropEditorApplication {
 
     /// The application's own actions (the window's are in `EditorWindow.actions`).
     static let actions: [ActionEntry<CropEditorApplication>] = [
-        ActionEntry(name: "quit", kind: .plain { g_application_quit(cgtk_gapplication($0.application.raw)) },
-                    accels: ["<Control>q"], title: N_("Quit"), group: .file),
-        ActionEntry(name: "about", kind: .plain { AboutWindow.present(over: $0.activeWindow.map { cgtk_window($0.window.raw) }) }),
+        ActionEntry(
+            name: "quit", kind: .plain { g_application_quit(cgtk_gapplication($0.application.raw)) },
+            accels: ["<Control>q"], title: N_("Quit"), group: .file),
+        ActionEntry(
+            name: "about", kind: .plain { AboutWindow.present(over: $0.activeWindow.map { cgtk_window($0.window.raw) }) }),
     ]
 
     private func setAccels(_ app: UnsafeMutablePointer<GtkApplication>?, _ action: String, _ accels: [String]) {

@@ -15,9 +15,9 @@ enum DemoPicture {
         surface.draw { c in
             let cr = c.cr
             let sky = cairo_pattern_create_linear(0, 0, 0, Double(height))!
-            cairo_pattern_add_color_stop_rgb(sky, 0, 0.0, 0.75, 0.9)     // cyan
+            cairo_pattern_add_color_stop_rgb(sky, 0, 0.0, 0.75, 0.9)  // cyan
             cairo_pattern_add_color_stop_rgb(sky, 0.5, 0.0, 0.35, 0.95)  // blue
-            cairo_pattern_add_color_stop_rgb(sky, 1, 0.3, 0.2, 0.75)     // indigo
+            cairo_pattern_add_color_stop_rgb(sky, 1, 0.3, 0.2, 0.75)  // indigo
             cairo_set_source(cr, sky)
             cairo_paint(cr)
             cairo_pattern_destroy(sky)

@@ -11,14 +11,17 @@ struct DeviceRect: Equatable {
     static func disjointUnion(_ rects: [DeviceRect]) -> [DeviceRect] {
         let cuts = Set(rects.flatMap { [$0.y, $0.y + $0.height] }).sorted()
         var result: [DeviceRect] = []
-        var open: [SIMD2<Int>: Int] = [:] // a span's left and right → its rect in `result`, ending at this run
+        var open: [SIMD2<Int>: Int] = [:]  // a span's left and right → its rect in `result`, ending at this run
         for (top, bottom) in zip(cuts, cuts.dropFirst()) {
             let spans = rects.filter { $0.y <= top && $0.y + $0.height >= bottom }
                 .map { ($0.x, $0.x + $0.width) }.sorted { $0.0 < $1.0 }
             var merged: [(Int, Int)] = []
             for span in spans {
-                if let last = merged.last, span.0 <= last.1 { merged[merged.count - 1].1 = max(last.1, span.1) }
-                else { merged.append(span) }
+                if let last = merged.last, span.0 <= last.1 {
+                    merged[merged.count - 1].1 = max(last.1, span.1)
+                } else {
+                    merged.append(span)
+                }
             }
             var next: [SIMD2<Int>: Int] = [:]
             for (left, right) in merged {

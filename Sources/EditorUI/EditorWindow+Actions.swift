@@ -10,62 +10,85 @@ extension EditorWindow {
     /// tooltips take their words and keys from it.
     static let actions: [ActionEntry<EditorWindow>] = [
         // File
-        ActionEntry(name: "open", kind: .plain { $0.showOpenDialog() }, accels: ["<Control>o"],
-                    title: N_("Open an image"), group: .file),
-        ActionEntry(name: "save", kind: .plain { $0.save() }, accels: ["<Control>s"],
-                    title: N_("Save the crop beside the photo"), group: .file, availability: .file),
-        ActionEntry(name: "save-as", kind: .plain { $0.saveAs() }, accels: ["<Control><Shift>s"],
-                    title: N_("Save the crop as…"), group: .file, availability: .file),
-        ActionEntry(name: "keep-crop", kind: .plain { $0.keepCrop() }, accels: ["<Control>k"],
-                    title: N_("Keep the crop beside the photo (sidecar)"), group: .file, availability: .file),
+        ActionEntry(
+            name: "open", kind: .plain { $0.showOpenDialog() }, accels: ["<Control>o"],
+            title: N_("Open an image"), group: .file),
+        ActionEntry(
+            name: "save", kind: .plain { $0.save() }, accels: ["<Control>s"],
+            title: N_("Save the crop beside the photo"), group: .file, availability: .file),
+        ActionEntry(
+            name: "save-as", kind: .plain { $0.saveAs() }, accels: ["<Control><Shift>s"],
+            title: N_("Save the crop as…"), group: .file, availability: .file),
+        ActionEntry(
+            name: "keep-crop", kind: .plain { $0.keepCrop() }, accels: ["<Control>k"],
+            title: N_("Keep the crop beside the photo (sidecar)"), group: .file, availability: .file),
         ActionEntry(name: "close-image", kind: .plain { $0.closeImage() }, availability: .picture),
-        ActionEntry(name: "close", kind: .plain { gtk_window_close(cgtk_window($0.window.raw)) }, accels: ["<Control>w"],
-                    title: N_("Close the window"), group: .file),
+        ActionEntry(
+            name: "close", kind: .plain { gtk_window_close(cgtk_window($0.window.raw)) }, accels: ["<Control>w"],
+            title: N_("Close the window"), group: .file),
         ActionEntry(name: "open-result", kind: .plain { $0.openLastResult() }, availability: .savedResult),
         ActionEntry(name: "snap-lossless", kind: .plain { $0.snapToLosslessGrid() }, availability: .losslessSnap),
         // Edit
-        ActionEntry(name: "undo", kind: .plain { $0.canvas.undo() }, accels: ["<Control>z"],
-                    title: N_("Undo"), group: .edit, availability: .undo),
-        ActionEntry(name: "redo", kind: .plain { $0.canvas.redo() }, accels: ["<Control><Shift>z"],
-                    title: N_("Redo"), group: .edit, availability: .redo),
-        ActionEntry(name: "reset", kind: .plain { $0.canvas.reset() }, accels: [CropCanvas.resetAccelerator],
-                    title: N_("Reset the crop"), group: .edit, availability: .picture),
-        ActionEntry(name: "rotate-right", kind: .plain { $0.canvas.apply(.rotateRight) }, accels: ["<Control>r"],
-                    title: N_("Rotate right"), group: .edit, availability: .picture),
-        ActionEntry(name: "rotate-left", kind: .plain { $0.canvas.apply(.rotateLeft) }, accels: ["<Control><Shift>r"],
-                    title: N_("Rotate left"), group: .edit, availability: .picture),
+        ActionEntry(
+            name: "undo", kind: .plain { $0.canvas.undo() }, accels: ["<Control>z"],
+            title: N_("Undo"), group: .edit, availability: .undo),
+        ActionEntry(
+            name: "redo", kind: .plain { $0.canvas.redo() }, accels: ["<Control><Shift>z"],
+            title: N_("Redo"), group: .edit, availability: .redo),
+        ActionEntry(
+            name: "reset", kind: .plain { $0.canvas.reset() }, accels: [CropCanvas.resetAccelerator],
+            title: N_("Reset the crop"), group: .edit, availability: .picture),
+        ActionEntry(
+            name: "rotate-right", kind: .plain { $0.canvas.apply(.rotateRight) }, accels: ["<Control>r"],
+            title: N_("Rotate right"), group: .edit, availability: .picture),
+        ActionEntry(
+            name: "rotate-left", kind: .plain { $0.canvas.apply(.rotateLeft) }, accels: ["<Control><Shift>r"],
+            title: N_("Rotate left"), group: .edit, availability: .picture),
         ActionEntry(name: "flip-horizontal", kind: .plain { $0.canvas.apply(.flipHorizontal) }, availability: .picture),
         ActionEntry(name: "flip-vertical", kind: .plain { $0.canvas.apply(.flipVertical) }, availability: .picture),
-        ActionEntry(name: "toggle-shape", kind: .plain { $0.chooseShape($0.canvas.shape == .circle ? .rectangle : .circle) },
-                    accels: ["<Control><Shift>c"], title: N_("Switch between rectangle and circle"), group: .edit),
-        ActionEntry(name: "fixed-frame", kind: .toggle(initial: { _ in false }) { $0.setFixedFrame($1) },
-                    accels: ["<Control>m"], title: N_("Fixed frame: move the picture under it"), group: .edit),
-        ActionEntry(name: "shape", kind: .choice(initial: { _ in CropShape.rectangle.rawValue }) { window, value in
-            CropShape(rawValue: value).map { window.chooseShape($0) }
-        }),
-        ActionEntry(name: "aspect-ratio", kind: .choice(initial: { _ in AppSettings.aspectRatio }) { window, value in
-            EditorWindow.aspectRatio(target: value).map(window.chooseAspectRatio)
-        }),
+        ActionEntry(
+            name: "toggle-shape", kind: .plain { $0.chooseShape($0.canvas.shape == .circle ? .rectangle : .circle) },
+            accels: ["<Control><Shift>c"], title: N_("Switch between rectangle and circle"), group: .edit),
+        ActionEntry(
+            name: "fixed-frame", kind: .toggle(initial: { _ in false }) { $0.setFixedFrame($1) },
+            accels: ["<Control>m"], title: N_("Fixed frame: move the picture under it"), group: .edit),
+        ActionEntry(
+            name: "shape",
+            kind: .choice(initial: { _ in CropShape.rectangle.rawValue }) { window, value in
+                CropShape(rawValue: value).map { window.chooseShape($0) }
+            }),
+        ActionEntry(
+            name: "aspect-ratio",
+            kind: .choice(initial: { _ in AppSettings.aspectRatio }) { window, value in
+                EditorWindow.aspectRatio(target: value).map(window.chooseAspectRatio)
+            }),
         ActionEntry(name: "custom-ratio", kind: .plain { $0.askCustomRatio() }),
         ActionEntry(name: "swap-ratio", kind: .plain { $0.chooseAspectRatio($0.canvas.aspectRatio.swapped) }),
         // View
-        ActionEntry(name: "zoom-in", kind: .plain { $0.canvas.zoomFromKeyboard(by: Viewport.zoomStep) },
-                    accels: ["<Control>plus", "<Control>equal"], title: N_("Zoom in"), group: .view, availability: .picture),
-        ActionEntry(name: "zoom-out", kind: .plain { $0.canvas.zoomFromKeyboard(by: 1 / Viewport.zoomStep) },
-                    accels: ["<Control>minus"], title: N_("Zoom out"), group: .view, availability: .picture),
-        ActionEntry(name: "zoom-fit", kind: .plain { $0.canvas.zoomToFit() }, accels: ["<Control>0"],
-                    title: N_("Fit the picture in the window"), group: .view, availability: .picture),
-        ActionEntry(name: "zoom-actual", kind: .plain { $0.canvas.zoomToActualPixels() }, accels: ["<Control>1"],
-                    title: N_("Zoom to actual pixels (100 %)"), group: .view, availability: .picture),
-        ActionEntry(name: AppSettings.previewPanelKey, kind: .setting, accels: ["F9"],
-                    title: N_("Show or hide the previews"), group: .view),
+        ActionEntry(
+            name: "zoom-in", kind: .plain { $0.canvas.zoomFromKeyboard(by: Viewport.zoomStep) },
+            accels: ["<Control>plus", "<Control>equal"], title: N_("Zoom in"), group: .view, availability: .picture),
+        ActionEntry(
+            name: "zoom-out", kind: .plain { $0.canvas.zoomFromKeyboard(by: 1 / Viewport.zoomStep) },
+            accels: ["<Control>minus"], title: N_("Zoom out"), group: .view, availability: .picture),
+        ActionEntry(
+            name: "zoom-fit", kind: .plain { $0.canvas.zoomToFit() }, accels: ["<Control>0"],
+            title: N_("Fit the picture in the window"), group: .view, availability: .picture),
+        ActionEntry(
+            name: "zoom-actual", kind: .plain { $0.canvas.zoomToActualPixels() }, accels: ["<Control>1"],
+            title: N_("Zoom to actual pixels (100 %)"), group: .view, availability: .picture),
+        ActionEntry(
+            name: AppSettings.previewPanelKey, kind: .setting, accels: ["F9"],
+            title: N_("Show or hide the previews"), group: .view),
         ActionEntry(name: AppSettings.guidesKey, kind: .setting),
         ActionEntry(name: AppSettings.guidesWhileDraggingKey, kind: .setting),
-        ActionEntry(name: "show-menu", kind: .plain { gtk_menu_button_popup(cgtk_menu_button($0.menuButton.raw)) },
-                    accels: ["F10"], title: N_("Open the main menu"), group: .view),
+        ActionEntry(
+            name: "show-menu", kind: .plain { gtk_menu_button_popup(cgtk_menu_button($0.menuButton.raw)) },
+            accels: ["F10"], title: N_("Open the main menu"), group: .view),
         // GtkApplicationWindow installs this one itself once the shortcuts window is attached.
-        ActionEntry(name: "show-help-overlay", kind: .builtIn, accels: ["<Control>question"],
-                    title: N_("Show keyboard shortcuts"), group: .view),
+        ActionEntry(
+            name: "show-help-overlay", kind: .builtIn, accels: ["<Control>question"],
+            title: N_("Show keyboard shortcuts"), group: .view),
     ]
 
     /// The table's entry named `name`.

@@ -23,10 +23,11 @@ extension EditorWindow {
 
     /// A menu button whose label is the current ratio, over a radio list and the swap.
     func makeAspectRatioButton() -> UnsafeMutablePointer<GtkWidget> {
-        let menu = Menu.sectioned([
-            EditorWindow.ratioChoices.map { .action(tr($0.label), "win.aspect-ratio::\($0.target)") },
-            [.action(tr("_Custom…"), "win.custom-ratio"), .action(tr("Swap _Portrait and Landscape"), "win.swap-ratio")],
-        ] + EditorWindow.frameMenuSections())
+        let menu = Menu.sectioned(
+            [
+                EditorWindow.ratioChoices.map { .action(tr($0.label), "win.aspect-ratio::\($0.target)") },
+                [.action(tr("_Custom…"), "win.custom-ratio"), .action(tr("Swap _Portrait and Landscape"), "win.swap-ratio")],
+            ] + EditorWindow.frameMenuSections())
 
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_label(cgtk_menu_button(button.raw), tr("Free"))
@@ -39,8 +40,9 @@ extension EditorWindow {
 
     /// Asks for a custom W:H (e.g. 2.39:1) and applies it; text that is not a ratio changes nothing.
     func askCustomRatio() {
-        let dialog = adw_message_dialog_new(cgtk_window(window.raw), tr("Custom Aspect Ratio"),
-                                            tr("Width and height of the crop, as W:H (for example 2.39:1)"))!
+        let dialog = adw_message_dialog_new(
+            cgtk_window(window.raw), tr("Custom Aspect Ratio"),
+            tr("Width and height of the crop, as W:H (for example 2.39:1)"))!
         let message = dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)
         let entry = gtk_entry_new()!
         gtk_entry_set_activates_default(entry.raw.assumingMemoryBound(to: GtkEntry.self), 1)
@@ -54,7 +56,8 @@ extension EditorWindow {
         adw_message_dialog_set_close_response(message, "cancel")
         Signal.connectPointer(dialog.raw, "response") { [weak self] response in
             guard let self, let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "apply",
-                  let text = gtk_editable_get_text(OpaquePointer(entry)) else { return }
+                let text = gtk_editable_get_text(OpaquePointer(entry))
+            else { return }
             guard let ratio = AspectRatio(parsing: String(cString: text)) else {
                 self.showError(String(format: tr("“%@” is not a ratio: write it as W:H, e.g. 16:9"), String(cString: text)))
                 return
@@ -72,7 +75,8 @@ extension EditorWindow {
         canvas.setAspectRatio(ratio)
         AppSettings.aspectRatio = ratio.description
         setActionState("aspect-ratio", g_variant_new_string(ratio.description))
-        let label = EditorWindow.ratioChoices.first { $0.target == ratio.description }.map { tr($0.label) }
+        let label =
+            EditorWindow.ratioChoices.first { $0.target == ratio.description }.map { tr($0.label) }
             ?? (ratio == AspectRatio.original.swapped ? tr("Original, turned") : ratio.description)
         gtk_menu_button_set_label(cgtk_menu_button(aspectRatioButton.raw), label)
     }

@@ -49,16 +49,19 @@ extension EditorWindow {
 
             let primary = EditorWindow.primaryMenu()
             // Controls that do not fit come first in the main menu.
-            g_menu_prepend_section(OpaquePointer(primary), nil, UnsafeMutableRawPointer(overflowMenu).assumingMemoryBound(to: GMenuModel.self))
-            g_object_unref(overflowMenu.raw) // the main menu holds it from now on, as long as the window lives
+            g_menu_prepend_section(
+                OpaquePointer(primary), nil, UnsafeMutableRawPointer(overflowMenu).assumingMemoryBound(to: GMenuModel.self))
+            g_object_unref(overflowMenu.raw)  // the main menu holds it from now on, as long as the window lives
             gtk_menu_button_set_menu_model(cgtk_menu_button(parts.menu.raw), primary)
             g_object_unref(primary.raw)
             let saveMenu = Menu.sectioned([[.action(tr("Save _As…"), "win.save-as"), .action(tr("_Keep Crop"), "win.keep-crop")]])
             adw_split_button_set_menu_model(OpaquePointer(parts.save), saveMenu)
             g_object_unref(saveMenu.raw)
 
-            headerControls = [parts.open, parts.reset, parts.menu, aspectRatioButton, parts.undo, parts.redo, parts.pixels,
-                              parts.previews, parts.save]
+            headerControls = [
+                parts.open, parts.reset, parts.menu, aspectRatioButton, parts.undo, parts.redo, parts.pixels,
+                parts.previews, parts.save,
+            ]
         }
     }
 
@@ -85,7 +88,7 @@ extension EditorWindow {
             case undoButton: g_menu_append(overflowMenu, tr("_Undo"), "win.undo")
             case redoButton: g_menu_append(overflowMenu, tr("_Redo"), "win.redo")
             case previewToggle: g_menu_append(overflowMenu, tr("Show _Previews"), "win.show-previews")
-            default: break // Reset is in the menu anyway
+            default: break  // Reset is in the menu anyway
             }
         }
     }

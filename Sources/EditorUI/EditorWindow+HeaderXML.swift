@@ -25,11 +25,13 @@ extension EditorWindow {
             guard let object = gtk_builder_get_object(builder, id) else { fatalError("header XML has no \(id)") }
             return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
         }
-        place(HeaderParts(header: widget("header"), open: widget("open"), menu: widget("menu"), save: widget("save"),
-                          undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
-                          previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
-                          pixelEntries: PixelField.allCases.map { widget("pixel-\($0)") },
-                          applyPixels: widget("pixel-apply")))
+        place(
+            HeaderParts(
+                header: widget("header"), open: widget("open"), menu: widget("menu"), save: widget("save"),
+                undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
+                previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
+                pixelEntries: PixelField.allCases.map { widget("pixel-\($0)") },
+                applyPixels: widget("pixel-apply")))
     }
 
     /// Escaped for an XML text node.

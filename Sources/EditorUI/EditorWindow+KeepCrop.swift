@@ -22,7 +22,9 @@ extension EditorWindow {
                 let name = (Sidecar.path(for: path) as NSString).lastPathComponent
                 var message = String(format: tr("Crop kept in “%@”"), name)
                 if let backup {
-                    message += " " + String(format: tr("(the unreadable old one is kept as “%@”)"), (backup as NSString).lastPathComponent)
+                    message +=
+                        " "
+                        + String(format: tr("(the unreadable old one is kept as “%@”)"), (backup as NSString).lastPathComponent)
                 }
                 self.report?(.keptSidecar(Sidecar.path(for: path)))
                 self.showToast(message)

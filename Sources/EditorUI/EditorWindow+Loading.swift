@@ -8,8 +8,10 @@ extension EditorWindow {
     static let spinnerDelay: UInt32 = 300
 
     /// The indicator over the picture: a spinner (shown after the delay) and the file’s name, hidden.
-    static func loadingIndicatorParts() -> (box: UnsafeMutablePointer<GtkWidget>, spinner: UnsafeMutablePointer<GtkWidget>,
-                                    label: UnsafeMutablePointer<GtkWidget>) {
+    static func loadingIndicatorParts() -> (
+        box: UnsafeMutablePointer<GtkWidget>, spinner: UnsafeMutablePointer<GtkWidget>,
+        label: UnsafeMutablePointer<GtkWidget>
+    ) {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_widget_add_css_class(box, "osd")
         gtk_widget_add_css_class(box, "toolbar")

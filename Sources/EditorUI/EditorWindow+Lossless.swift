@@ -9,7 +9,8 @@ extension EditorWindow {
     /// The lossless check for the committed crop, or nil when the picture is not a JPEG file.
     var losslessCheck: LosslessCheck? {
         guard let image = canvas.image, let info = image.info, let grid = image.losslessGrid else { return nil }
-        return LosslessCheck(info: info, crop: canvas.crop.pixelRect(imageWidth: info.width, imageHeight: info.height), grid: grid)
+        return LosslessCheck(
+            info: info, crop: canvas.crop.pixelRect(imageWidth: info.width, imageHeight: info.height), grid: grid)
     }
 
     /// Whether the crop saves losslessly as shown: the plain check, or with a turn/flip TurboJPEG's.
@@ -29,12 +30,17 @@ extension EditorWindow {
         gtk_widget_set_visible(losslessButton, 1)
         if eligible {
             gtk_button_set_label(cgtk_button(losslessButton.raw), tr("Lossless"))
-            gtk_widget_set_tooltip_text(losslessButton, tr("This crop saves without re-encoding: its edges lie on the JPEG's block grid"))
+            gtk_widget_set_tooltip_text(
+                losslessButton, tr("This crop saves without re-encoding: its edges lie on the JPEG's block grid"))
         } else {
             gtk_button_set_label(cgtk_button(losslessButton.raw), tr("Snap to Lossless Grid"))
-            gtk_widget_set_tooltip_text(losslessButton,
-                String(format: tr("Move the crop's top and left edges outwards onto the JPEG's %d×%d block grid so it saves without re-encoding"),
-                       check.mcuWidth, check.mcuHeight))
+            gtk_widget_set_tooltip_text(
+                losslessButton,
+                String(
+                    format: tr(
+                        "Move the crop's top and left edges outwards onto the JPEG's %d×%d block grid so it saves without re-encoding"
+                    ),
+                    check.mcuWidth, check.mcuHeight))
         }
     }
 

@@ -17,7 +17,9 @@ extension EditorWindow {
     /// Renders the previews for the committed crop (only while the panel shows).
     func refreshPreviews() {
         guard previewsShown else { return }
-        previews.update(image: canvas.image, crop: canvas.crop, transform: canvas.transform, shownSize: (canvas.shownSize.width, canvas.shownSize.height),
-                        shape: canvas.shape)
+        previews.update(
+            image: canvas.image, crop: canvas.crop, transform: canvas.transform,
+            shownSize: (canvas.shownSize.width, canvas.shownSize.height),
+            shape: canvas.shape)
     }
 }

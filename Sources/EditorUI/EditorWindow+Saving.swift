@@ -30,9 +30,11 @@ extension EditorWindow {
         guard let source else { return }
         let target = EditorWindow.croppedName(for: source.path, shape: canvas.shape)
         if FileManager.default.fileExists(atPath: target) {
-            confirm(heading: String(format: tr("Replace “%@”?"), (target as NSString).lastPathComponent),
-                    body: tr("A file with this name already exists beside the photo. Replacing it overwrites its contents."),
-                    action: tr("_Replace")) { [weak self] in self?.export(to: target, overwritingSource: false) }
+            confirm(
+                heading: String(format: tr("Replace “%@”?"), (target as NSString).lastPathComponent),
+                body: tr("A file with this name already exists beside the photo. Replacing it overwrites its contents."),
+                action: tr("_Replace")
+            ) { [weak self] in self?.export(to: target, overwritingSource: false) }
         } else {
             export(to: target, overwritingSource: false)
         }
@@ -43,25 +45,31 @@ extension EditorWindow {
         guard let source else { return }
         // One chooser at a time: a second would replace the first's reference.
         guard saveDialog == nil else { return }
-        saveDialog = FileChooser.present(title: tr("Save Cropped Image"), over: window, action: GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         accept: tr("_Save"), configure: { chooser in
-            let folder = GObjectRef(adopting: g_file_new_for_path((source.path as NSString).deletingLastPathComponent).raw)
-            gtk_file_chooser_set_current_folder(chooser, folder.opaque, nil)
-            gtk_file_chooser_set_current_name(chooser, (EditorWindow.croppedName(for: source.path, shape: canvas.shape) as NSString).lastPathComponent)
-        }, answered: { [weak self] chosen in
-            guard let self else { return }
-            self.saveDialog = nil
-            guard let chosen else { return }
-            self.saveChosen(chosen, source: source.path)
-        })
+        saveDialog = FileChooser.present(
+            title: tr("Save Cropped Image"), over: window, action: GTK_FILE_CHOOSER_ACTION_SAVE,
+            accept: tr("_Save"),
+            configure: { chooser in
+                let folder = GObjectRef(adopting: g_file_new_for_path((source.path as NSString).deletingLastPathComponent).raw)
+                gtk_file_chooser_set_current_folder(chooser, folder.opaque, nil)
+                gtk_file_chooser_set_current_name(
+                    chooser, (EditorWindow.croppedName(for: source.path, shape: canvas.shape) as NSString).lastPathComponent)
+            },
+            answered: { [weak self] chosen in
+                guard let self else { return }
+                self.saveDialog = nil
+                guard let chosen else { return }
+                self.saveChosen(chosen, source: source.path)
+            })
     }
 
     /// After Save As: the chooser already asked about replacing other files; the source gets its own question.
     func saveChosen(_ target: String, source: String) {
         if Imaging.samePath(target, source) {
-            confirm(heading: tr("Replace the original photo?"),
-                    body: tr("The original will be overwritten by the cropped picture. This cannot be undone."),
-                    action: tr("_Replace Original")) { [weak self] in self?.export(to: target, overwritingSource: true) }
+            confirm(
+                heading: tr("Replace the original photo?"),
+                body: tr("The original will be overwritten by the cropped picture. This cannot be undone."),
+                action: tr("_Replace Original")
+            ) { [weak self] in self?.export(to: target, overwritingSource: true) }
         } else {
             export(to: target, overwritingSource: false)
         }
@@ -72,8 +80,9 @@ extension EditorWindow {
         guard let source, !isSaving else { return }
         // Pixels of the picture as shown (turned and flipped); the export turns the result the same way.
         let crop = canvas.crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
-        let options = ExportOptions(preferLossless: true, allowOverwritingSource: overwritingSource,
-                                    transform: canvas.transform, shape: canvas.shape)
+        let options = ExportOptions(
+            preferLossless: true, allowOverwritingSource: overwritingSource,
+            transform: canvas.transform, shape: canvas.shape)
         isSaving = true
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
@@ -83,7 +92,8 @@ extension EditorWindow {
                     // would cut something else.
                     let now = try Imaging.probe(path: source.path)
                     guard now.width == source.info.width, now.height == source.info.height,
-                          now.orientation == source.info.orientation else {
+                        now.orientation == source.info.orientation
+                    else {
                         throw .changedOnDisk
                     }
                     return try Imaging.export(now, crop: crop, output: target, options: options)
@@ -121,7 +131,10 @@ extension EditorWindow {
         defer { g_free(uri) }
         var error: UnsafeMutablePointer<GError>?
         if g_app_info_launch_default_for_uri(uri, nil, &error) == 0 {
-            showError(String(format: tr("Could not open the result: %@"), error.map { String(cString: $0.pointee.message) } ?? tr("no application")))
+            showError(
+                String(
+                    format: tr("Could not open the result: %@"),
+                    error.map { String(cString: $0.pointee.message) } ?? tr("no application")))
             if let error { g_error_free(error) }
         }
     }

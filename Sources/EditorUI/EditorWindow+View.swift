@@ -11,14 +11,20 @@ extension EditorWindow {
 
     /// The Shape and Frame sections of the ratio menu: both are about the frame.
     static func frameMenuSections() -> [[MenuItem]] {
-        [shapeChoices.map { .action(tr($0.label), "win.shape::\($0.shape.rawValue)") },
-         [.action(tr("_Fixed Frame (Move the Picture)"), "win.fixed-frame")]]
+        [
+            shapeChoices.map { .action(tr($0.label), "win.shape::\($0.shape.rawValue)") },
+            [.action(tr("_Fixed Frame (Move the Picture)"), "win.fixed-frame")],
+        ]
     }
 
     /// The zoom submenu of the primary menu.
     static func zoomMenu() -> UnsafeMutablePointer<GMenuModel> {
-        Menu.sectioned([[.action(tr("Zoom _In"), "win.zoom-in"), .action(tr("Zoom _Out"), "win.zoom-out"),
-                         .action(tr("_Fit"), "win.zoom-fit"), .action(tr("_Actual Pixels"), "win.zoom-actual")]])
+        Menu.sectioned([
+            [
+                .action(tr("Zoom _In"), "win.zoom-in"), .action(tr("Zoom _Out"), "win.zoom-out"),
+                .action(tr("_Fit"), "win.zoom-fit"), .action(tr("_Actual Pixels"), "win.zoom-actual"),
+            ]
+        ])
     }
 
     /// The fixed-frame mode on or off (the toggle action's state has already changed).

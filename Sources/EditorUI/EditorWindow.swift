@@ -97,7 +97,7 @@ final class EditorWindow {
         }
         Signal.connectReturningBool(window.raw, "close-request") { [weak self] in
             if let self { AppSettings.remember(cgtk_window(self.window.raw)) }
-            return false // let the window close
+            return false  // let the window close
         }
     }
 
@@ -126,12 +126,14 @@ final class EditorWindow {
         let guides = EditorWindow.guidesMenu(), zoom = EditorWindow.zoomMenu()
         defer { g_object_unref(guides.raw); g_object_unref(zoom.raw) }
         return Menu.sectioned([
-            [.action(tr("_Open…"), "win.open"), .action(tr("_Keep Crop"), "win.keep-crop"),
-             .action(tr("_Save"), "win.save"), .action(tr("Save _As…"), "win.save-as"),
-             .action(tr("_Reset Crop"), "win.reset"), .action(tr("Rotate _Left"), "win.rotate-left"),
-             .action(tr("Rotate R_ight"), "win.rotate-right"), .action(tr("Flip _Horizontally"), "win.flip-horizontal"),
-             .action(tr("Flip _Vertically"), "win.flip-vertical"), .action(tr("_Close Image"), "win.close-image"),
-             .submenu(tr("_Guides"), guides), .submenu(tr("_Zoom"), zoom)],
+            [
+                .action(tr("_Open…"), "win.open"), .action(tr("_Keep Crop"), "win.keep-crop"),
+                .action(tr("_Save"), "win.save"), .action(tr("Save _As…"), "win.save-as"),
+                .action(tr("_Reset Crop"), "win.reset"), .action(tr("Rotate _Left"), "win.rotate-left"),
+                .action(tr("Rotate R_ight"), "win.rotate-right"), .action(tr("Flip _Horizontally"), "win.flip-horizontal"),
+                .action(tr("Flip _Vertically"), "win.flip-vertical"), .action(tr("_Close Image"), "win.close-image"),
+                .submenu(tr("_Guides"), guides), .submenu(tr("_Zoom"), zoom),
+            ],
             [.action(tr("_Keyboard Shortcuts"), "win.show-help-overlay"), .action(tr("_About Crop Editor"), "app.about")],
         ])
     }
@@ -245,16 +247,20 @@ final class EditorWindow {
     func showOpenDialog() {
         // One chooser at a time: a second would replace the first's reference.
         guard openDialog == nil else { return }
-        openDialog = FileChooser.present(title: tr("Open Image"), over: window, action: GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         accept: tr("_Open"), configure: { chooser in
-            // The formats the imaging module opens (HEIF only where this libvips has it).
-            FileChooser.addFilter(to: chooser, name: tr("Images"),
-                                  mimeTypes: ["image/jpeg", "image/png", "image/webp", "image/tiff", "image/gif"]
-                                      + (Imaging.supportsHEIF ? ["image/heif", "image/avif"] : []))
-        }, answered: { [weak self] path in
-            guard let self else { return }
-            self.openDialog = nil
-            if let path { self.open(path: path) }
-        })
+        openDialog = FileChooser.present(
+            title: tr("Open Image"), over: window, action: GTK_FILE_CHOOSER_ACTION_OPEN,
+            accept: tr("_Open"),
+            configure: { chooser in
+                // The formats the imaging module opens (HEIF only where this libvips has it).
+                FileChooser.addFilter(
+                    to: chooser, name: tr("Images"),
+                    mimeTypes: ["image/jpeg", "image/png", "image/webp", "image/tiff", "image/gif"]
+                        + (Imaging.supportsHEIF ? ["image/heif", "image/avif"] : []))
+            },
+            answered: { [weak self] path in
+                guard let self else { return }
+                self.openDialog = nil
+                if let path { self.open(path: path) }
+            })
     }
 }

@@ -9,11 +9,15 @@ enum FileChooser {
     /// owner: keep it while the dialog is open and let it go when `answered` runs (a native dialog
     /// is not a widget, so no parent holds it). `answered` gets the chosen path, or nil when the
     /// person cancelled or chose something without a local path.
-    static func present(title: String, over parent: UnsafeMutablePointer<GtkWidget>, action: GtkFileChooserAction,
-                        accept: String, configure: (OpaquePointer) -> Void,
-                        answered: @escaping @MainActor (String?) -> Void) -> GObjectRef {
-        let dialog = GObjectRef(adopting: gtk_file_chooser_native_new(title, cgtk_window(parent.raw), action,
-                                                                      accept, tr("_Cancel"))!.raw)
+    static func present(
+        title: String, over parent: UnsafeMutablePointer<GtkWidget>, action: GtkFileChooserAction,
+        accept: String, configure: (OpaquePointer) -> Void,
+        answered: @escaping @MainActor (String?) -> Void
+    ) -> GObjectRef {
+        let dialog = GObjectRef(
+            adopting: gtk_file_chooser_native_new(
+                title, cgtk_window(parent.raw), action,
+                accept, tr("_Cancel"))!.raw)
         let chooser = cgtk_file_chooser(dialog.raw)!
         configure(chooser)
         gtk_native_dialog_set_modal(cgtk_native_dialog(dialog.raw), 1)
@@ -22,8 +26,9 @@ enum FileChooser {
             guard let dialog else { return }
             var chosen: String?
             if response == GTK_RESPONSE_ACCEPT.rawValue,
-               let file = gtk_file_chooser_get_file(cgtk_file_chooser(dialog.raw)).map({ GObjectRef(adopting: $0.raw) }),
-               let path = g_file_get_path(file.opaque) {
+                let file = gtk_file_chooser_get_file(cgtk_file_chooser(dialog.raw)).map({ GObjectRef(adopting: $0.raw) }),
+                let path = g_file_get_path(file.opaque)
+            {
                 chosen = String(cString: path)
                 g_free(path)
             }

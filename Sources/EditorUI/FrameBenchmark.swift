@@ -29,8 +29,10 @@ public enum FrameBenchmark {
     /// since it was last painted. `repaintAll` paints every pixel of every frame instead. Nil when
     /// the surfaces cannot be allocated.
     @MainActor
-    public static func dragFrames(sourceWidth: Int, sourceHeight: Int, viewWidth: Int = 3840, viewHeight: Int = 2160,
-                                  frames: Int = 120, bands: Int = defaultBands, repaintAll: Bool = false) -> FrameTimings? {
+    public static func dragFrames(
+        sourceWidth: Int, sourceHeight: Int, viewWidth: Int = 3840, viewHeight: Int = 2160,
+        frames: Int = 120, bands: Int = defaultBands, repaintAll: Bool = false
+    ) -> FrameTimings? {
         guard let image = gradientImage(width: sourceWidth, height: sourceHeight) else { return nil }
         let surfaces = FrameSurfaces()
         let viewSize = CropSize(width: Double(viewWidth), height: Double(viewHeight))
@@ -50,8 +52,10 @@ public enum FrameBenchmark {
             guard let target = surfaces.take(width: viewWidth, height: viewHeight) else { return nil }
             if repaintAll { target.holds = nil }
             let elapsed = clock.measure {
-                painter.plan(image: image, crop: session.shown, width: viewSize.width, height: viewSize.height,
-                             scale: 1).render(into: target, bands: bands)
+                painter.plan(
+                    image: image, crop: session.shown, width: viewSize.width, height: viewSize.height,
+                    scale: 1
+                ).render(into: target, bands: bands)
             }
             // The previous frame leaves the screen: GTK would drop its texture now.
             if let shown { surfaces.giveBack(shown) }

@@ -37,9 +37,12 @@ extension FramePlan {
         let pixels = SharedPixels(base: data)
         DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
             let piece = pieces[index]
-            guard let surface = cairo_image_surface_create_for_data(pixels.base + piece.y * stride + piece.x * 4, format,
-                                                                    Int32(piece.width), Int32(piece.height),
-                                                                    Int32(stride)) else { return }
+            guard
+                let surface = cairo_image_surface_create_for_data(
+                    pixels.base + piece.y * stride + piece.x * 4, format,
+                    Int32(piece.width), Int32(piece.height),
+                    Int32(stride))
+            else { return }
             defer { cairo_surface_destroy(surface) }
             // Device offset moves the piece to its place in the whole frame.
             cairo_surface_set_device_offset(surface, -Double(piece.x), -Double(piece.y))
@@ -66,9 +69,10 @@ extension FramePlan {
     /// A surface of this thread's own over `image`'s pixels (which the caller keeps alive).
     private static func alias(_ image: ImageSurface) -> OpaquePointer? {
         guard let data = cairo_image_surface_get_data(image.surface) else { return nil }
-        return cairo_image_surface_create_for_data(data, cairo_image_surface_get_format(image.surface),
-                                                   Int32(image.width), Int32(image.height),
-                                                   cairo_image_surface_get_stride(image.surface))
+        return cairo_image_surface_create_for_data(
+            data, cairo_image_surface_get_format(image.surface),
+            Int32(image.width), Int32(image.height),
+            cairo_image_surface_get_stride(image.surface))
     }
 }
 

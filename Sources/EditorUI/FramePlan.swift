@@ -108,12 +108,16 @@ struct FramePlan: Sendable {
         let guide = state.highContrast ? OverlayStyle.highContrastGuide : OverlayStyle.guide
         typealias Polyline = [(Double, Double)]
         let guides: [Polyline] = state.guides.lines(in: frame).map { [($0.0.x, $0.0.y), ($0.1.x, $0.1.y)] }
-        let edges: [Polyline] = [[(f.minX, f.minY), (f.maxX, f.minY)], [(f.maxX, f.minY), (f.maxX, f.maxY)],
-                                 [(f.maxX, f.maxY), (f.minX, f.maxY)], [(f.minX, f.maxY), (f.minX, f.minY)]]
+        let edges: [Polyline] = [
+            [(f.minX, f.minY), (f.maxX, f.minY)], [(f.maxX, f.minY), (f.maxX, f.maxY)],
+            [(f.maxX, f.maxY), (f.minX, f.maxY)], [(f.minX, f.maxY), (f.minX, f.minY)],
+        ]
         let length = min(OverlayStyle.bracketLength, min(b.width, b.height) / 2)
         var brackets: [Polyline] = []
-        for (x, y, dx, dy) in [(b.minX, b.minY, length, length), (b.maxX, b.minY, -length, length),
-                               (b.maxX, b.maxY, -length, -length), (b.minX, b.maxY, length, -length)] {
+        for (x, y, dx, dy) in [
+            (b.minX, b.minY, length, length), (b.maxX, b.minY, -length, length),
+            (b.maxX, b.maxY, -length, -length), (b.minX, b.maxY, length, -length),
+        ] {
             brackets.append([(x + dx, y), (x, y), (x, y + dy)])
         }
         var layers: [([Polyline], Double, RGBA, Bool)] = [
@@ -124,8 +128,10 @@ struct FramePlan: Sendable {
         if !state.fixedFrame { layers.append((brackets, OverlayStyle.bracketWidth, RGBA.white, true)) }
         // A circle crop also shows its edge: the ellipse the export keeps.
         if state.shape == .circle {
-            for (lineWidth, lineColor) in [(OverlayStyle.frameWidth + OverlayStyle.haloExtra, halo),
-                                           (OverlayStyle.frameWidth, RGBA.white)] {
+            for (lineWidth, lineColor) in [
+                (OverlayStyle.frameWidth + OverlayStyle.haloExtra, halo),
+                (OverlayStyle.frameWidth, RGBA.white),
+            ] {
                 FramePlan.ellipse(c, in: frame)
                 c.stroke(width: lineWidth, color: lineColor)
             }

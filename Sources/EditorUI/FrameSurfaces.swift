@@ -37,15 +37,18 @@ final class FrameSurfaces: Sendable {
         guard let data = cairo_image_surface_get_data(surface.surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface.surface))
         let lease = Unmanaged.passRetained(Lease(surfaces: self, frame: frame)).toOpaque()
-        let bytes = g_bytes_new_with_free_func(data, gsize(stride * surface.height), { lease in
-            guard let lease else { return }
-            let returned = Unmanaged<Lease>.fromOpaque(lease).takeRetainedValue()
-            returned.surfaces.giveBack(returned.frame)
-        }, lease)
+        let bytes = g_bytes_new_with_free_func(
+            data, gsize(stride * surface.height),
+            { lease in
+                guard let lease else { return }
+                let returned = Unmanaged<Lease>.fromOpaque(lease).takeRetainedValue()
+                returned.surfaces.giveBack(returned.frame)
+            }, lease)
         defer { g_bytes_unref(bytes) }
         // Cairo's ARGB32 is premultiplied BGRA in memory on little-endian machines.
-        return gdk_memory_texture_new(Int32(surface.width), Int32(surface.height),
-                                      GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
+        return gdk_memory_texture_new(
+            Int32(surface.width), Int32(surface.height),
+            GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
     }
 
     /// Takes back a surface no longer shown (GTK's texture went, or a benchmark's frame).

@@ -26,9 +26,10 @@ enum ImageSource {
             guard let surface = surface(from: pixels) else {
                 return .failure(ImageLoadError(message: Localization.format(tr("“%s” is too large to display"), [name])))
             }
-            var image = LoadedImage(title: name, path: path, surface: surface, pixelWidth: info.width,
-                                    pixelHeight: info.height, info: info,
-                                    losslessGrid: Imaging.losslessGrid(info: info))
+            var image = LoadedImage(
+                title: name, path: path, surface: surface, pixelWidth: info.width,
+                pixelHeight: info.height, info: info,
+                losslessGrid: Imaging.losslessGrid(info: info))
             do { image.storedCrop = try Sidecar.read(info: info) } catch { image.sidecarProblem = error.message }
             return .success(image)
         } catch {

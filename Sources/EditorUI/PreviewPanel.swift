@@ -60,8 +60,9 @@ final class PreviewPanel {
         // Moved to a screen of another scale: render for its device pixels.
         Signal.connectPointer(widget.raw, "notify::scale-factor") { [weak self] _ in
             guard let self, let request = self.request else { return }
-            self.update(image: request.image, crop: request.crop, transform: request.transform,
-                        shownSize: request.shownSize, shape: request.shape)
+            self.update(
+                image: request.image, crop: request.crop, transform: request.transform,
+                shownSize: request.shownSize, shape: request.shape)
         }
     }
 
@@ -69,8 +70,10 @@ final class PreviewPanel {
     /// points, N × scale device pixels. A circle crop's previews are the inscribed ellipse on
     /// transparency, as the export writes it. From the display thumbnail at once; from the file a
     /// moment later when the thumbnail has fewer pixels across the crop than the largest preview.
-    func update(image: LoadedImage?, crop: CropRect, transform: ImageOrientation, shownSize: (width: Int, height: Int),
-                shape: CropShape = .rectangle) {
+    func update(
+        image: LoadedImage?, crop: CropRect, transform: ImageOrientation, shownSize: (width: Int, height: Int),
+        shape: CropShape = .rectangle
+    ) {
         guard let image else { return }
         let request = Request(image: image, crop: crop, transform: transform, shownSize: shownSize, shape: shape)
         self.request = request
@@ -103,7 +106,8 @@ final class PreviewPanel {
         Task { @MainActor [weak self] in
             let rendered = await Task.detached(priority: .utility) { () -> (ImageSurface, CropRect)? in
                 guard let rendered = try? Imaging.renderRegion(info, region: region, scale: scale),
-                      let surface = ImageSource.surface(from: rendered.pixels) else { return nil }
+                    let surface = ImageSource.surface(from: rendered.pixels)
+                else { return nil }
                 return (surface, rendered.region)
             }.value
             guard let self, self.generation == generation, let (surface, covering) = rendered else { return }
@@ -117,8 +121,11 @@ final class PreviewPanel {
         let scale = scaleFactor
         let pixels = request.crop.pixelRect(imageWidth: request.shownSize.width, imageHeight: request.shownSize.height)
         for (size, area) in zip(PreviewPanel.sizes, areas) {
-            guard let surface = PreviewPanel.render(request, from: source, covering: covering, longerSide: size * scale,
-                                                    cropWidth: pixels.width, cropHeight: pixels.height) else { continue }
+            guard
+                let surface = PreviewPanel.render(
+                    request, from: source, covering: covering, longerSide: size * scale,
+                    cropWidth: pixels.width, cropHeight: pixels.height)
+            else { continue }
             rendered[size] = surface
             gtk_widget_queue_draw(area)
         }
@@ -127,14 +134,17 @@ final class PreviewPanel {
     }
 
     /// One preview: the crop with its longer side `longerSide` device pixels, the other in proportion.
-    private static func render(_ request: Request, from source: ImageSurface, covering: CropRect, longerSide: Int,
-                               cropWidth: Int, cropHeight: Int) -> ImageSurface? {
+    private static func render(
+        _ request: Request, from source: ImageSurface, covering: CropRect, longerSide: Int,
+        cropWidth: Int, cropHeight: Int
+    ) -> ImageSurface? {
         let scale = Double(longerSide) / Double(max(cropWidth, cropHeight))
         let w = max(1, Int((Double(cropWidth) * scale).rounded())), h = max(1, Int((Double(cropHeight) * scale).rounded()))
         guard let surface = ImageSurface(width: w, height: h) else { return nil }
         surface.draw { c in
-            SourceMapping.setSource(c, source, transform: request.transform, shown: request.crop, width: w, height: h,
-                                    covering: covering)
+            SourceMapping.setSource(
+                c, source, transform: request.transform, shown: request.crop, width: w, height: h,
+                covering: covering)
             // The source always holds the whole crop: its edge pixels continue past it rather than
             // fading into transparency over the last half pixel.
             cairo_pattern_set_extend(cairo_get_source(c.cr), CAIRO_EXTEND_PAD)

@@ -67,14 +67,19 @@ final class SharpRegionLoader {
         cancellation = nil
     }
 
-    private func render(_ request: SharpRequest, info: ImageInfo, source: ImageSurface, generation: Int,
-                        cancellation: RenderCancellation) {
+    private func render(
+        _ request: SharpRequest, info: ImageInfo, source: ImageSurface, generation: Int,
+        cancellation: RenderCancellation
+    ) {
         Task { @MainActor [weak self] in
             let (tile, onMainThread) = await Task.detached(priority: .utility) { () -> (SharpTile?, Bool) in
                 let onMainThread = Thread.isMainThread
-                guard let rendered = try? Imaging.renderRegion(info, region: request.region, scale: request.scale,
-                                                               cancellation: cancellation),
-                      let surface = ImageSource.surface(from: rendered.pixels) else { return (nil, onMainThread) }
+                guard
+                    let rendered = try? Imaging.renderRegion(
+                        info, region: request.region, scale: request.scale,
+                        cancellation: cancellation),
+                    let surface = ImageSource.surface(from: rendered.pixels)
+                else { return (nil, onMainThread) }
                 return (SharpTile(surface: surface, region: rendered.region, source: source), onMainThread)
             }.value
             // A newer view or picture asked meanwhile: this one is stale.

@@ -5,7 +5,7 @@ extension ShortcutsWindow {
     /// the crop area). GTK 4.8 reverses the page order each time it reflows more than one page, so a
     /// second page would put View and the crop area before File and Edit.
     static var maxHeight: Int {
-        let heights = groups.map { $0.rows.count + 1 } // a group's height counts its title too
+        let heights = groups.map { $0.rows.count + 1 }  // a group's height counts its title too
         return max(heights.dropLast().reduce(0, +), heights.last ?? 0)
     }
 
@@ -32,17 +32,17 @@ extension ShortcutsWindow {
             """
         }
         return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <interface>
-          <object class="GtkShortcutsWindow" id="shortcuts">
-            <property name="modal">1</property>
-            <child><object class="GtkShortcutsSection">
-              <property name="section-name">shortcuts</property>
-              <property name="max-height">\(maxHeight)</property>
-        \(groups.map { group($0.title, $0.rows.map { row($0.accelerator, $0.title) }) }.joined(separator: "\n"))
-            </object></child>
-          </object>
-        </interface>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <interface>
+              <object class="GtkShortcutsWindow" id="shortcuts">
+                <property name="modal">1</property>
+                <child><object class="GtkShortcutsSection">
+                  <property name="section-name">shortcuts</property>
+                  <property name="max-height">\(maxHeight)</property>
+            \(groups.map { group($0.title, $0.rows.map { row($0.accelerator, $0.title) }) }.joined(separator: "\n"))
+                </object></child>
+              </object>
+            </interface>
+            """
     }
 }

@@ -38,11 +38,13 @@ enum ShortcutsWindow {
     /// The crop area's own keys, in the order people learn them.
     static var cropAreaShortcuts: [ShortcutEntry] {
         CropCanvas.keyBindings.map { ShortcutEntry(accelerator: $0.accelerator, title: $0.title) }
-            + [ShortcutEntry(accelerator: "Escape", title: N_("Cancel the drag in progress")),
-               ShortcutEntry(accelerator: "plus", title: N_("Zoom in around the frame")),
-               ShortcutEntry(accelerator: "minus", title: N_("Zoom out around the frame")),
-               ShortcutEntry(accelerator: "space", title: N_("Hold to pan by dragging")),
-               ShortcutEntry(accelerator: "Tab", title: N_("Leave the crop area (Shift+Tab goes back)"))]
+            + [
+                ShortcutEntry(accelerator: "Escape", title: N_("Cancel the drag in progress")),
+                ShortcutEntry(accelerator: "plus", title: N_("Zoom in around the frame")),
+                ShortcutEntry(accelerator: "minus", title: N_("Zoom out around the frame")),
+                ShortcutEntry(accelerator: "space", title: N_("Hold to pan by dragging")),
+                ShortcutEntry(accelerator: "Tab", title: N_("Leave the crop area (Shift+Tab goes back)")),
+            ]
     }
 
     /// The crop area's group title.
@@ -51,7 +53,10 @@ enum ShortcutsWindow {
     /// The window's groups as shown (translated): File, Edit, View, then the crop area's keys.
     static var groups: [(title: String, rows: [ShortcutEntry])] {
         windowShortcutGroups.map { group in
-            (tr(group.title), group.shortcuts.map { ShortcutEntry(accelerator: $0.accels.joined(separator: " "), title: tr($0.title)) })
+            (
+                tr(group.title),
+                group.shortcuts.map { ShortcutEntry(accelerator: $0.accels.joined(separator: " "), title: tr($0.title)) }
+            )
         } + [(tr(cropAreaTitle), cropAreaShortcuts.map { ShortcutEntry(accelerator: $0.accelerator, title: tr($0.title)) })]
     }
 
@@ -60,6 +65,7 @@ enum ShortcutsWindow {
         let builder = gtk_builder_new_from_string(builderXML(), -1)!
         defer { g_object_unref(builder.raw) }
         guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
-        gtk_application_window_set_help_overlay(parent.raw.assumingMemoryBound(to: GtkApplicationWindow.self), OpaquePointer(object))
+        gtk_application_window_set_help_overlay(
+            parent.raw.assumingMemoryBound(to: GtkApplicationWindow.self), OpaquePointer(object))
     }
 }

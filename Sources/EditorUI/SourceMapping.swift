@@ -9,22 +9,27 @@ enum SourceMapping {
     /// (a normalized rect of the picture as shown by `transform`), filtered for scaling. `source`
     /// holds `covering` of the upright picture (all of it, or one sharp region of a zoomed view);
     /// outside it the pattern pads (the whole picture) or is transparent (a region).
-    static func setSource(_ c: Cairo, _ source: ImageSurface, transform: ImageOrientation, shown: CropRect,
-                          width: Int, height: Int, covering: CropRect = .unit) {
+    static func setSource(
+        _ c: Cairo, _ source: ImageSurface, transform: ImageOrientation, shown: CropRect,
+        width: Int, height: Int, covering: CropRect = .unit
+    ) {
         cairo_set_source_surface(c.cr, source.surface, 0, 0)
         // Output pixel → shown point → upright source point: CropKit maps the points, the three
         // of them give the affine matrix (the UI computes no geometry of its own).
         let toSource = { (p: CropPoint) in
-            transform.inverse.displayedPoint(fromStored: CropPoint(x: shown.minX + p.x * shown.width,
-                                                                   y: shown.minY + p.y * shown.height))
+            transform.inverse.displayedPoint(
+                fromStored: CropPoint(
+                    x: shown.minX + p.x * shown.width,
+                    y: shown.minY + p.y * shown.height))
         }
         let origin = toSource(.zero), alongX = toSource(CropPoint(x: 1, y: 0)), alongY = toSource(CropPoint(x: 0, y: 1))
         // Source pixels per normalized unit of the upright picture.
         let sw = Double(source.width) / covering.width, sh = Double(source.height) / covering.height
         var matrix = cairo_matrix_t()
-        cairo_matrix_init(&matrix, (alongX.x - origin.x) * sw / Double(width), (alongX.y - origin.y) * sh / Double(width),
-                          (alongY.x - origin.x) * sw / Double(height), (alongY.y - origin.y) * sh / Double(height),
-                          (origin.x - covering.minX) * sw, (origin.y - covering.minY) * sh)
+        cairo_matrix_init(
+            &matrix, (alongX.x - origin.x) * sw / Double(width), (alongX.y - origin.y) * sh / Double(width),
+            (alongY.x - origin.x) * sw / Double(height), (alongY.y - origin.y) * sh / Double(height),
+            (origin.x - covering.minX) * sw, (origin.y - covering.minY) * sh)
         cairo_pattern_set_matrix(cairo_get_source(c.cr), &matrix)
         cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(c.cr), covering == .unit ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)

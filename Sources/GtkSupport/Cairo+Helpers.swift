@@ -53,7 +53,8 @@ public final class ImageSurface: @unchecked Sendable {
     public init?(width: Int, height: Int, opaque: Bool = false, largePages: Bool = false) {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else { return nil }
         let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
-        let made = (largePages ? LargePageMemory.surface(format: format, width: Int32(width), height: Int32(height)) : nil)
+        let made =
+            (largePages ? LargePageMemory.surface(format: format, width: Int32(width), height: Int32(height)) : nil)
             ?? cairo_image_surface_create(format, Int32(width), Int32(height))
         guard let s = made, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
             made.map(cairo_surface_destroy)

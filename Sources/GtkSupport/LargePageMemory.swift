@@ -23,9 +23,12 @@ enum LargePageMemory {
         guard let base, base != MAP_FAILED else { return nil }
         // Only advice: without huge pages the mapping still works with small ones.
         _ = madvise(base, size, MADV_HUGEPAGE)
-        guard let surface = cairo_image_surface_create_for_data(base.assumingMemoryBound(to: UInt8.self), format,
-                                                               width, height, Int32(stride)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+        guard
+            let surface = cairo_image_surface_create_for_data(
+                base.assumingMemoryBound(to: UInt8.self), format,
+                width, height, Int32(stride)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else {
             munmap(base, size)
             return nil
         }

@@ -24,21 +24,27 @@ public final class PriorityRow {
     public init(spacing: Int) {
         self.spacing = spacing
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(nil, { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
-            nonisolated(unsafe) let widget = widget
-            let measured: (minimum: Int, natural: Int) = MainActor.assumeIsolated {
-                PriorityRow.state.get(widget.map { UnsafeMutableRawPointer($0) })?.measure(orientation) ?? (0, 0)
-            }
-            minimum?.pointee = Int32(measured.minimum)
-            natural?.pointee = Int32(measured.natural)
-            minimumBaseline?.pointee = -1
-            naturalBaseline?.pointee = -1
-        }, { widget, width, height, _ in
-            nonisolated(unsafe) let widget = widget
-            MainActor.assumeIsolated {
-                PriorityRow.state.get(widget.map { UnsafeMutableRawPointer($0) })?.allocate(width: Int(width), height: Int(height))
-            }
-        }))
+        gtk_widget_set_layout_manager(
+            widget,
+            gtk_custom_layout_new(
+                nil,
+                { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+                    nonisolated(unsafe) let widget = widget
+                    let measured: (minimum: Int, natural: Int) = MainActor.assumeIsolated {
+                        PriorityRow.state.get(widget.map { UnsafeMutableRawPointer($0) })?.measure(orientation) ?? (0, 0)
+                    }
+                    minimum?.pointee = Int32(measured.minimum)
+                    natural?.pointee = Int32(measured.natural)
+                    minimumBaseline?.pointee = -1
+                    naturalBaseline?.pointee = -1
+                },
+                { widget, width, height, _ in
+                    nonisolated(unsafe) let widget = widget
+                    MainActor.assumeIsolated {
+                        PriorityRow.state.get(widget.map { UnsafeMutableRawPointer($0) })?.allocate(
+                            width: Int(width), height: Int(height))
+                    }
+                }))
         PriorityRow.state.attach(self, to: widget.raw)
     }
 
@@ -54,7 +60,9 @@ public final class PriorityRow {
         items.filter { gtk_widget_get_visible($0.widget) != 0 }
     }
 
-    private static func size(_ child: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation) -> (minimum: Int, natural: Int) {
+    private static func size(
+        _ child: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation
+    ) -> (minimum: Int, natural: Int) {
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(child, orientation, -1, &minimum, &natural, nil, nil)
         return (Int(minimum), Int(natural))
@@ -76,9 +84,11 @@ public final class PriorityRow {
             return (sizes.map(\.minimum).max() ?? 0, sizes.map(\.natural).max() ?? 0)
         }
         let kept = children.filter { $0.priority == PriorityRow.required }
-        let minimum = kept.map { PriorityRow.size($0.widget, orientation).minimum }.reduce(0, +)
+        let minimum =
+            kept.map { PriorityRow.size($0.widget, orientation).minimum }.reduce(0, +)
             + spacing * max(kept.count - 1, 0)
-        let natural = children.map { PriorityRow.size($0.widget, orientation).natural }.reduce(0, +)
+        let natural =
+            children.map { PriorityRow.size($0.widget, orientation).natural }.reduce(0, +)
             + spacing * max(children.count - 1, 0)
         return (minimum, natural)
     }
@@ -87,7 +97,8 @@ public final class PriorityRow {
         var kept = shown
         // Least important first; children of one priority go together (Undo never stays without Redo).
         while self.width(of: kept) > width,
-              let lowest = kept.map(\.priority).filter({ $0 != PriorityRow.required }).min() {
+            let lowest = kept.map(\.priority).filter({ $0 != PriorityRow.required }).min()
+        {
             kept.removeAll { $0.priority == lowest }
         }
         let leftover = max(width - self.width(of: kept), 0)
@@ -100,8 +111,10 @@ public final class PriorityRow {
             gtk_widget_size_allocate(child.widget, &allocation, -1)
             x += w + spacing
         }
-        let dropped = items.filter { item in gtk_widget_get_visible(item.widget) != 0 && !kept.contains { $0.widget == item.widget } }
-            .map(\.widget)
+        let dropped = items.filter { item in
+            gtk_widget_get_visible(item.widget) != 0 && !kept.contains { $0.widget == item.widget }
+        }
+        .map(\.widget)
         for child in dropped { gtk_widget_set_child_visible(child, 0) }
         guard dropped != hidden else { return }
         hidden = dropped

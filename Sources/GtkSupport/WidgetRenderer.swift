@@ -22,15 +22,17 @@ public enum WidgetRenderer {
     public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> RenderedPixels? {
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
-              let renderer = gtk_native_get_renderer(native) else { return nil }
+            let renderer = gtk_native_get_renderer(native)
+        else { return nil }
         let paintable = gtk_widget_paintable_new(widget)!
         defer { g_object_unref(paintable.raw) }
         let snapshot = gtk_snapshot_new()!
         gdk_paintable_snapshot(cgtk_paintable(paintable.raw), snapshot, Double(width), Double(height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
         defer { gsk_render_node_unref(node) }
-        var viewport = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                       size: graphene_size_t(width: Float(width), height: Float(height)))
+        var viewport = graphene_rect_t(
+            origin: graphene_point_t(x: 0, y: 0),
+            size: graphene_size_t(width: Float(width), height: Float(height)))
         guard let texture = gsk_renderer_render_texture(renderer, node, &viewport) else { return nil }
         defer { g_object_unref(texture.raw) }
         let tw = Int(gdk_texture_get_width(texture)), th = Int(gdk_texture_get_height(texture))

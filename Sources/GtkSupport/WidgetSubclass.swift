@@ -6,12 +6,15 @@ import CGtk
 public enum WidgetSubclass {
     /// Registers `name` as a subclass of `parent` with the parent's class and instance sizes
     /// (the Swift side keeps its state in qdata, not in the instance struct).
-    public static func register(name: String, parent: GType,
-                                classInit: GClassInitFunc, instanceInit: GInstanceInitFunc?) -> GType {
+    public static func register(
+        name: String, parent: GType,
+        classInit: GClassInitFunc, instanceInit: GInstanceInitFunc?
+    ) -> GType {
         var query = GTypeQuery()
         g_type_query(parent, &query)
-        return g_type_register_static_simple(parent, name, query.class_size, classInit,
-                                             query.instance_size, instanceInit, GTypeFlags(0))
+        return g_type_register_static_simple(
+            parent, name, query.class_size, classInit,
+            query.instance_size, instanceInit, GTypeFlags(0))
     }
 
 }

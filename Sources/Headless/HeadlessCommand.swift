@@ -52,10 +52,13 @@ public enum HeadlessCommand {
         let (rect, kept) = try pixelRect(options, info: info)
         let export = options.exportOptions(kept: kept)
         if let output = options.output, options.shape == nil, export.shape == .circle,
-           let format = OutputFormat(path: output), !format.holdsCircle {
+            let format = OutputFormat(path: output), !format.holdsCircle
+        {
             // The circle was not asked for on this command line: say where it came from and how to override it.
-            throw HeadlessError(image: image, reason: "the crop kept for it is a circle, which needs a .png or .webp "
-                                + "output for its transparent corners (or give --shape=rectangle)")
+            throw HeadlessError(
+                image: image,
+                reason: "the crop kept for it is a circle, which needs a .png or .webp "
+                    + "output for its transparent corners (or give --shape=rectangle)")
         }
         do {
             if let output = options.output {
@@ -63,8 +66,9 @@ public enum HeadlessCommand {
                 return result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
             }
             let normalized = CropRect(pixelRect: rect, imageWidth: info.width, imageHeight: info.height)
-            try Sidecar.write(StoredCrop(rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize),
-                              for: image)
+            try Sidecar.write(
+                StoredCrop(rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize),
+                for: image)
             return nil
         } catch {
             throw HeadlessError(image: image, reason: error.message)
@@ -74,8 +78,11 @@ public enum HeadlessCommand {
     /// The crop in pixels of the picture as shown (upright, then `--flip` and `--rotate`): the
     /// geometry given, or the one kept for the image (kept on the upright picture, so it is turned
     /// too), which then comes back as well for its shape and output size.
-    private static func pixelRect(_ options: HeadlessOptions, info: ImageInfo)
-        throws(HeadlessError) -> (rect: PixelRect, kept: StoredCrop?) {
+    private static func pixelRect(
+        _ options: HeadlessOptions, info: ImageInfo
+    )
+        throws(HeadlessError) -> (rect: PixelRect, kept: StoredCrop?)
+    {
         let image = options.image
         let transform = options.export.transform
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)

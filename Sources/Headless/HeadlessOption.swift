@@ -34,51 +34,71 @@ enum HeadlessOption: String, CaseIterable, Sendable {
     var helpLines: [String] {
         switch self {
         case .crop:
-            return ["the crop, measured on the image as displayed (EXIF",
-                    "orientation, then --flip and --rotate applied): WxH+X+Y",
-                    "in pixels, e.g. 800x600+100+50; W%xH%+X+Y, as in",
-                    "ImageMagick, a size in percent of the image at offsets",
-                    "in pixels, e.g. 50%x50%+10+10; or W%xH%+X%+Y%, all in",
-                    "percent of the image, e.g. 50%x50%+25%+25%; without",
-                    "+X+Y, from the top left; without --crop, the crop kept",
-                    "in IMAGE.xmp is used"]
+            return [
+                "the crop, measured on the image as displayed (EXIF",
+                "orientation, then --flip and --rotate applied): WxH+X+Y",
+                "in pixels, e.g. 800x600+100+50; W%xH%+X+Y, as in",
+                "ImageMagick, a size in percent of the image at offsets",
+                "in pixels, e.g. 50%x50%+10+10; or W%xH%+X%+Y%, all in",
+                "percent of the image, e.g. 50%x50%+25%+25%; without",
+                "+X+Y, from the top left; without --crop, the crop kept",
+                "in IMAGE.xmp is used",
+            ]
         case .rotate:
-            return ["turn the image clockwise by that many degrees",
-                    "(after --flip when both are given)"]
+            return [
+                "turn the image clockwise by that many degrees",
+                "(after --flip when both are given)",
+            ]
         case .flip:
-            return ["mirror: horizontal swaps left and right, vertical",
-                    "swaps top and bottom (done before --rotate)"]
+            return [
+                "mirror: horizontal swaps left and right, vertical",
+                "swaps top and bottom (done before --rotate)",
+            ]
         case .shape:
-            return ["circle keeps the ellipse inscribed in the crop (a circle",
-                    "for a square crop) with transparent, smooth-edged",
-                    "corners, and needs a .png or .webp FILE; rectangle keeps",
-                    "the whole crop (default: rectangle, or the shape kept",
-                    "with the crop in IMAGE.xmp)"]
+            return [
+                "circle keeps the ellipse inscribed in the crop (a circle",
+                "for a square crop) with transparent, smooth-edged",
+                "corners, and needs a .png or .webp FILE; rectangle keeps",
+                "the whole crop (default: rectangle, or the shape kept",
+                "with the crop in IMAGE.xmp)",
+            ]
         case .size:
-            return ["scale the result, down or up, so its longer side is N",
-                    "pixels (a whole number from 1); the other side keeps",
-                    "the crop's proportions (default: the crop's own size,",
-                    "or the size kept with the crop in IMAGE.xmp)"]
+            return [
+                "scale the result, down or up, so its longer side is N",
+                "pixels (a whole number from 1); the other side keeps",
+                "the crop's proportions (default: the crop's own size,",
+                "or the size kept with the crop in IMAGE.xmp)",
+            ]
         case .output:
-            return ["write the result to FILE, never the source itself; the",
-                    "extension picks the format: .png, .jpg or .jpeg, .webp,",
-                    ".tif or .tiff"]
+            return [
+                "write the result to FILE, never the source itself; the",
+                "extension picks the format: .png, .jpg or .jpeg, .webp,",
+                ".tif or .tiff",
+            ]
         case .sidecar:
-            return ["keep the --crop in IMAGE.xmp (Lightroom's crs: tags,",
-                    "other tags there kept), with --shape and --size if",
-                    "given, and write no pixels; the image itself is never",
-                    "touched"]
+            return [
+                "keep the --crop in IMAGE.xmp (Lightroom's crs: tags,",
+                "other tags there kept), with --shape and --size if",
+                "given, and write no pixels; the image itself is never",
+                "touched",
+            ]
         case .quality:
-            return ["JPEG and WebP quality, a whole number from 1 to 100",
-                    "(default: the source JPEG's own, otherwise \(ExportOptions.defaultQuality))"]
+            return [
+                "JPEG and WebP quality, a whole number from 1 to 100",
+                "(default: the source JPEG's own, otherwise \(ExportOptions.defaultQuality))",
+            ]
         case .lossless:
-            return ["JPEG to JPEG only: cut without re-encoding; an error",
-                    "when the crop's corner is not on the JPEG's block grid,",
-                    "and with --shape=circle or --size (new pixels)"]
+            return [
+                "JPEG to JPEG only: cut without re-encoding; an error",
+                "when the crop's corner is not on the JPEG's block grid,",
+                "and with --shape=circle or --size (new pixels)",
+            ]
         case .strip:
-            return ["leave out metadata: gps removes the location, all",
-                    "removes every tag (default: keep it, minus the stale",
-                    "preview of the uncropped photo)"]
+            return [
+                "leave out metadata: gps removes the location, all",
+                "removes every tag (default: keep it, minus the stale",
+                "preview of the uncropped photo)",
+            ]
         case .help:
             return ["show this help and exit"]
         }

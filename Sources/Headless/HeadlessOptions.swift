@@ -23,8 +23,10 @@ public struct HeadlessOptions: Equatable, Sendable {
     /// `--size`, the result's longer side; nil when not given: the kept crop's, else the crop's own size.
     public var outputSize: Int?
 
-    public init(image: String, output: String?, crop: CropGeometry?, export: ExportOptions = ExportOptions(),
-                shape: CropShape? = nil, outputSize: Int? = nil) {
+    public init(
+        image: String, output: String?, crop: CropGeometry?, export: ExportOptions = ExportOptions(),
+        shape: CropShape? = nil, outputSize: Int? = nil
+    ) {
         self.image = image
         self.output = output
         self.crop = crop
@@ -68,7 +70,9 @@ public struct HeadlessOptions: Equatable, Sendable {
         }
         let size = tokens.values[.size]
         if sidecar {
-            guard tokens.values[.output] == nil else { throw fail("--sidecar writes no pixels: give --sidecar or --output, not both") }
+            guard tokens.values[.output] == nil else {
+                throw fail("--sidecar writes no pixels: give --sidecar or --output, not both")
+            }
             guard crop != nil else { throw fail("--sidecar needs the --crop to keep") }
             for option in [HeadlessOption.quality, .lossless, .strip, .rotate, .flip] where tokens.values[option] != nil {
                 throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
@@ -110,8 +114,10 @@ public struct HeadlessOptions: Equatable, Sendable {
         if export.lossless, outputSize != nil {
             throw fail("--lossless cannot scale to --size: a lossless cut keeps the crop's own pixels")
         }
-        return .crop(HeadlessOptions(image: image, output: output, crop: crop, export: export, shape: shape,
-                                     outputSize: outputSize))
+        return .crop(
+            HeadlessOptions(
+                image: image, output: output, crop: crop, export: export, shape: shape,
+                outputSize: outputSize))
     }
 
     /// `--size`'s value: a whole number of pixels from 1 to what the output's format holds (for

@@ -12,8 +12,10 @@ public enum WindowLauncher {
     public static func candidates(for executable: String) -> [String] {
         let folder = (executable as NSString).deletingLastPathComponent
         let prefix = (folder as NSString).deletingLastPathComponent
-        return [(folder as NSString).appendingPathComponent(binaryName),
-                (prefix as NSString).appendingPathComponent("libexec/crop-editor/\(binaryName)")]
+        return [
+            (folder as NSString).appendingPathComponent(binaryName),
+            (prefix as NSString).appendingPathComponent("libexec/crop-editor/\(binaryName)"),
+        ]
     }
 
     /// Replaces this process with the window's binary, passing `arguments` on unchanged (the first
@@ -24,7 +26,8 @@ public enum WindowLauncher {
         let override = ProcessInfo.processInfo.environment["CROP_EDITOR_GUI"].map { [$0] } ?? []
         let places = override + candidates(for: executable)
         guard let binary = places.first(where: { access($0, X_OK) == 0 }) else {
-            let message = "crop-editor: the window's program \(binaryName) is missing (looked in \(places.joined(separator: ", ")))\n"
+            let message =
+                "crop-editor: the window's program \(binaryName) is missing (looked in \(places.joined(separator: ", ")))\n"
             FileHandle.standardError.write(Data(message.utf8))
             return 1
         }

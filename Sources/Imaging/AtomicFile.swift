@@ -12,7 +12,8 @@ struct AtomicFile {
 
     init(target: String) throws(ImagingError) {
         self.target = target
-        let folder = (target as NSString).deletingLastPathComponent.isEmpty
+        let folder =
+            (target as NSString).deletingLastPathComponent.isEmpty
             ? "." : (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -52,16 +53,21 @@ struct AtomicFile {
     /// ICC profile stays), for a result whose metadata exiv2 can neither read nor write.
     func dropJPEGMetadata(keepingXMP: Bool) throws(ImagingError) {
         guard let jpeg = JPEGSegments(try read()) else { throw .writeFailed(.notJPEG) }
-        try write(Data(jpeg.rewritten(dropping: { segment in
-            let xmp = jpeg.isApp(segment, 1, JPEGSegments.Signature.xmp) || jpeg.isApp(segment, 1, JPEGSegments.Signature.extendedXMP)
-            return jpeg.isApp(segment, 1, JPEGSegments.Signature.exif) || (xmp && !keepingXMP) || segment.marker == 0xED
-        })))
+        try write(
+            Data(
+                jpeg.rewritten(dropping: { segment in
+                    let xmp =
+                        jpeg.isApp(segment, 1, JPEGSegments.Signature.xmp)
+                        || jpeg.isApp(segment, 1, JPEGSegments.Signature.extendedXMP)
+                    return jpeg.isApp(segment, 1, JPEGSegments.Signature.exif) || (xmp && !keepingXMP) || segment.marker == 0xED
+                })))
     }
 
     /// The written JPEG whose XMP no longer describes a gain map (see `GainMapDescription.removed`).
     func dropGainMapXMP() throws(ImagingError) {
         guard let jpeg = JPEGSegments(try read()),
-              let segment = jpeg.segments.first(where: { jpeg.isApp($0, 1, JPEGSegments.Signature.xmp) }) else { return }
+            let segment = jpeg.segments.first(where: { jpeg.isApp($0, 1, JPEGSegments.Signature.xmp) })
+        else { return }
         let packet = jpeg.payload(segment).dropFirst(JPEGSegments.Signature.xmp.count)
         guard let cleaned = GainMapDescription.removed(from: String(decoding: packet, as: UTF8.self)) else { return }
         let replacement = JPEGSegments.segment(marker: 0xE1, payload: JPEGSegments.Signature.xmp + Array(cleaned.utf8))

@@ -31,8 +31,10 @@ public struct CircleMask: Sendable, Equatable {
 
     /// Coverage of `count` pixels of row `y` from column `left`, scaled to `maximum` (255 for 8-bit
     /// samples, 65535 for 16-bit) and rounded, written to `row`.
-    public func fill<Sample: FixedWidthInteger & UnsignedInteger>(row: UnsafeMutablePointer<Sample>, y: Int, left: Int,
-                                                                 count: Int, maximum: Sample) {
+    public func fill<Sample: FixedWidthInteger & UnsignedInteger>(
+        row: UnsafeMutablePointer<Sample>, y: Int, left: Int,
+        count: Int, maximum: Sample
+    ) {
         let scale = Double(maximum)
         for i in 0..<count {
             row[i] = Sample((coverage(x: left + i, y: y) * scale).rounded())

@@ -39,11 +39,14 @@ extension Imaging {
     /// the gain map cut like the picture, everything else the source appended (an MPO's second
     /// view, previews of the uncropped photo) is left out with its index entry. Returns what could
     /// not be carried.
-    static func finish(_ written: WrittenPicture, info: ImageInfo, format: OutputFormat, file: AtomicFile,
-                       options: ExportOptions, gainMap plan: GainMapPlan) throws(ImagingError) -> [LeftOut] {
-        var request = MetadataRequest(width: written.metadataWidth, height: written.metadataHeight,
-                                      resetOrientation: written.resetOrientation, strip: options.strip,
-                                      exifSource: written.exifSource, format: format)
+    static func finish(
+        _ written: WrittenPicture, info: ImageInfo, format: OutputFormat, file: AtomicFile,
+        options: ExportOptions, gainMap plan: GainMapPlan
+    ) throws(ImagingError) -> [LeftOut] {
+        var request = MetadataRequest(
+            width: written.metadataWidth, height: written.metadataHeight,
+            resetOrientation: written.resetOrientation, strip: options.strip,
+            exifSource: written.exifSource, format: format)
         var (gainMap, leftOut) = try cutGainMap(written, format: format, file: file, options: options, plan: plan)
         if let plannedGainMap = gainMap {
             request.gainMap = .length(plannedGainMap.count)
@@ -66,8 +69,10 @@ extension Imaging {
     /// The gain map cut for the result when the plan says so, or nil; and what was left out. A JPEG
     /// result that does not get the gain map loses its description here (other formats lost it
     /// before they were written).
-    private static func cutGainMap(_ written: WrittenPicture, format: OutputFormat, file: AtomicFile,
-                                   options: ExportOptions, plan: GainMapPlan) throws(ImagingError) -> ([UInt8]?, [LeftOut]) {
+    private static func cutGainMap(
+        _ written: WrittenPicture, format: OutputFormat, file: AtomicFile,
+        options: ExportOptions, plan: GainMapPlan
+    ) throws(ImagingError) -> ([UInt8]?, [LeftOut]) {
         guard let pictures = plan.pictures, let source = pictures.gainMap else { return (nil, []) }
         if plan.cuts {
             do {
@@ -86,8 +91,10 @@ extension Imaging {
     /// The metadata fix; when exiv2 can neither read nor write what was written (a source's EXIF it
     /// cannot parse, copied as it was), the result is written again without its EXIF, then without
     /// its XMP too.
-    private static func fixMetadata(_ written: WrittenPicture, _ request: MetadataRequest,
-                                    file: AtomicFile) throws(ImagingError) -> MetadataOutcome {
+    private static func fixMetadata(
+        _ written: WrittenPicture, _ request: MetadataRequest,
+        file: AtomicFile
+    ) throws(ImagingError) -> MetadataOutcome {
         let unusable: MetadataUnusable
         do { return try MetadataFixer.fix(path: file.temporary, request) } catch { unusable = error }
         try written.writeWithoutMetadata(true)
@@ -107,8 +114,10 @@ extension Imaging {
     /// The result's MPF index and ISO 21496-1 version segment (a lossless cut copies the source's,
     /// whose offsets are wrong now) replaced by ones for `gainMap` appended after the picture, or
     /// removed when there is none.
-    private static func rewriteMultiPicture(_ file: AtomicFile, gainMap: [UInt8]?,
-                                            primaryISOSegments: [[UInt8]]) throws(ImagingError) {
+    private static func rewriteMultiPicture(
+        _ file: AtomicFile, gainMap: [UInt8]?,
+        primaryISOSegments: [[UInt8]]
+    ) throws(ImagingError) {
         guard let jpeg = JPEGSegments(try file.read()) else { return }
         let drop = { (segment: JPEGSegments.Segment) in
             jpeg.isApp(segment, 2, JPEGSegments.Signature.mpf) || jpeg.isApp(segment, 2, JPEGSegments.Signature.isoGainMap)
@@ -121,8 +130,9 @@ extension Imaging {
         let iso = Array(primaryISOSegments.joined())
         let dropped = jpeg.segments.filter(drop).reduce(0) { $0 + $1.range.count }
         let primarySize = jpeg.bytes.count - dropped + iso.count + MultiPictureIndex.twoPictureSegmentLength
-        let index = MultiPictureIndex.segment(primarySize: primarySize, gainMapSize: gainMap.count,
-                                              segmentOffset: jpeg.insertionOffset(dropping: drop) + iso.count)
+        let index = MultiPictureIndex.segment(
+            primarySize: primarySize, gainMapSize: gainMap.count,
+            segmentOffset: jpeg.insertionOffset(dropping: drop) + iso.count)
         let primary = jpeg.rewritten(dropping: drop, inserting: iso + index)
         guard primary.count == primarySize else { throw .writeFailed(.multiPictureIndex) }
         try file.write(Data(primary + gainMap))

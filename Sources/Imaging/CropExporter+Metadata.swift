@@ -9,8 +9,10 @@ extension Imaging {
 
     /// A copy of `image` without what the result must not carry (`bare`'s metadata, a gain map's
     /// description), or nil when it needs no change.
-    static func editedMetadata(_ image: UnsafeMutablePointer<VipsImage>, bare: LeftOutMetadata?,
-                               dropGainMap: Bool) throws(ImagingError) -> UnsafeMutablePointer<VipsImage>? {
+    static func editedMetadata(
+        _ image: UnsafeMutablePointer<VipsImage>, bare: LeftOutMetadata?,
+        dropGainMap: Bool
+    ) throws(ImagingError) -> UnsafeMutablePointer<VipsImage>? {
         var edited: UnsafeMutablePointer<VipsImage>?
         if let bare {
             edited = cv_without_metadata(image, 1, bare == .keepingXMP ? 1 : 0)
@@ -27,8 +29,11 @@ extension Imaging {
     private static func withoutGainMapXMP(_ image: UnsafeMutablePointer<VipsImage>) -> UnsafeMutablePointer<VipsImage>? {
         var size = 0
         guard let data = cv_xmp(image, &size),
-              let cleaned = GainMapDescription.removed(from: String(decoding: UnsafeRawBufferPointer(start: data, count: size),
-                                                                    as: UTF8.self)) else { return nil }
+            let cleaned = GainMapDescription.removed(
+                from: String(
+                    decoding: UnsafeRawBufferPointer(start: data, count: size),
+                    as: UTF8.self))
+        else { return nil }
         return Array(cleaned.utf8).withUnsafeBytes { cv_with_xmp(image, $0.baseAddress, $0.count) }
     }
 }

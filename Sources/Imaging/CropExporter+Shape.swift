@@ -1,15 +1,17 @@
 // The re-encode's last steps after the cut and the turn: scaling to the output size, then cutting the circle with soft edges.
 
-import CropKit
 import CVips
+import CropKit
 
 extension Imaging {
     typealias VipsPointer = UnsafeMutablePointer<VipsImage>
 
     /// Checks, before anything is written, that the shape and size asked for can be made as `format`,
     /// and returns the size of the result (`shown`: the cut as turned).
-    static func resultSize(shown crop: PixelRect, format: OutputFormat,
-                           options: ExportOptions) throws(ImagingError) -> (width: Int, height: Int) {
+    static func resultSize(
+        shown crop: PixelRect, format: OutputFormat,
+        options: ExportOptions
+    ) throws(ImagingError) -> (width: Int, height: Int) {
         if options.shape == .circle {
             guard format.holdsCircle else {
                 throw .invalidRequest(.circleNeedsTransparency)
@@ -27,8 +29,10 @@ extension Imaging {
 
     /// `image` (the cut, turned) made what `options` ask for: scaled to `size`, then cut in a circle.
     /// A new reference the caller unrefs; every step streams, so nothing is held whole in memory.
-    static func shaped(_ image: VipsPointer, size: (width: Int, height: Int),
-                       options: ExportOptions) throws(ImagingError) -> VipsPointer {
+    static func shaped(
+        _ image: VipsPointer, size: (width: Int, height: Int),
+        options: ExportOptions
+    ) throws(ImagingError) -> VipsPointer {
         _ = g_object_ref(image)
         var result = image
         do {
@@ -70,8 +74,9 @@ extension Imaging {
         guard Int(vips_image_get_width(result)) == size.width, Int(vips_image_get_height(result)) == size.height else {
             let got = (width: Int(vips_image_get_width(result)), height: Int(vips_image_get_height(result)))
             cv_unref(result)
-            throw .library(.scaleExactly(width: size.width, height: size.height, gotWidth: got.width, gotHeight: got.height),
-                           detail: nil)
+            throw .library(
+                .scaleExactly(width: size.width, height: size.height, gotWidth: got.width, gotHeight: got.height),
+                detail: nil)
         }
         return result
     }
@@ -96,8 +101,11 @@ extension Imaging {
             format = VIPS_FORMAT_UCHAR
         }
         let sixteenBit = format == VIPS_FORMAT_USHORT
-        guard let mask = cv_generated_band(vips_image_get_width(input), vips_image_get_height(input), sixteenBit ? 1 : 0,
-                                           fillCircleMaskRow) else {
+        guard
+            let mask = cv_generated_band(
+                vips_image_get_width(input), vips_image_get_height(input), sixteenBit ? 1 : 0,
+                fillCircleMaskRow)
+        else {
             throw vipsFailure(.circleMask)
         }
         steps.adopt(mask)
@@ -117,16 +125,20 @@ extension Imaging {
 }
 
 /// Fills one row of the circle's mask for libvips' generator (on its worker threads; pure).
-private func fillCircleMaskRow(row: UnsafeMutableRawPointer?, left: Int32, y: Int32, count: Int32, width: Int32,
-                               height: Int32, sixteenBit: Int32) {
+private func fillCircleMaskRow(
+    row: UnsafeMutableRawPointer?, left: Int32, y: Int32, count: Int32, width: Int32,
+    height: Int32, sixteenBit: Int32
+) {
     guard let row else { return }
     let mask = CircleMask(width: Int(width), height: Int(height))
     if sixteenBit != 0 {
-        mask.fill(row: row.assumingMemoryBound(to: UInt16.self), y: Int(y), left: Int(left), count: Int(count),
-                  maximum: .max)
+        mask.fill(
+            row: row.assumingMemoryBound(to: UInt16.self), y: Int(y), left: Int(left), count: Int(count),
+            maximum: .max)
     } else {
-        mask.fill(row: row.assumingMemoryBound(to: UInt8.self), y: Int(y), left: Int(left), count: Int(count),
-                  maximum: .max)
+        mask.fill(
+            row: row.assumingMemoryBound(to: UInt8.self), y: Int(y), left: Int(left), count: Int(count),
+            maximum: .max)
     }
 }
 
@@ -136,16 +148,22 @@ private struct VipsSteps {
     private var made: [UnsafeMutablePointer<VipsImage>] = []
 
     /// Runs one operation and keeps its result until `release`.
-    mutating func run(_ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(ImagingError)
-        -> UnsafeMutablePointer<VipsImage> {
+    mutating func run(
+        _ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
+    ) throws(ImagingError)
+        -> UnsafeMutablePointer<VipsImage>
+    {
         let image = try kept(operation)
         made.append(image)
         return image
     }
 
     /// Runs the last operation: its result belongs to the caller.
-    func kept(_ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(ImagingError)
-        -> UnsafeMutablePointer<VipsImage> {
+    func kept(
+        _ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
+    ) throws(ImagingError)
+        -> UnsafeMutablePointer<VipsImage>
+    {
         var out: UnsafeMutablePointer<VipsImage>?
         guard operation(&out) == 0, let out else { throw Imaging.pipelineError() }
         return out

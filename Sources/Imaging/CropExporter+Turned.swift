@@ -6,8 +6,10 @@ import Foundation
 extension Imaging {
     /// The file's EXIF orientation and the user's transform make one orientation of the stored
     /// grid; TurboJPEG applies it and cuts the shown crop, so the result is upright (tag 1).
-    static func writeTurnedLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
-                                    options: ExportOptions) throws(ImagingError) -> WrittenPicture {
+    static func writeTurnedLossless(
+        info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
+        options: ExportOptions
+    ) throws(ImagingError) -> WrittenPicture {
         guard info.isJPEG, format == .jpeg else {
             throw .invalidRequest(.losslessNeedsJPEG)
         }
@@ -17,13 +19,15 @@ extension Imaging {
         let cut = try LosslessJPEG.turnAndCrop(data, path: info.path, check: check, copyMarkers: options.strip != .all)
         try file.write(cut)
         // The pixels now stand as shown, so a kept EXIF orientation would turn them a second time.
-        return WrittenPicture(width: crop.width, height: crop.height, metadataWidth: crop.width, metadataHeight: crop.height,
-                              resetOrientation: true,
-                              gainMap: GainMapGeometry(turn: check.orientation, crop: crop, storedWidth: info.storedWidth,
-                                                       storedHeight: info.storedHeight, resultWidth: crop.width,
-                                                       resultHeight: crop.height),
-                              writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
-                                  try file.dropJPEGMetadata(keepingXMP: keepingXMP)
-                              })
+        return WrittenPicture(
+            width: crop.width, height: crop.height, metadataWidth: crop.width, metadataHeight: crop.height,
+            resetOrientation: true,
+            gainMap: GainMapGeometry(
+                turn: check.orientation, crop: crop, storedWidth: info.storedWidth,
+                storedHeight: info.storedHeight, resultWidth: crop.width,
+                resultHeight: crop.height),
+            writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
+                try file.dropJPEGMetadata(keepingXMP: keepingXMP)
+            })
     }
 }

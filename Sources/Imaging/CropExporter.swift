@@ -1,7 +1,7 @@
 // The real crop: exactly the chosen pixels of the upright full-resolution image (or them scaled, or in a circle), saved safely.
 
-import CropKit
 import CVips
+import CropKit
 import Foundation
 
 extension Imaging {
@@ -10,8 +10,10 @@ extension Imaging {
     /// failure nothing is left at `output` (an existing file there stays as it was).
     /// `options.outputSize` then scales the cut, and `options.shape` cuts it in a circle; the
     /// result's size is the written one.
-    public static func export(source: String, crop: PixelRect, output: String,
-                              options: ExportOptions = ExportOptions()) throws(ImagingError) -> ExportResult {
+    public static func export(
+        source: String, crop: PixelRect, output: String,
+        options: ExportOptions = ExportOptions()
+    ) throws(ImagingError) -> ExportResult {
         pipelineLock.lock()
         defer { pipelineLock.unlock() }
         return try export(try probe(path: source), crop: crop, output: output, options: options)
@@ -19,8 +21,10 @@ extension Imaging {
 
     /// The same for a file already probed (the command line probes first to measure the crop):
     /// probing again would make libvips test every loader against the file a second time.
-    public static func export(_ info: ImageInfo, crop: PixelRect, output: String,
-                              options: ExportOptions = ExportOptions()) throws(ImagingError) -> ExportResult {
+    public static func export(
+        _ info: ImageInfo, crop: PixelRect, output: String,
+        options: ExportOptions = ExportOptions()
+    ) throws(ImagingError) -> ExportResult {
         pipelineLock.lock()
         defer { pipelineLock.unlock() }
         let source = info.path
@@ -50,21 +54,25 @@ extension Imaging {
             } else if lossless {
                 written = try writeLossless(info: info, crop: crop, format: format, file: file, options: options)
             } else {
-                written = try writeReencoded(info: info, crop: crop, size: size, format: format, file: file, options: options,
-                                             dropGainMap: gainMap.drops)
+                written = try writeReencoded(
+                    info: info, crop: crop, size: size, format: format, file: file, options: options,
+                    dropGainMap: gainMap.drops)
             }
             let leftOut = try finish(written, info: info, format: format, file: file, options: options, gainMap: gainMap)
             try file.commit()
-            return ExportResult(outputPath: file.target, width: written.width, height: written.height,
-                                lossless: lossless, leftOut: leftOut)
+            return ExportResult(
+                outputPath: file.target, width: written.width, height: written.height,
+                lossless: lossless, leftOut: leftOut)
         } catch {
             file.discard()
             throw error
         }
     }
 
-    private static func writeLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
-                                      options: ExportOptions) throws(ImagingError) -> WrittenPicture {
+    private static func writeLossless(
+        info: ImageInfo, crop: PixelRect, format: OutputFormat, file: AtomicFile,
+        options: ExportOptions
+    ) throws(ImagingError) -> WrittenPicture {
         guard info.isJPEG, format == .jpeg else {
             throw .invalidRequest(.losslessNeedsJPEG)
         }
@@ -76,45 +84,56 @@ extension Imaging {
         let stored = check.storedRect
         // The stored orientation is kept (the pixels were not turned), so the tag stays true; the
         // gain map is cut on the stored grid too.
-        return WrittenPicture(width: crop.width, height: crop.height, metadataWidth: stored.width,
-                              metadataHeight: stored.height, resetOrientation: false,
-                              gainMap: GainMapGeometry(turn: .up, crop: stored, storedWidth: info.storedWidth,
-                                                       storedHeight: info.storedHeight, resultWidth: stored.width,
-                                                       resultHeight: stored.height),
-                              writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
-                                  try file.dropJPEGMetadata(keepingXMP: keepingXMP)
-                              })
+        return WrittenPicture(
+            width: crop.width, height: crop.height, metadataWidth: stored.width,
+            metadataHeight: stored.height, resetOrientation: false,
+            gainMap: GainMapGeometry(
+                turn: .up, crop: stored, storedWidth: info.storedWidth,
+                storedHeight: info.storedHeight, resultWidth: stored.width,
+                resultHeight: stored.height),
+            writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
+                try file.dropJPEGMetadata(keepingXMP: keepingXMP)
+            })
     }
 
     /// `size`: the result's, after the output size (`resultSize`).
     /// `dropGainMap`: the source's gain-map description leaves the XMP (the result cannot carry the gain map).
-    private static func writeReencoded(info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
-                                       format: OutputFormat, file: AtomicFile, options: ExportOptions,
-                                       dropGainMap: Bool) throws(ImagingError) -> WrittenPicture {
-        try saveReencoded(info: info, crop: crop, size: size, format: format, file: file, options: options,
-                          bare: nil, dropGainMap: dropGainMap)
-        return WrittenPicture(width: size.width, height: size.height, metadataWidth: size.width,
-                              metadataHeight: size.height, resetOrientation: true,
-                              exifSource: format == .tiff ? info.path : nil,
-                              gainMap: GainMapGeometry(turn: info.orientation.followed(by: options.transform), crop: crop,
-                                                       storedWidth: info.storedWidth, storedHeight: info.storedHeight,
-                                                       resultWidth: size.width, resultHeight: size.height),
-                              writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
-                                  try saveReencoded(info: info, crop: crop, size: size, format: format, file: file,
-                                                    options: options, bare: keepingXMP ? .keepingXMP : .all,
-                                                    dropGainMap: dropGainMap)
-                              })
+    private static func writeReencoded(
+        info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
+        format: OutputFormat, file: AtomicFile, options: ExportOptions,
+        dropGainMap: Bool
+    ) throws(ImagingError) -> WrittenPicture {
+        try saveReencoded(
+            info: info, crop: crop, size: size, format: format, file: file, options: options,
+            bare: nil, dropGainMap: dropGainMap)
+        return WrittenPicture(
+            width: size.width, height: size.height, metadataWidth: size.width,
+            metadataHeight: size.height, resetOrientation: true,
+            exifSource: format == .tiff ? info.path : nil,
+            gainMap: GainMapGeometry(
+                turn: info.orientation.followed(by: options.transform), crop: crop,
+                storedWidth: info.storedWidth, storedHeight: info.storedHeight,
+                resultWidth: size.width, resultHeight: size.height),
+            writeWithoutMetadata: { (keepingXMP) throws(ImagingError) in
+                try saveReencoded(
+                    info: info, crop: crop, size: size, format: format, file: file,
+                    options: options, bare: keepingXMP ? .keepingXMP : .all,
+                    dropGainMap: dropGainMap)
+            })
     }
 
     /// Decodes, cuts, turns, shapes and saves into `file`'s temporary. `bare`: without the EXIF
     /// (and the XMP), the ICC profile kept, for a result whose metadata could not be fixed.
-    private static func saveReencoded(info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
-                                      format: OutputFormat, file: AtomicFile, options: ExportOptions,
-                                      bare: LeftOutMetadata?, dropGainMap: Bool) throws(ImagingError) {
+    private static func saveReencoded(
+        info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
+        format: OutputFormat, file: AtomicFile, options: ExportOptions,
+        bare: LeftOutMetadata?, dropGainMap: Bool
+    ) throws(ImagingError) {
         // Upright files stream: crop then save reads each row once and never holds the whole image.
         // Turned ones (by EXIF or by the user) need random access for the rotation.
         let jpeg: Int32 = info.isJPEG ? 1 : 0
-        let opened = info.orientation == .up && options.transform == .up
+        let opened =
+            info.orientation == .up && options.transform == .up
             ? cv_open_sequential(info.path, jpeg) : cv_open(info.path, jpeg)
         guard let image = opened else { throw vipsFailure(.open) }
         defer { cv_unref(image) }
@@ -126,7 +145,8 @@ extension Imaging {
         let cut = options.transform.storedPixelRect(fromDisplayed: crop, storedWidth: info.width, storedHeight: info.height)
         var uprightRegion: UnsafeMutablePointer<VipsImage>?
         guard cv_crop(upright, &uprightRegion, Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height)) == 0,
-              let uprightRegion else { throw vipsFailure(.cut) }
+            let uprightRegion
+        else { throw vipsFailure(.cut) }
         defer { cv_unref(uprightRegion) }
         guard let turned = options.transform.applied(to: uprightRegion) else {
             throw vipsFailure(.turnCut)
@@ -166,9 +186,13 @@ extension Imaging {
     /// JPEG to JPEG with no quality asked for: cut losslessly when the geometry allows it, since
     /// it is exact and faster; an explicit quality means the user wants a re-encode, and a circle or
     /// an output size makes new pixels that no lossless cut holds.
-    private static func prefersLossless(info: ImageInfo, crop: PixelRect, format: OutputFormat,
-                                        options: ExportOptions) -> Bool {
-        guard options.preferLossless, !options.changesPixels, info.isJPEG, format == .jpeg, options.quality == nil, let grid = losslessGrid(info: info) else { return false }
+    private static func prefersLossless(
+        info: ImageInfo, crop: PixelRect, format: OutputFormat,
+        options: ExportOptions
+    ) -> Bool {
+        guard options.preferLossless, !options.changesPixels, info.isJPEG, format == .jpeg, options.quality == nil,
+            let grid = losslessGrid(info: info)
+        else { return false }
         if options.transform != .up {
             return LosslessTurnCheck(info: info, crop: crop, transform: options.transform, grid: grid).isEligible
         }

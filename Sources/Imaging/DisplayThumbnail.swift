@@ -13,8 +13,11 @@ public struct RGBAPixels: Sendable {
 extension Imaging {
     /// Decodes `path` no larger than `maxWidth`×`maxHeight` (never enlarged), upright. JPEG and
     /// WebP shrink while decoding, so a big photo is never decoded at full size just to show it.
-    public static func displayThumbnail(path: String, maxWidth: Int, maxHeight: Int)
-        throws(ImagingError) -> (info: ImageInfo, pixels: RGBAPixels) {
+    public static func displayThumbnail(
+        path: String, maxWidth: Int, maxHeight: Int
+    )
+        throws(ImagingError) -> (info: ImageInfo, pixels: RGBAPixels)
+    {
         pipelineLock.lock()
         defer { pipelineLock.unlock() }
         let info = try probe(path: path)
@@ -23,7 +26,8 @@ extension Imaging {
         // the window shows is one it can save.
         vips_error_clear()
         guard cv_thumbnail(path, &thumb, Int32(max(maxWidth, 1)), Int32(max(maxHeight, 1)), info.isJPEG ? 1 : 0) == 0,
-              let thumb else {
+            let thumb
+        else {
             throw pipelineError(info)
         }
         defer { cv_unref(thumb) }

@@ -117,7 +117,10 @@ enum ExifEdits {
         let present = Set(tags(metadata, xmp: false))
         for tag in tags(from, xmp: false) {
             if tag.hasPrefix("Exif.Thumbnail.") || isMakerNoteTag(tag) || tag.hasPrefix("Exif.Image.Strip")
-                || tag.hasPrefix("Exif.Image.Tile") || present.contains(tag) { continue }
+                || tag.hasPrefix("Exif.Image.Tile") || present.contains(tag)
+            {
+                continue
+            }
             guard let value = string(from, tag) else { continue }
             _ = gexiv2_metadata_try_set_tag_string(metadata, tag, value, &error)
             if let error { g_error_free(error) }

@@ -65,9 +65,11 @@ public struct ExportOptions: Sendable, Equatable {
     /// keeps the crop's own size. Scaling needs a re-encode.
     public var outputSize: Int? = nil
 
-    public init(quality: Int? = nil, lossless: Bool = false, strip: StripMode = .none,
-                preferLossless: Bool = false, allowOverwritingSource: Bool = false, transform: ImageOrientation = .up,
-                shape: CropShape = .rectangle, outputSize: Int? = nil) {
+    public init(
+        quality: Int? = nil, lossless: Bool = false, strip: StripMode = .none,
+        preferLossless: Bool = false, allowOverwritingSource: Bool = false, transform: ImageOrientation = .up,
+        shape: CropShape = .rectangle, outputSize: Int? = nil
+    ) {
         self.quality = quality
         self.lossless = lossless
         self.strip = strip

@@ -1,7 +1,7 @@
 // Cutting an Ultra HDR gain map to the crop: the same region, turned like the picture, at the gain map's own resolution, its description carried.
 
-import CropKit
 import CVips
+import CropKit
 import Foundation
 
 /// How the result's picture was made from the stored one, so its gain map is made the same way.
@@ -23,8 +23,10 @@ extension Imaging {
     /// region of it resampled to the result's size times the gain map's own scale (a quarter-size
     /// gain map stays a quarter of the result), encoded as JPEG with `segments` (its XMP and ISO
     /// 21496-1 parameters) after SOI.
-    static func cutGainMap(_ jpeg: [UInt8], carrying segments: [[UInt8]],
-                           _ geometry: GainMapGeometry) throws(ImagingError) -> [UInt8] {
+    static func cutGainMap(
+        _ jpeg: [UInt8], carrying segments: [[UInt8]],
+        _ geometry: GainMapGeometry
+    ) throws(ImagingError) -> [UInt8] {
         // A gain map is at most the picture's size; a header claiming more is not decoded.
         let limit = Double(geometry.storedWidth) * Double(geometry.storedHeight)
         let decoded = jpeg.withUnsafeBytes { cvg_decode($0.baseAddress, $0.count, limit) }
@@ -44,8 +46,11 @@ extension Imaging {
         let xscale = Double(width) / (Double(geometry.crop.width) * fx)
         let yscale = Double(height) / (Double(geometry.crop.height) * fy)
         var cut: UnsafeMutablePointer<VipsImage>?
-        guard cvg_resample(turned, &cut, xscale, yscale, -(left + 0.5 / xscale - 0.5), -(top + 0.5 / yscale - 0.5),
-                           Int32(width), Int32(height)) == 0, let cut else {
+        guard
+            cvg_resample(
+                turned, &cut, xscale, yscale, -(left + 0.5 / xscale - 0.5), -(top + 0.5 / yscale - 0.5),
+                Int32(width), Int32(height)) == 0, let cut
+        else {
             throw vipsFailure(.gainMapCut)
         }
         defer { cv_unref(cut) }

@@ -19,12 +19,14 @@ struct MultiPictureSource {
         defer { try? handle.close() }
         // The index sits among the header's APP segments, before any EXIF thumbnail's end.
         guard let header = JPEGSegments([UInt8](handle.readData(ofLength: 1 << 20))),
-              let index = MultiPictureIndex(header: header) else { return nil }
+            let index = MultiPictureIndex(header: header)
+        else { return nil }
         let fileSize = Int((try? handle.seekToEnd()) ?? 0)
         var gainMap: [UInt8]?
         for entry in index.entries.dropFirst() {
             guard let range = index.range(of: entry, fileSize: fileSize),
-                  (try? handle.seek(toOffset: UInt64(range.lowerBound))) != nil else { continue }
+                (try? handle.seek(toOffset: UInt64(range.lowerBound))) != nil
+            else { continue }
             // Its header first: a camera's preview need not be read whole to be passed over.
             let head = [UInt8](handle.readData(ofLength: min(range.count, 1 << 18)))
             guard let segments = JPEGSegments(head), Self.describesGainMap(segments) else { continue }
@@ -67,8 +69,9 @@ enum GainMapDescription {
     private static func containerTags(_ metadata: ExifEdits.Metadata) -> [String] {
         let tags = ExifEdits.tags(metadata, xmp: true)
         // `Xmp.<container>.Directory[n]/<container>:Item/<item>:Semantic`: the directory's prefix.
-        let prefixes = Set(tags.filter { $0.contains(":Item/") && $0.hasSuffix(":Semantic") }
-            .compactMap { $0.split(separator: ".").dropFirst().first.map { "Xmp.\($0)." } })
+        let prefixes = Set(
+            tags.filter { $0.contains(":Item/") && $0.hasSuffix(":Semantic") }
+                .compactMap { $0.split(separator: ".").dropFirst().first.map { "Xmp.\($0)." } })
         return tags.filter { tag in prefixes.contains { tag.hasPrefix($0) } }
     }
 
@@ -95,10 +98,12 @@ enum GainMapDescription {
         for namespace in [containerNamespace, Self.namespace, itemNamespace] {
             for prefix in prefixes(of: namespace, in: text) {
                 let p = NSRegularExpression.escapedPattern(for: prefix)
-                let patterns = ["\\s+xmlns:\(p)=(\"[^\"]*\"|'[^']*')",           // the declaration
-                                "\\s+\(p):[A-Za-z0-9_]+=(\"[^\"]*\"|'[^']*')",    // properties as attributes
-                                "<\(p):([A-Za-z0-9_]+)\\b[^>]*/>",                     // empty elements
-                                "<\(p):([A-Za-z0-9_]+)\\b[^>]*>.*?</\(p):\\1>"]      // elements with content
+                let patterns = [
+                    "\\s+xmlns:\(p)=(\"[^\"]*\"|'[^']*')",  // the declaration
+                    "\\s+\(p):[A-Za-z0-9_]+=(\"[^\"]*\"|'[^']*')",  // properties as attributes
+                    "<\(p):([A-Za-z0-9_]+)\\b[^>]*/>",  // empty elements
+                    "<\(p):([A-Za-z0-9_]+)\\b[^>]*>.*?</\(p):\\1>",
+                ]  // elements with content
                 for pattern in patterns { text = replacing(pattern, in: text) }
             }
         }
@@ -110,9 +115,11 @@ enum GainMapDescription {
         let pattern = "xmlns:([A-Za-z0-9_.-]+)=[\"']\(NSRegularExpression.escapedPattern(for: namespace))[\"']"
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
         let range = NSRange(text.startIndex..., in: text)
-        return Array(Set(regex.matches(in: text, range: range).compactMap { match in
-            Range(match.range(at: 1), in: text).map { String(text[$0]) }
-        }))
+        return Array(
+            Set(
+                regex.matches(in: text, range: range).compactMap { match in
+                    Range(match.range(at: 1), in: text).map { String(text[$0]) }
+                }))
     }
 
     private static func replacing(_ pattern: String, in text: String) -> String {

@@ -1,7 +1,7 @@
 // What an image file is, read from its header alone: format, stored and upright size, orientation, depth, alpha.
 
-import CropKit
 import CVips
+import CropKit
 import Foundation
 
 public struct ImageInfo: Sendable, Equatable {
@@ -63,10 +63,11 @@ extension Imaging {
         if vips_image_get_typeof(image, "orientation") != 0 { vips_image_get_int(image, "orientation", &orientation) }
         let format = vips_image_get_format(image)
         let bits = (format == VIPS_FORMAT_USHORT || format == VIPS_FORMAT_SHORT) ? 16 : 8
-        return ImageInfo(path: path, loader: loader, storedWidth: w, storedHeight: h,
-                         orientation: ImageOrientation(exifValue: Int(orientation)),
-                         bands: Int(vips_image_get_bands(image)), bitsPerSample: bits,
-                         hasAlpha: vips_image_hasalpha(image) != 0)
+        return ImageInfo(
+            path: path, loader: loader, storedWidth: w, storedHeight: h,
+            orientation: ImageOrientation(exifValue: Int(orientation)),
+            bands: Int(vips_image_get_bands(image)), bitsPerSample: bits,
+            hasAlpha: vips_image_hasalpha(image) != 0)
     }
 
     /// A PNG ends with its IEND chunk and a JPEG with its EOI marker: a file cut short (an
@@ -82,9 +83,11 @@ extension Imaging {
         try? handle.seek(toOffset: size > tailLength ? size - tailLength : 0)
         let tail = [UInt8](handle.readDataToEndOfFile())
         let end: [UInt8] = isPNG ? [0, 0, 0, 0] + Array("IEND".utf8) : [0xFF, 0xD9]
-        let complete = tail.count >= end.count && (0...(tail.count - end.count)).contains { at in
-            tail[at] == end[0] && tail[at..<(at + end.count)].elementsEqual(end)
-        }
+        let complete =
+            tail.count >= end.count
+            && (0...(tail.count - end.count)).contains { at in
+                tail[at] == end[0] && tail[at..<(at + end.count)].elementsEqual(end)
+            }
         guard complete else { throw .incomplete(.fileCutShort) }
     }
 

@@ -13,7 +13,8 @@ enum JPEGQuality {
     /// Zigzag position → natural position, as DQT segments store the table.
     private static let zigzag: [Int] = [
         0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
-        35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+        35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55,
+        62, 63,
     ]
 
     /// The IJG quality (1…100) whose scaled standard table best matches table 0, or nil when the
@@ -25,7 +26,7 @@ enum JPEGQuality {
         while i + 4 <= bytes.count {
             guard bytes[i] == 0xFF else { return nil }
             let marker = bytes[i + 1]
-            if marker == 0xDA || marker == 0xD9 { return nil } // image data reached: no table 0
+            if marker == 0xDA || marker == 0xD9 { return nil }  // image data reached: no table 0
             let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
             guard length >= 2, i + 2 + length <= bytes.count else { return nil }
             if marker == 0xDB {

@@ -1,7 +1,7 @@
 // Cutting a JPEG without re-encoding (TurboJPEG's lossless transform), and when the geometry allows it.
 
-import CropKit
 import CTurboJPEG
+import CropKit
 import Foundation
 
 /// Whether a crop can be cut losslessly, and where the nearest crop that can starts.
@@ -21,9 +21,11 @@ public struct LosslessCheck: Sendable, Equatable {
     /// The check for an upright crop of a JPEG whose header gave `grid`: pure arithmetic, cheap
     /// enough to run on every commit.
     public init(info: ImageInfo, crop: PixelRect, grid: LosslessGrid) {
-        self.init(storedRect: info.orientation.storedPixelRect(fromDisplayed: crop, storedWidth: info.storedWidth,
-                                                               storedHeight: info.storedHeight),
-                  mcuWidth: grid.mcuWidth, mcuHeight: grid.mcuHeight)
+        self.init(
+            storedRect: info.orientation.storedPixelRect(
+                fromDisplayed: crop, storedWidth: info.storedWidth,
+                storedHeight: info.storedHeight),
+            mcuWidth: grid.mcuWidth, mcuHeight: grid.mcuHeight)
     }
 
     /// Lossless when the stored crop's left and top edges lie on the MCU grid.
@@ -68,8 +70,9 @@ enum LosslessJPEG {
     static func check(info: ImageInfo, crop: PixelRect, data: Data) throws(ImagingError) -> LosslessCheck {
         let header = try header(of: data)
         let stored = info.orientation.storedPixelRect(fromDisplayed: crop, storedWidth: header.width, storedHeight: header.height)
-        return LosslessCheck(storedRect: stored, mcuWidth: Int(ctj_mcu_width(header.subsampling)),
-                             mcuHeight: Int(ctj_mcu_height(header.subsampling)))
+        return LosslessCheck(
+            storedRect: stored, mcuWidth: Int(ctj_mcu_width(header.subsampling)),
+            mcuHeight: Int(ctj_mcu_height(header.subsampling)))
     }
 
     /// Cuts `check.storedRect` out of `data` without decoding, keeping every marker (EXIF, ICC,
@@ -77,14 +80,17 @@ enum LosslessJPEG {
     /// `path`: where `data` was read from, for the decoding policy's check of a JPEG libjpeg warned about.
     static func crop(_ data: Data, path: String, check: LosslessCheck, copyMarkers: Bool = true) throws(ImagingError) -> Data {
         if let reason = check.reason { throw .notLossless(reason) }
-        return try transform(data, path: path, region: check.storedRect, operation: TJXOP_NONE, options: TJXOPT_CROP,
-                             copyMarkers: copyMarkers, failure: .losslessCut)
+        return try transform(
+            data, path: path, region: check.storedRect, operation: TJXOP_NONE, options: TJXOPT_CROP,
+            copyMarkers: copyMarkers, failure: .losslessCut)
     }
 
     /// One TurboJPEG lossless transform of `data`: `operation` (a turn, a flip or none), then the
     /// crop `region`, with every marker copied unless `copyMarkers` is false.
-    static func transform(_ data: Data, path: String, region: PixelRect, operation: TJXOP, options: Int32,
-                          copyMarkers: Bool, failure: ImagingError.LibraryStage) throws(ImagingError) -> Data {
+    static func transform(
+        _ data: Data, path: String, region: PixelRect, operation: TJXOP, options: Int32,
+        copyMarkers: Bool, failure: ImagingError.LibraryStage
+    ) throws(ImagingError) -> Data {
         guard let handle = tjInitTransform() else { throw .libraryUnavailable(.jpeg) }
         defer { tjDestroy(handle) }
         var transform = tjtransform()
@@ -94,8 +100,9 @@ enum LosslessJPEG {
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize: UInt = 0
         let status = data.withUnsafeBytes { buffer in
-            tjTransform(handle, buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count), 1,
-                        &output, &outputSize, &transform, 0)
+            tjTransform(
+                handle, buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count), 1,
+                &output, &outputSize, &transform, 0)
         }
         defer { if let output { tjFree(output) } }
         let warned = status != 0 && tjGetErrorCode(handle) == TJERR_WARNING.rawValue
@@ -144,6 +151,7 @@ extension Imaging {
         let s = check.storedRect
         let x = s.x - s.x % check.mcuWidth, y = s.y - s.y % check.mcuHeight
         let stored = PixelRect(x: x, y: y, width: s.width + (s.x - x), height: s.height + (s.y - y))
-        return info.orientation.displayedPixelRect(fromStored: stored, storedWidth: info.storedWidth, storedHeight: info.storedHeight)
+        return info.orientation.displayedPixelRect(
+            fromStored: stored, storedWidth: info.storedWidth, storedHeight: info.storedHeight)
     }
 }

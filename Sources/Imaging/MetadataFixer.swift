@@ -76,8 +76,9 @@ enum MetadataFixer {
                 lastFailure = .guaranteesNotKept
                 continue
             }
-            return MetadataOutcome(leftOut: leftOut(attempt, request, hadMakerNotes: hadMakerNotes),
-                                   keptXMP: attempt != .withoutExifOrXMP)
+            return MetadataOutcome(
+                leftOut: leftOut(attempt, request, hadMakerNotes: hadMakerNotes),
+                keptXMP: attempt != .withoutExifOrXMP)
         }
         throw MetadataUnusable(problem: lastFailure)
     }
@@ -96,8 +97,10 @@ enum MetadataFixer {
     }
 
     /// The fix, with `attempt`'s parts left out. Returns whether the EXIF had maker notes.
-    private static func apply(_ attempt: Attempt, _ request: MetadataRequest,
-                              to metadata: UnsafeMutablePointer<GExiv2Metadata>) -> Bool {
+    private static func apply(
+        _ attempt: Attempt, _ request: MetadataRequest,
+        to metadata: UnsafeMutablePointer<GExiv2Metadata>
+    ) -> Bool {
         if let source = request.exifSource, gexiv2_metadata_get_supports_exif(metadata) != 0 {
             ExifEdits.copyExif(from: source, to: metadata)
         }
@@ -173,7 +176,8 @@ enum MetadataFixer {
         let metadata = try open(path)
         defer { g_object_unref(metadata) }
         guard gexiv2_metadata_get_mime_type(metadata).map({ String(cString: $0) }) == "image/webp",
-              gexiv2_metadata_has_exif(metadata) != 0 else { return }
+            gexiv2_metadata_has_exif(metadata) != 0
+        else { return }
         gexiv2_metadata_clear_exif(metadata)
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_save_file(metadata, path, &error) != 0 else {

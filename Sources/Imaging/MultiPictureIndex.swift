@@ -65,10 +65,10 @@ struct MultiPictureIndex: Equatable {
         let entriesOffset = 8 + 2 + 12 * tagCount + 4
         let tiffStart = segmentOffset + 4 + JPEGSegments.Signature.mpf.count
         var t: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(8) + le16(tagCount)
-        t += le16(0xB000) + le16(7) + le32(4) + Array("0100".utf8)          // MPFVersion
-        t += le16(0xB001) + le16(4) + le32(1) + le32(2)                     // NumberOfImages
-        t += le16(0xB002) + le16(7) + le32(32) + le32(entriesOffset)        // MPEntry
-        t += le32(0)                                                        // no next IFD
+        t += le16(0xB000) + le16(7) + le32(4) + Array("0100".utf8)  // MPFVersion
+        t += le16(0xB001) + le16(4) + le32(1) + le32(2)  // NumberOfImages
+        t += le16(0xB002) + le16(7) + le32(32) + le32(entriesOffset)  // MPEntry
+        t += le32(0)  // no next IFD
         t += le32(0x030000) + le32(primarySize) + le32(0) + le16(0) + le16(0)
         t += le32(0) + le32(gainMapSize) + le32(primarySize - (tiffStart)) + le16(0) + le16(0)
         return JPEGSegments.segment(marker: 0xE2, payload: JPEGSegments.Signature.mpf + t)

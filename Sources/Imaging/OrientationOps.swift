@@ -1,8 +1,8 @@
 // An orientation as the libvips and TurboJPEG operations that turn and flip pixels by it.
 
-import CropKit
 import CTurboJPEG
 import CVips
+import CropKit
 
 extension ImageOrientation {
     /// `image` shown by this orientation (as `displayedPoint(fromStored:)` maps points): a new

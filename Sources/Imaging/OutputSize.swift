@@ -22,8 +22,11 @@ public enum OutputSize {
     }
 
     /// The size a `width`×`height` cut becomes with `longerSide`, or why that cannot be written as `format`.
-    static func checked(width: Int, height: Int, longerSide: Int, format: OutputFormat) throws(ImagingError)
-        -> (width: Int, height: Int) {
+    static func checked(
+        width: Int, height: Int, longerSide: Int, format: OutputFormat
+    ) throws(ImagingError)
+        -> (width: Int, height: Int)
+    {
         guard longerSide >= 1 else { throw .invalidRequest(.outputSizeBelowOne(longerSide)) }
         guard longerSide <= format.maximumSide else {
             throw .invalidRequest(.outputSizeOverFormat(longerSide, format))

@@ -1,8 +1,8 @@
 // The sharp picture for a zoomed view: one region of the full-resolution image at screen size, decoded so memory stays bounded.
 
-import CropKit
 import CTurboJPEG
 import CVips
+import CropKit
 import Foundation
 
 /// Pixels of one region of a picture and the region they show exactly (normalized, upright):
@@ -19,8 +19,10 @@ extension Imaging {
     /// photo is never held whole in memory. At scale 1 the pixels are the picture's own, not
     /// resampled. Slow for big files: call it off the main thread. Setting `cancellation` stops it
     /// early with `ImagingError.renderCancelled`, also while it waits for its turn at the lock.
-    public static func renderRegion(_ info: ImageInfo, region: CropRect, scale: Double,
-                                    cancellation: RenderCancellation? = nil) throws(ImagingError) -> RenderedRegion {
+    public static func renderRegion(
+        _ info: ImageInfo, region: CropRect, scale: Double,
+        cancellation: RenderCancellation? = nil
+    ) throws(ImagingError) -> RenderedRegion {
         pipelineLock.lock()
         defer { pipelineLock.unlock() }
         try cancellation?.check()
@@ -85,22 +87,26 @@ extension Imaging {
         }
         var region = cjr_region()
         guard cjr_decode(info.path, Int32(x), Int32(y), Int32(right - x), Int32(bottom - y), Int32(shrink), &region) == 0,
-              let pixels = region.pixels else { return nil }
+            let pixels = region.pixels
+        else { return nil }
         defer { free(pixels) }
         let size = Int(region.width) * Int(region.height) * 4
         guard let image = vips_image_new_from_memory_copy(pixels, size, region.width, region.height, 4, VIPS_FORMAT_UCHAR) else {
             throw vipsFailure(.regionKeep)
         }
         let sw = Double(region.scaled_width), sh = Double(region.scaled_height)
-        let covered = CropRect(x: Double(region.left) / sw, y: Double(region.top) / sh,
-                               width: Double(region.width) / sw, height: Double(region.height) / sh)
+        let covered = CropRect(
+            x: Double(region.left) / sw, y: Double(region.top) / sh,
+            width: Double(region.width) / sw, height: Double(region.height) / sh)
         return (image, Int(region.scaled_width), covered)
     }
 
     /// Any other format's region through libvips, read top to bottom in one pass that keeps only
     /// the region (see `cvr_stream_cut`).
-    private static func streamedRegion(_ info: ImageInfo, stored: CropRect, shrink: Int,
-                                       cancellation: RenderCancellation?) throws(ImagingError) -> Cut {
+    private static func streamedRegion(
+        _ info: ImageInfo, stored: CropRect, shrink: Int,
+        cancellation: RenderCancellation?
+    ) throws(ImagingError) -> Cut {
         guard let image = cvr_open_shrunk(info.path, Int32(shrink), info.isJPEG ? 1 : 0) else {
             throw vipsFailure(.open)
         }
@@ -110,13 +116,17 @@ extension Imaging {
         guard let (left, top, right, bottom) = outwardPixels(stored, width: w, height: h) else {
             throw .invalidRequest(.emptyRegion)
         }
-        guard let cut = cvr_stream_cut(image, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top),
-                                       cancellation?.pointer) else {
+        guard
+            let cut = cvr_stream_cut(
+                image, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top),
+                cancellation?.pointer)
+        else {
             try cancellation?.check()
             throw vipsFailure(.regionCut)
         }
-        let covered = CropRect(left: Double(left) / Double(w), top: Double(top) / Double(h),
-                               right: Double(right) / Double(w), bottom: Double(bottom) / Double(h))
+        let covered = CropRect(
+            left: Double(left) / Double(w), top: Double(top) / Double(h),
+            right: Double(right) / Double(w), bottom: Double(bottom) / Double(h))
         return (cut, w, covered)
     }
 }

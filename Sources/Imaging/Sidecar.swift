@@ -42,14 +42,14 @@ public enum Sidecar {
 
     /// A minimal XMP packet for a new sidecar; gexiv2 then adds the tags.
     static let emptyPacket = """
-    <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
-    <x:xmpmeta xmlns:x="adobe:ns:meta/">
-     <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-      <rdf:Description rdf:about=""/>
-     </rdf:RDF>
-    </x:xmpmeta>
-    <?xpacket end="w"?>
-    """
+        <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+        <x:xmpmeta xmlns:x="adobe:ns:meta/">
+         <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+          <rdf:Description rdf:about=""/>
+         </rdf:RDF>
+        </x:xmpmeta>
+        <?xpacket end="w"?>
+        """
 
     /// gexiv2 must be initialised once, on the main thread, before any use (its XMP parser is
     /// global state); our namespace is registered with it. Call at start-up; later calls do nothing.
@@ -148,11 +148,12 @@ public enum Sidecar {
 
     private static func storedCrop(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, info: ImageInfo) -> StoredCrop? {
         guard get(metadata, "Xmp.crs.HasCrop")?.lowercased() == "true",
-              let left = get(metadata, "Xmp.crs.CropLeft").flatMap(Double.init),
-              let top = get(metadata, "Xmp.crs.CropTop").flatMap(Double.init),
-              let right = get(metadata, "Xmp.crs.CropRight").flatMap(Double.init),
-              let bottom = get(metadata, "Xmp.crs.CropBottom").flatMap(Double.init),
-              right > left, bottom > top else { return nil }
+            let left = get(metadata, "Xmp.crs.CropLeft").flatMap(Double.init),
+            let top = get(metadata, "Xmp.crs.CropTop").flatMap(Double.init),
+            let right = get(metadata, "Xmp.crs.CropRight").flatMap(Double.init),
+            let bottom = get(metadata, "Xmp.crs.CropBottom").flatMap(Double.init),
+            right > left, bottom > top
+        else { return nil }
         let stored = CropRect(left: left, top: top, right: right, bottom: bottom).sanitized
         let shape = get(metadata, "Xmp.\(ownPrefix).Shape").flatMap(CropShape.init(rawValue:)) ?? .rectangle
         let size = get(metadata, "Xmp.\(ownPrefix).OutputSize").flatMap(Int.init)
@@ -169,7 +170,8 @@ public enum Sidecar {
         return metadata
     }
 
-    private static func set(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String, _ value: String) throws(ImagingError) {
+    private static func set(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String, _ value: String) throws(ImagingError)
+    {
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_try_set_tag_string(metadata, tag, value, &error) != 0 else {
             throw .sidecar(.tag(tag, detail: message(error)))
@@ -179,7 +181,8 @@ public enum Sidecar {
     private static func get(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String) -> String? {
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_has_tag(metadata, tag) != 0,
-              let value = gexiv2_metadata_try_get_tag_string(metadata, tag, &error) else {
+            let value = gexiv2_metadata_try_get_tag_string(metadata, tag, &error)
+        else {
             if let error { g_error_free(error) }
             return nil
         }

@@ -14,11 +14,13 @@ extension ImagingError {
         case .incomplete(let reason): return words(reason)
         case .damaged(let reason): return words(reason)
         case .tooLarge(.image, let width, let height, let limit):
-            return Localization.format(tr("the image is %1$d×%2$d pixels, over the limit of %3$d megapixels"),
-                                       [width, height, limit / 1_000_000])
+            return Localization.format(
+                tr("the image is %1$d×%2$d pixels, over the limit of %3$d megapixels"),
+                [width, height, limit / 1_000_000])
         case .tooLarge(.output, let width, let height, let limit):
-            return Localization.format(tr("an output of %1$d×%2$d pixels is over the limit of %3$d megapixels"),
-                                       [width, height, limit / 1_000_000])
+            return Localization.format(
+                tr("an output of %1$d×%2$d pixels is over the limit of %3$d megapixels"),
+                [width, height, limit / 1_000_000])
         case .invalidRequest(let request): return words(request)
         case .notLossless(let obstacle): return words(obstacle)
         case .writeFailed(let failure): return words(failure)
@@ -93,8 +95,9 @@ extension ImagingError {
         case .outputSizeBelowOne(let side):
             return Localization.format(tr("the output size must be at least 1 pixel, not %d"), [side])
         case .outputSizeOverFormat(let side, let format):
-            return Localization.format(tr("the output size %1$d is too large: a %2$s image holds at most %3$d pixels a side"),
-                                       [side, format.displayName, format.maximumSide])
+            return Localization.format(
+                tr("the output size %1$d is too large: a %2$s image holds at most %3$d pixels a side"),
+                [side, format.displayName, format.maximumSide])
         case .losslessNeedsJPEG: return tr("lossless cropping needs a JPEG source and a .jpg output")
         case .losslessNeedsJPEGSource: return tr("lossless cropping needs a JPEG source")
         case .emptyRegion: return tr("the region to render is empty")
@@ -104,12 +107,21 @@ extension ImagingError {
     private func words(_ obstacle: LosslessObstacle) -> String {
         switch obstacle {
         case .offGrid(let x, let y, let mcuWidth, let mcuHeight):
-            return Localization.format(tr("cannot crop losslessly: the crop's edges are not on the JPEG's %1$d×%2$d block grid (stored offset %3$d,%4$d)"), [mcuWidth, mcuHeight, x, y])
+            return Localization.format(
+                tr(
+                    "cannot crop losslessly: the crop's edges are not on the JPEG's %1$d×%2$d block grid (stored offset %3$d,%4$d)"
+                ), [mcuWidth, mcuHeight, x, y])
         case .partialEdgeBlocks(let width, let height, let mcuWidth, let mcuHeight):
-            return Localization.format(tr("cannot turn and crop losslessly: the JPEG's %1$d×%2$d size is not a whole number of its %3$d×%4$d blocks, so its edge blocks cannot be turned or flipped losslessly"),
-                                       [width, height, mcuWidth, mcuHeight])
+            return Localization.format(
+                tr(
+                    "cannot turn and crop losslessly: the JPEG's %1$d×%2$d size is not a whole number of its %3$d×%4$d blocks, so its edge blocks cannot be turned or flipped losslessly"
+                ),
+                [width, height, mcuWidth, mcuHeight])
         case .turnedCornerOffGrid(let x, let y, let stepX, let stepY):
-            return Localization.format(tr("cannot turn and crop losslessly: the crop's corner (%1$d,%2$d) is not on the turned JPEG's %3$d×%4$d block grid"), [x, y, stepX, stepY])
+            return Localization.format(
+                tr(
+                    "cannot turn and crop losslessly: the crop's corner (%1$d,%2$d) is not on the turned JPEG's %3$d×%4$d block grid"
+                ), [x, y, stepX, stepY])
         }
     }
 
@@ -170,8 +182,9 @@ extension ImagingError {
         case .regionKeep: return detail ?? tr("the region could not be kept")
         case .regionCut: return detail ?? tr("the region could not be cut")
         case .scaleExactly(let width, let height, let gotWidth, let gotHeight):
-            return Localization.format(tr("the picture could not be scaled to exactly %1$d×%2$d (got %3$d×%4$d)"),
-                                       [width, height, gotWidth, gotHeight])
+            return Localization.format(
+                tr("the picture could not be scaled to exactly %1$d×%2$d (got %3$d×%4$d)"),
+                [width, height, gotWidth, gotHeight])
         case .jpegHeader: return Localization.format(tr("the JPEG header could not be read: %s"), [detail ?? ""])
         case .losslessCut: return Localization.format(tr("the JPEG could not be cut losslessly: %s"), [detail ?? ""])
         case .losslessTurn: return Localization.format(tr("the JPEG could not be turned losslessly: %s"), [detail ?? ""])
@@ -207,18 +220,21 @@ extension LeftOut {
     public var sentence: String {
         switch self {
         case .makerNotes(let format):
-            return Localization.format(tr("the camera's maker notes could not be carried into %s and were left out"),
-                                       [format.displayName])
+            return Localization.format(
+                tr("the camera's maker notes could not be carried into %s and were left out"),
+                [format.displayName])
         case .exif(let format):
             return Localization.format(tr("the EXIF data could not be carried into %s and was left out"), [format.displayName])
         case .exifAndXMP(let format):
-            return Localization.format(tr("the EXIF and XMP metadata could not be carried into %s and were left out"),
-                                       [format.displayName])
+            return Localization.format(
+                tr("the EXIF and XMP metadata could not be carried into %s and were left out"),
+                [format.displayName])
         case .exifUnreadable(let problem):
             return Localization.format(tr("the EXIF data could not be read back (exiv2: %s) and was left out"), [problem.message])
         case .exifAndXMPUnreadable(let problem):
-            return Localization.format(tr("the EXIF and XMP metadata could not be read back (exiv2: %s) and were left out"),
-                                       [problem.message])
+            return Localization.format(
+                tr("the EXIF and XMP metadata could not be read back (exiv2: %s) and were left out"),
+                [problem.message])
         case .gainMapNotCarried(let format):
             return Localization.format(tr("the HDR gain map cannot be carried into %s and was left out"), [format.displayName])
         case .gainMapNotCut(let error):

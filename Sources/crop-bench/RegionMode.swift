@@ -13,8 +13,9 @@ enum RegionMode {
         let valid = arguments.count == 6 && numbers.count == 5 && numbers[2] > 0 && numbers[3] > 0 && numbers[4] > 0
         return TimedMode.run(valid: valid, usage: "crop-bench region PATH X Y W H SCALE", path: path) {
             let info = try Imaging.probe(path: path)
-            let region = CropRect(x: numbers[0] / Double(info.width), y: numbers[1] / Double(info.height),
-                                  width: numbers[2] / Double(info.width), height: numbers[3] / Double(info.height))
+            let region = CropRect(
+                x: numbers[0] / Double(info.width), y: numbers[1] / Double(info.height),
+                width: numbers[2] / Double(info.width), height: numbers[3] / Double(info.height))
             let rendered = try Imaging.renderRegion(info, region: region, scale: numbers[4])
             return "region \(rendered.pixels.width)×\(rendered.pixels.height) RGBA"
         }

@@ -8,8 +8,10 @@ enum ThumbnailMode {
     static func run(_ arguments: [String]) -> Int32 {
         let sizes = arguments.dropFirst().compactMap(Int.init).filter { $0 > 0 }
         let path = arguments.first ?? ""
-        return TimedMode.run(valid: arguments.count == 3 && sizes.count == 2,
-                             usage: "crop-bench thumbnail PATH MAXWIDTH MAXHEIGHT", path: path) {
+        return TimedMode.run(
+            valid: arguments.count == 3 && sizes.count == 2,
+            usage: "crop-bench thumbnail PATH MAXWIDTH MAXHEIGHT", path: path
+        ) {
             let (_, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: sizes[0], maxHeight: sizes[1])
             return "thumbnail \(pixels.width)×\(pixels.height) RGBA"
         }

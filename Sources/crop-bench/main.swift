@@ -82,13 +82,18 @@ func frameBenchmark(bands: Int, repaintAll: Bool) {
     print("\nCanvas frame during a drag, offscreen 3840×2160, Cairo (image + overlay), \(bands) band(s), \(how):")
     var medians: [Double] = []
     for (w, h) in [(1000, 800), (12000, 8000)] {
-        guard let timings = FrameBenchmark.dragFrames(sourceWidth: w, sourceHeight: h, bands: bands,
-                                                      repaintAll: repaintAll) else {
+        guard
+            let timings = FrameBenchmark.dragFrames(
+                sourceWidth: w, sourceHeight: h, bands: bands,
+                repaintAll: repaintAll)
+        else {
             print("  \(w)×\(h): could not allocate surfaces"); continue
         }
         medians.append(timings.median)
-        print(String(format: "  source %5d×%-5d  median %.2f ms  (first frame, builds cache: %.1f ms; cache builds: %d)",
-                     w, h, timings.median * 1000, timings.firstFrame * 1000, timings.cacheBuilds))
+        print(
+            String(
+                format: "  source %5d×%-5d  median %.2f ms  (first frame, builds cache: %.1f ms; cache builds: %d)",
+                w, h, timings.median * 1000, timings.firstFrame * 1000, timings.cacheBuilds))
     }
     if medians.count == 2 {
         print(String(format: "  ratio 12000×8000 / 1000×800: %.2f", medians[1] / medians[0]))

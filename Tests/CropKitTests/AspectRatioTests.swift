@@ -78,8 +78,9 @@ import Testing
 
     @Test func fittingKeepsTheCentreWhenTheFrameFits() {
         // 10:16 (16:10 swapped) on 1000 × 1000 is 625 × 1000 pixels, centred on x = 0.5.
-        let fitted = AspectRatio.sixteenByTen.swapped.fitted(CropRect(x: 0.4, y: 0.1, width: 0.2, height: 0.1),
-                                                              imageWidth: 1000, imageHeight: 1000)
+        let fitted = AspectRatio.sixteenByTen.swapped.fitted(
+            CropRect(x: 0.4, y: 0.1, width: 0.2, height: 0.1),
+            imageWidth: 1000, imageHeight: 1000)
         #expect(fitted == CropRect(x: 0.1875, y: 0, width: 0.625, height: 1))
     }
 

@@ -25,8 +25,9 @@ import Testing
         var editor = Self.seeded()
         editor.apply(.moveLeft)
         #expect(editor.canUndo)
-        let changes = editor.load(uprightWidth: 300, uprightHeight: 200,
-                                  crop: CropRect(x: 0.75, y: 0.75, width: -0.5, height: -0.5))
+        let changes = editor.load(
+            uprightWidth: 300, uprightHeight: 200,
+            crop: CropRect(x: 0.75, y: 0.75, width: -0.5, height: -0.5))
         #expect(changes == [.committed, .history, .picture, .shown])
         #expect(editor.crop == CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
         #expect(editor.initialCrop == editor.crop)
@@ -193,11 +194,13 @@ import Testing
                 case 2: changes = editor.setAspectRatio(([AspectRatio.free] + AspectRatio.presets).randomElement(using: &random)!)
                 case 3: changes = editor.commit(random.hostileCrop())
                 default:
-                    let viewport = Viewport(imageWidth: editor.shownSize.width, imageHeight: editor.shownSize.height,
-                                            viewSize: CropSize(width: 800, height: 600))
+                    let viewport = Viewport(
+                        imageWidth: editor.shownSize.width, imageHeight: editor.shownSize.height,
+                        viewSize: CropSize(width: 800, height: 600))
                     editor.beginDrag(at: CropPoint(x: random.double(0...800), y: random.double(0...600)), in: viewport)
-                    changes = editor.endDrag(translation: CropSize(width: random.double(-400...400), height: random.double(-300...300)),
-                                             shiftHeld: random.chance(0.3))
+                    changes = editor.endDrag(
+                        translation: CropSize(width: random.double(-400...400), height: random.double(-300...300)),
+                        shiftHeld: random.chance(0.3))
                 }
                 let crop = editor.crop
                 #expect(crop.minX >= 0 && crop.minY >= 0 && crop.maxX <= 1 + 1e-12 && crop.maxY <= 1 + 1e-12)

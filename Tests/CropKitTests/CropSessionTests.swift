@@ -24,7 +24,8 @@ import Testing
         #expect(session.drag == nil)
         #expect(session.minimumSide == Seed.minimumSide)
         #expect(CropSession(crop: CropRect(x: .nan, y: 0, width: 1, height: 1)).committed == .unit)
-        #expect(CropSession(crop: CropRect(x: 0.75, y: 0.75, width: -0.5, height: -0.5)).committed
+        #expect(
+            CropSession(crop: CropRect(x: 0.75, y: 0.75, width: -0.5, height: -0.5)).committed
                 == CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
     }
 
@@ -64,7 +65,7 @@ import Testing
         session.begin(at: CropPoint(x: 216, y: 266), in: Self.viewport)
         // With nothing moved yet the body is shown exactly where it was.
         #expect(session.shown == before)
-        session.update(translation: CropSize(width: 20, height: -25))   // 0.05 right, 0.05 up
+        session.update(translation: CropSize(width: 20, height: -25))  // 0.05 right, 0.05 up
         #expect(isClose(session.shown, CropRect(x: 0.15, y: 0.05, width: 0.8, height: 0.8)))
         #expect(session.shown.size == before.size)
         #expect(session.committed == before)
@@ -175,8 +176,10 @@ import Testing
     @Test func aHostileTranslationNeverPutsNaNIntoTheCrop() {
         var session = Self.seedSession()
         session.begin(at: CropPoint(x: 56, y: 66), in: Self.viewport)
-        for travel in [CropSize(width: .nan, height: 10), CropSize(width: .infinity, height: -.infinity),
-                       CropSize(width: 1e308, height: -1e308)] {
+        for travel in [
+            CropSize(width: .nan, height: 10), CropSize(width: .infinity, height: -.infinity),
+            CropSize(width: 1e308, height: -1e308),
+        ] {
             session.update(translation: travel)
             #expect(session.shown.isFinite, "\(travel)")
             #expect(session.shown.isInside(.unit), "\(travel)")

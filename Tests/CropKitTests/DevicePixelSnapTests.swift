@@ -17,10 +17,13 @@ struct DevicePixelSnapTests {
         for _ in 0..<2_000 {
             let scale = Double(Int.random(in: 1...3, using: &random))
             let left = Double.random(in: -500...2000, using: &random), top = Double.random(in: -500...2000, using: &random)
-            let r = CropRect(x: left, y: top, width: Double.random(in: 0...3000, using: &random),
-                             height: Double.random(in: 0...3000, using: &random))
+            let r = CropRect(
+                x: left, y: top, width: Double.random(in: 0...3000, using: &random),
+                height: Double.random(in: 0...3000, using: &random))
             let snapped = r.snappedToDevicePixels(scale: scale)
-            for (edge, original) in [(snapped.minX, r.minX), (snapped.minY, r.minY), (snapped.maxX, r.maxX), (snapped.maxY, r.maxY)] {
+            for (edge, original) in [
+                (snapped.minX, r.minX), (snapped.minY, r.minY), (snapped.maxX, r.maxX), (snapped.maxY, r.maxY),
+            ] {
                 let device = edge * scale
                 #expect(abs(device - device.rounded()) < 1e-9, "edge \(edge) at scale \(scale) is not on a device pixel")
                 #expect(abs(edge - original) <= 0.5 / scale + 1e-9, "edge moved from \(original) to \(edge) at scale \(scale)")
@@ -44,8 +47,9 @@ struct DevicePixelSnapTests {
         for _ in 0..<2_000 {
             let scale = Double(Int.random(in: 1...3, using: &random))
             let width = [0.5, 1.5, 2, 4][Int.random(in: 0...3, using: &random)]
-            let r = CropRect(x: Double.random(in: -500...2000, using: &random), y: Double.random(in: -500...2000, using: &random),
-                             width: Double.random(in: 0...3000, using: &random), height: Double.random(in: 0...3000, using: &random))
+            let r = CropRect(
+                x: Double.random(in: -500...2000, using: &random), y: Double.random(in: -500...2000, using: &random),
+                width: Double.random(in: 0...3000, using: &random), height: Double.random(in: 0...3000, using: &random))
             let placed = r.centredForCrispLines(width: width, scale: scale)
             let odd = Int((width * scale).rounded(.down)) % 2 == 1
             for (edge, original) in [(placed.minX, r.minX), (placed.minY, r.minY), (placed.maxX, r.maxX), (placed.maxY, r.maxY)] {

@@ -24,16 +24,19 @@ import Testing
     @Test func panningMovesThePictureUnderTheFrame() {
         // The picture follows the pointer 100 points right: the crop moves left by 100 of the
         // frame's 500 points, a fifth of its width.
-        let moved = Self.layout.applying(ViewGesture(anchor: CropPoint(x: 300, y: 300), translation: CropSize(width: 100, height: 0)),
-                                         to: Self.square)
+        let moved = Self.layout.applying(
+            ViewGesture(anchor: CropPoint(x: 300, y: 300), translation: CropSize(width: 100, height: 0)),
+            to: Self.square)
         #expect(isClose(moved, CropRect(x: 0.2, y: 0.25, width: 0.25, height: 0.5)))
         // Never past the picture's edge.
-        let far = Self.layout.applying(ViewGesture(anchor: .zero, translation: CropSize(width: 1e6, height: -1e6)), to: Self.square)
+        let far = Self.layout.applying(
+            ViewGesture(anchor: .zero, translation: CropSize(width: 1e6, height: -1e6)), to: Self.square)
         #expect(far == CropRect(x: 0, y: 0.5, width: 0.25, height: 0.5))
     }
 
     @Test func zoomingInAroundTheCentreShrinksTheCropAboutItsCentre() {
-        let zoomed = Self.layout.applying(ViewGesture(anchor: CropPoint(x: 298, y: 298), scale: 2), to: Self.square, minimumSide: 0.01)
+        let zoomed = Self.layout.applying(
+            ViewGesture(anchor: CropPoint(x: 298, y: 298), scale: 2), to: Self.square, minimumSide: 0.01)
         #expect(isClose(zoomed, CropRect(x: 0.3125, y: 0.375, width: 0.125, height: 0.25)))
     }
 
@@ -44,7 +47,8 @@ import Testing
     }
 
     @Test func zoomingInStopsAtTheMinimumSide() {
-        let deep = Self.layout.applying(ViewGesture(anchor: CropPoint(x: 298, y: 298), scale: 1000), to: Self.square, minimumSide: 0.15)
+        let deep = Self.layout.applying(
+            ViewGesture(anchor: CropPoint(x: 298, y: 298), scale: 1000), to: Self.square, minimumSide: 0.15)
         #expect(isClose(min(deep.width, deep.height), 0.15))
     }
 
@@ -59,12 +63,14 @@ import Testing
     @Test func propertiesAtRandomGestures() {
         var random = SplitMix64(seed: 0xF1ED)
         for _ in 0..<20_000 {
-            let layout = FixedFrame(imageWidth: random.pixels(upTo: 20_000), imageHeight: random.pixels(upTo: 20_000),
-                                    viewSize: CropSize(width: random.double(150...2500), height: random.double(150...2500)))
+            let layout = FixedFrame(
+                imageWidth: random.pixels(upTo: 20_000), imageHeight: random.pixels(upTo: 20_000),
+                viewSize: CropSize(width: random.double(150...2500), height: random.double(150...2500)))
             let crop = random.crop(meeting: 0.15)
-            let gesture = ViewGesture(anchor: CropPoint(x: random.double(-50...2600), y: random.double(-50...2600)),
-                                      scale: random.double(0.05...20),
-                                      translation: CropSize(width: random.double(-3000...3000), height: random.double(-3000...3000)))
+            let gesture = ViewGesture(
+                anchor: CropPoint(x: random.double(-50...2600), y: random.double(-50...2600)),
+                scale: random.double(0.05...20),
+                translation: CropSize(width: random.double(-3000...3000), height: random.double(-3000...3000)))
             let result = layout.applying(gesture, to: crop)
             #expect(result.isInside(.unit, tolerance: 1e-9))
             #expect(isClose(result.width / result.height, crop.width / crop.height, tolerance: 1e-6 * crop.width / crop.height))

@@ -68,13 +68,17 @@ import Testing
     }
 
     @Test func sidesAreClampedToTheImage() {
-        #expect(CropHandle.topLeft.adjusting(Self.frame, by: CropSize(width: -1, height: -1))
+        #expect(
+            CropHandle.topLeft.adjusting(Self.frame, by: CropSize(width: -1, height: -1))
                 == CropRect(left: 0, top: 0, right: 0.75, bottom: 0.75))
-        #expect(CropHandle.bottomRight.adjusting(Self.frame, by: CropSize(width: 1, height: 1))
+        #expect(
+            CropHandle.bottomRight.adjusting(Self.frame, by: CropSize(width: 1, height: 1))
                 == CropRect(left: 0.25, top: 0.25, right: 1, bottom: 1))
-        #expect(CropHandle.topRight.adjusting(Self.frame, by: CropSize(width: 2, height: -2))
+        #expect(
+            CropHandle.topRight.adjusting(Self.frame, by: CropSize(width: 2, height: -2))
                 == CropRect(left: 0.25, top: 0, right: 1, bottom: 0.75))
-        #expect(CropHandle.bottomLeft.adjusting(Self.frame, by: CropSize(width: -2, height: 2))
+        #expect(
+            CropHandle.bottomLeft.adjusting(Self.frame, by: CropSize(width: -2, height: 2))
                 == CropRect(left: 0, top: 0.25, right: 0.75, bottom: 1))
     }
 
@@ -100,8 +104,9 @@ import Testing
     @Test func theSeedCropShrinksToTheDefaultMinimumSide() {
         let narrowest = CropHandle.right.adjusting(Seed.initialCrop, by: CropSize(width: -1, height: 0))
         #expect(isClose(narrowest, CropRect(x: 0.1, y: 0.1, width: Seed.minimumSide, height: 0.8)))
-        let explicit = CropHandle.right.adjusting(Seed.initialCrop, by: CropSize(width: -1, height: 0),
-                                                  minimumSide: Seed.minimumSide)
+        let explicit = CropHandle.right.adjusting(
+            Seed.initialCrop, by: CropSize(width: -1, height: 0),
+            minimumSide: Seed.minimumSide)
         #expect(narrowest == explicit)
     }
 
@@ -112,8 +117,10 @@ import Testing
 
     // MARK: Minimum side bounds
 
-    @Test(arguments: [(0.0, 0.01), (-1.0, 0.01), (0.001, 0.01), (0.01, 0.01), (0.15, 0.15),
-                      (0.5, 0.5), (1.0, 1.0), (5.0, 1.0), (Double.infinity, 1.0), (-Double.infinity, 0.01)])
+    @Test(arguments: [
+        (0.0, 0.01), (-1.0, 0.01), (0.001, 0.01), (0.01, 0.01), (0.15, 0.15),
+        (0.5, 0.5), (1.0, 1.0), (5.0, 1.0), (Double.infinity, 1.0), (-Double.infinity, 0.01),
+    ])
     func minimumSideIsClampedToOnePercentThroughTheWholeImage(requested: Double, used: Double) {
         #expect(CropHandle.clampedMinimumSide(requested) == used)
     }

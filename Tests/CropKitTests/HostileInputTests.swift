@@ -5,12 +5,14 @@ import Testing
 
 @Suite struct HostileInputTests {
     @Test func pixelRectNearIntMaxDoesNotOverflow() {
-        let r = CropRect(pixelRect: PixelRect(x: Int.max, y: Int.max - 1, width: Int.max, height: 5),
-                         imageWidth: 100, imageHeight: 50)
+        let r = CropRect(
+            pixelRect: PixelRect(x: Int.max, y: Int.max - 1, width: Int.max, height: 5),
+            imageWidth: 100, imageHeight: 50)
         // Clamped into the image: the last pixel column and row.
         #expect(r.pixelRect(imageWidth: 100, imageHeight: 50) == PixelRect(x: 99, y: 49, width: 1, height: 1))
-        let negative = CropRect(pixelRect: PixelRect(x: Int.min, y: 0, width: Int.min, height: 10),
-                                imageWidth: 100, imageHeight: 50)
+        let negative = CropRect(
+            pixelRect: PixelRect(x: Int.min, y: 0, width: Int.min, height: 10),
+            imageWidth: 100, imageHeight: 50)
         #expect(negative.pixelRect(imageWidth: 100, imageHeight: 50) == PixelRect(x: 0, y: 0, width: 1, height: 10))
     }
 

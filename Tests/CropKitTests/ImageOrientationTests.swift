@@ -22,15 +22,17 @@ import Testing
     @Test(arguments: [(1, 0, 0), (2, 3, 0), (3, 3, 2), (4, 0, 2), (5, 0, 0), (6, 0, 2), (7, 3, 2), (8, 3, 0)])
     func uprightTopLeftPixelComesFrom(_ value: Int, _ sx: Int, _ sy: Int) {
         let o = ImageOrientation(exifValue: value)
-        let stored = o.storedPixelRect(fromDisplayed: PixelRect(x: 0, y: 0, width: 1, height: 1),
-                                       storedWidth: 4, storedHeight: 3)
+        let stored = o.storedPixelRect(
+            fromDisplayed: PixelRect(x: 0, y: 0, width: 1, height: 1),
+            storedWidth: 4, storedHeight: 3)
         #expect(stored == PixelRect(x: sx, y: sy, width: 1, height: 1))
     }
 
     @Test func rightTurnMapsABandAsExpected() {
         // Orientation 6: the upright top row (height 1, full width 3) is the stored left column, bottom up.
-        let stored = ImageOrientation.right.storedPixelRect(fromDisplayed: PixelRect(x: 0, y: 0, width: 3, height: 1),
-                                                            storedWidth: 4, storedHeight: 3)
+        let stored = ImageOrientation.right.storedPixelRect(
+            fromDisplayed: PixelRect(x: 0, y: 0, width: 3, height: 1),
+            storedWidth: 4, storedHeight: 3)
         #expect(stored == PixelRect(x: 0, y: 0, width: 1, height: 3))
         let normalized = ImageOrientation.right.storedRect(fromDisplayed: CropRect(x: 0, y: 0, width: 0.5, height: 0.25))
         #expect(normalized == CropRect(x: 0, y: 0.5, width: 0.25, height: 0.5))

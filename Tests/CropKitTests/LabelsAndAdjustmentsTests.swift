@@ -24,11 +24,12 @@ import Testing
     // MARK: Adjustments
 
     @Test func thereAreNineAdjustmentsWithGioActionNames() {
-        #expect(CropAdjustment.allCases.map(\.actionName) == [
-            "move-left", "move-right", "move-up", "move-down",
-            "make-wider", "make-narrower", "make-taller", "make-shorter",
-            "reset",
-        ])
+        #expect(
+            CropAdjustment.allCases.map(\.actionName) == [
+                "move-left", "move-right", "move-up", "move-down",
+                "make-wider", "make-narrower", "make-taller", "make-shorter",
+                "reset",
+            ])
     }
 
     /// Each adjustment applied once to the seed crop with the seed's 0.05 step.
@@ -48,8 +49,9 @@ import Testing
     func eachAdjustmentOnceFromTheSeedCrop(adjustment: CropAdjustment, expected: CropRect) {
         let r = adjustment.applied(to: Seed.initialCrop, resetTo: Seed.initialCrop)
         #expect(isClose(r, expected))
-        let explicit = adjustment.applied(to: Seed.initialCrop, step: CropSize(width: Seed.step, height: Seed.step),
-                                          minimumSide: Seed.minimumSide, resetTo: Seed.initialCrop)
+        let explicit = adjustment.applied(
+            to: Seed.initialCrop, step: CropSize(width: Seed.step, height: Seed.step),
+            minimumSide: Seed.minimumSide, resetTo: Seed.initialCrop)
         #expect(r == explicit)
     }
 
@@ -83,8 +85,9 @@ import Testing
     }
 
     @Test func aCustomStepIsUsed() {
-        let r = CropAdjustment.makeWider.applied(to: Seed.initialCrop, step: CropSize(width: 0.0625, height: 0.5),
-                                                 resetTo: .unit)
+        let r = CropAdjustment.makeWider.applied(
+            to: Seed.initialCrop, step: CropSize(width: 0.0625, height: 0.5),
+            resetTo: .unit)
         #expect(isClose(r.width, 0.8625))
     }
 

@@ -31,8 +31,9 @@ import Testing
         case 1: scene = Scenes.buildings(random: &random); name = "street"
         default: scene = Scenes.text(random: &random); name = "page"
         }
-        return Case(name: "\(name) \(index) turned \(turned)° noise \(noise)",
-                    pixels: Scenes.render(scene, turnedBy: turned, noise: noise, random: &random), turned: turned)
+        return Case(
+            name: "\(name) \(index) turned \(turned)° noise \(noise)",
+            pixels: Scenes.render(scene, turnedBy: turned, noise: noise, random: &random), turned: turned)
     }
 
     @Test func levelsTurnedScenesWithinAThirdOfADegree() async {
@@ -58,8 +59,9 @@ import Testing
         let mean = errors.reduce(0, +) / Double(max(errors.count, 1)), worst = errors.max() ?? .infinity
         // The figures the README quotes.
         let leastSharpening = results.compactMap(\.2).min() ?? 0
-        print("LEVEL \(hits)/\(count) within 0.3° (\(rate)), mean error \(mean)°, max error \(worst)°, "
-              + "\(count - errors.count) without a suggestion, least sharpening \(leastSharpening); misses: \(misses.sorted())")
+        print(
+            "LEVEL \(hits)/\(count) within 0.3° (\(rate)), mean error \(mean)°, max error \(worst)°, "
+                + "\(count - errors.count) without a suggestion, least sharpening \(leastSharpening); misses: \(misses.sorted())")
         #expect(count >= 30)
         #expect(rate >= 0.9, "misses: \(misses)")
     }
@@ -71,11 +73,19 @@ import Testing
         scenes.append(("uniform noise", uniform))
         scenes.append(("grey noise", Scenes.render({ _, _ in 0.5 }, turnedBy: 0, noise: 0.15, random: &random)))
         for degrees in [0.0, 3, 90, 45] {
-            scenes.append(("gradient at \(degrees)°", Scenes.render(Scenes.gradient(degrees: degrees), turnedBy: 0, noise: 0.01, random: &random)))
+            scenes.append(
+                (
+                    "gradient at \(degrees)°",
+                    Scenes.render(Scenes.gradient(degrees: degrees), turnedBy: 0, noise: 0.01, random: &random)
+                ))
         }
         scenes.append(("vignette", Scenes.render(Scenes.radial(), turnedBy: 0, noise: 0.02, random: &random)))
         for count in [1, 12, 40, 250] {
-            scenes.append(("\(count) discs", Scenes.render(Scenes.blobs(count: count, random: &random), turnedBy: 0, noise: 0.02, random: &random)))
+            scenes.append(
+                (
+                    "\(count) discs",
+                    Scenes.render(Scenes.blobs(count: count, random: &random), turnedBy: 0, noise: 0.02, random: &random)
+                ))
         }
         scenes.append(("clouds", Scenes.render(Scenes.clouds(random: &random), turnedBy: 0, noise: 0.02, random: &random)))
         scenes.append(("turned clouds", Scenes.render(Scenes.clouds(random: &random), turnedBy: 7, noise: 0.02, random: &random)))
@@ -90,8 +100,9 @@ import Testing
         var random = SplitMix64(seed: 0x1E7E_1000_0000_0003)
         let pixels = Scenes.render(Scenes.text(random: &random), turnedBy: -3.4, noise: 0.02, random: &random)
         let fromBytes = LevelEstimator.suggestion(width: Scenes.width, height: Scenes.height, luminance: pixels)
-        let fromFloats = LevelEstimator.suggestion(width: Scenes.width, height: Scenes.height,
-                                                   luminance: pixels.map { Float($0) / 255 })
+        let fromFloats = LevelEstimator.suggestion(
+            width: Scenes.width, height: Scenes.height,
+            luminance: pixels.map { Float($0) / 255 })
         #expect(fromBytes == fromFloats)
         #expect(fromBytes.map { abs($0.degrees - 3.4) <= 0.3 } == true)
         // Three times the size (each pixel repeated): averaged down to 384 × 288 first, same lines.

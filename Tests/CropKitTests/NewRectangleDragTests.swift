@@ -42,7 +42,7 @@ import Testing
     @Test func aPressInThePaddingStartsAtTheImageBorder() {
         var session = CropSession(crop: Self.corner)
         #expect(session.begin(at: CropPoint(x: 4, y: 4), in: Self.viewport) == .newRectangle)
-        session.update(translation: CropSize(width: 140, height: 140))   // to (144, 144) = (0.25, 0.25)
+        session.update(translation: CropSize(width: 140, height: 140))  // to (144, 144) = (0.25, 0.25)
         session.end()
         #expect(session.committed == CropRect(x: 0, y: 0, width: 0.25, height: 0.25))
     }
@@ -61,8 +61,10 @@ import Testing
         #expect(isClose(travel.height > 0 ? session.committed.minY : session.committed.maxY, 0.25))
     }
 
-    @Test(arguments: [CropSize(width: 3, height: 100), CropSize(width: 100, height: -3),
-                      CropSize(width: 3.99, height: 3.99), CropSize(width: -2, height: -2)])
+    @Test(arguments: [
+        CropSize(width: 3, height: 100), CropSize(width: 100, height: -3),
+        CropSize(width: 3.99, height: 3.99), CropSize(width: -2, height: -2),
+    ])
     func lessThanFourPointsEitherWayChangesNothing(travel: CropSize) {
         var session = CropSession(crop: Self.corner)
         session.begin(at: Self.view(0.25, 0.25), in: Self.viewport)

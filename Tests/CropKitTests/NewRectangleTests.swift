@@ -5,10 +5,10 @@ import Testing
 @Suite struct NewRectangleTests {
     /// 0.25…0.75 across and 0.25…0.5 down, reached from each of its four corners.
     static let fourWays: [(CropPoint, CropPoint)] = [
-        (CropPoint(x: 0.25, y: 0.25), CropPoint(x: 0.75, y: 0.5)),   // right and down
-        (CropPoint(x: 0.75, y: 0.5), CropPoint(x: 0.25, y: 0.25)),   // left and up
-        (CropPoint(x: 0.25, y: 0.5), CropPoint(x: 0.75, y: 0.25)),   // right and up
-        (CropPoint(x: 0.75, y: 0.25), CropPoint(x: 0.25, y: 0.5)),   // left and down
+        (CropPoint(x: 0.25, y: 0.25), CropPoint(x: 0.75, y: 0.5)),  // right and down
+        (CropPoint(x: 0.75, y: 0.5), CropPoint(x: 0.25, y: 0.25)),  // left and up
+        (CropPoint(x: 0.25, y: 0.5), CropPoint(x: 0.75, y: 0.25)),  // right and up
+        (CropPoint(x: 0.75, y: 0.25), CropPoint(x: 0.25, y: 0.5)),  // left and down
     ]
 
     @Test(arguments: fourWays)
@@ -42,8 +42,9 @@ import Testing
 
     @Test(arguments: [(3.0, 100.0), (100.0, 3.0), (3.99, 3.99), (0.0, 0.0), (0.0, 50.0)])
     func lessThanFourPointsEitherWayIsAClick(across: Double, down: Double) {
-        let r = NewRectangle(anchor: CropPoint(x: 0.25, y: 0.25),
-                             current: CropPoint(x: 0.25 + across / 512, y: 0.25 + down / 512))
+        let r = NewRectangle(
+            anchor: CropPoint(x: 0.25, y: 0.25),
+            current: CropPoint(x: 0.25 + across / 512, y: 0.25 + down / 512))
         #expect(!r.isLargeEnough(onScreen: Self.onScreen))
     }
 
@@ -85,11 +86,15 @@ import Testing
 
     @Test func growthUsesTheRequestedMinimumSideClamped() {
         let anchor = CropPoint(x: 0.5, y: 0.5), current = CropPoint(x: 0.5078125, y: 0.5078125)
-        #expect(isClose(NewRectangle(anchor: anchor, current: current).crop(minimumSide: 0.25),
-                        CropRect(x: 0.5, y: 0.5, width: 0.25, height: 0.25)))
+        #expect(
+            isClose(
+                NewRectangle(anchor: anchor, current: current).crop(minimumSide: 0.25),
+                CropRect(x: 0.5, y: 0.5, width: 0.25, height: 0.25)))
         // Minimum side 0 means 1 %: 0.0078125 grows to 0.01.
-        #expect(isClose(NewRectangle(anchor: anchor, current: current).crop(minimumSide: 0),
-                        CropRect(x: 0.5, y: 0.5, width: 0.01, height: 0.01)))
+        #expect(
+            isClose(
+                NewRectangle(anchor: anchor, current: current).crop(minimumSide: 0),
+                CropRect(x: 0.5, y: 0.5, width: 0.01, height: 0.01)))
         // Minimum side 5 means the whole image.
         #expect(isClose(NewRectangle(anchor: anchor, current: current).crop(minimumSide: 5), .unit))
     }

@@ -12,25 +12,41 @@ import Testing
     /// (e.g. a quarter turn clockwise sends upright (x, y) to (1 − y, x): the top band goes to the right).
     static let cases: [([PictureTransform], ImageOrientation, CropRect, PixelRect)] = [
         ([], .up, CropRect(x: 0.125, y: 0.25, width: 0.5, height: 0.25), PixelRect(x: 50, y: 75, width: 200, height: 75)),
-        ([.flipHorizontal], .upMirrored, CropRect(x: 0.375, y: 0.25, width: 0.5, height: 0.25),
-         PixelRect(x: 150, y: 75, width: 200, height: 75)),
-        ([.rotateRight, .rotateRight], .down, CropRect(x: 0.375, y: 0.5, width: 0.5, height: 0.25),
-         PixelRect(x: 150, y: 150, width: 200, height: 75)),
-        ([.flipVertical], .downMirrored, CropRect(x: 0.125, y: 0.5, width: 0.5, height: 0.25),
-         PixelRect(x: 50, y: 150, width: 200, height: 75)),
-        ([.rotateRight, .flipHorizontal], .leftMirrored, CropRect(x: 0.25, y: 0.125, width: 0.25, height: 0.5),
-         PixelRect(x: 75, y: 50, width: 75, height: 200)),
-        ([.rotateRight], .right, CropRect(x: 0.5, y: 0.125, width: 0.25, height: 0.5),
-         PixelRect(x: 150, y: 50, width: 75, height: 200)),
-        ([.rotateLeft, .flipHorizontal], .rightMirrored, CropRect(x: 0.5, y: 0.375, width: 0.25, height: 0.5),
-         PixelRect(x: 150, y: 150, width: 75, height: 200)),
-        ([.rotateLeft], .left, CropRect(x: 0.25, y: 0.375, width: 0.25, height: 0.5),
-         PixelRect(x: 75, y: 150, width: 75, height: 200)),
+        (
+            [.flipHorizontal], .upMirrored, CropRect(x: 0.375, y: 0.25, width: 0.5, height: 0.25),
+            PixelRect(x: 150, y: 75, width: 200, height: 75)
+        ),
+        (
+            [.rotateRight, .rotateRight], .down, CropRect(x: 0.375, y: 0.5, width: 0.5, height: 0.25),
+            PixelRect(x: 150, y: 150, width: 200, height: 75)
+        ),
+        (
+            [.flipVertical], .downMirrored, CropRect(x: 0.125, y: 0.5, width: 0.5, height: 0.25),
+            PixelRect(x: 50, y: 150, width: 200, height: 75)
+        ),
+        (
+            [.rotateRight, .flipHorizontal], .leftMirrored, CropRect(x: 0.25, y: 0.125, width: 0.25, height: 0.5),
+            PixelRect(x: 75, y: 50, width: 75, height: 200)
+        ),
+        (
+            [.rotateRight], .right, CropRect(x: 0.5, y: 0.125, width: 0.25, height: 0.5),
+            PixelRect(x: 150, y: 50, width: 75, height: 200)
+        ),
+        (
+            [.rotateLeft, .flipHorizontal], .rightMirrored, CropRect(x: 0.5, y: 0.375, width: 0.25, height: 0.5),
+            PixelRect(x: 150, y: 150, width: 75, height: 200)
+        ),
+        (
+            [.rotateLeft], .left, CropRect(x: 0.25, y: 0.375, width: 0.25, height: 0.5),
+            PixelRect(x: 75, y: 150, width: 75, height: 200)
+        ),
     ]
 
     @Test(arguments: cases)
-    func theCropFollowsTheContent(steps: [PictureTransform], orientation: ImageOrientation,
-                                  expected: CropRect, expectedPixels: PixelRect) {
+    func theCropFollowsTheContent(
+        steps: [PictureTransform], orientation: ImageOrientation,
+        expected: CropRect, expectedPixels: PixelRect
+    ) {
         var state = CropState(crop: Self.crop)
         var pixels = Self.pixels
         var (w, h) = (Self.width, Self.height)
@@ -48,8 +64,10 @@ import Testing
         // The crop as pixels of the shown picture is the mapped pixel rect exactly, and back on the upright picture it is where it began.
         #expect(state.crop.pixelRect(imageWidth: w, imageHeight: h) == expectedPixels)
         #expect(state.uprightCrop == Self.crop)
-        #expect(orientation.storedPixelRect(fromDisplayed: pixels, storedWidth: Self.width, storedHeight: Self.height) == Self.pixels)
-        #expect(orientation.displayedPixelRect(fromStored: Self.pixels, storedWidth: Self.width, storedHeight: Self.height) == pixels)
+        #expect(
+            orientation.storedPixelRect(fromDisplayed: pixels, storedWidth: Self.width, storedHeight: Self.height) == Self.pixels)
+        #expect(
+            orientation.displayedPixelRect(fromStored: Self.pixels, storedWidth: Self.width, storedHeight: Self.height) == pixels)
     }
 
     @Test(arguments: ImageOrientation.allCases)
@@ -79,8 +97,10 @@ import Testing
         for a in ImageOrientation.allCases {
             for b in ImageOrientation.allCases {
                 let both = a.followed(by: b)
-                #expect(both.displayedRect(fromStored: Self.crop) == b.displayedRect(fromStored: a.displayedRect(fromStored: Self.crop)),
-                        "\(a) then \(b) = \(both)")
+                #expect(
+                    both.displayedRect(fromStored: Self.crop)
+                        == b.displayedRect(fromStored: a.displayedRect(fromStored: Self.crop)),
+                    "\(a) then \(b) = \(both)")
             }
         }
     }
@@ -89,7 +109,8 @@ import Testing
     func thePointMapAgreesWithTheRectMap(o: ImageOrientation) {
         let a = o.displayedPoint(fromStored: Self.crop.origin)
         let b = o.displayedPoint(fromStored: CropPoint(x: Self.crop.maxX, y: Self.crop.maxY))
-        #expect(o.displayedRect(fromStored: Self.crop)
+        #expect(
+            o.displayedRect(fromStored: Self.crop)
                 == CropRect(left: min(a.x, b.x), top: min(a.y, b.y), right: max(a.x, b.x), bottom: max(a.y, b.y)))
     }
 
@@ -107,7 +128,9 @@ import Testing
         let turned = state.applying(.rotateRight)
         #expect(turned.aspectRatio == AspectRatio.custom(width: 9, height: 16))
         #expect(turned.crop.pixelRect(imageWidth: 1200, imageHeight: 1600) == PixelRect(x: 150, y: 0, width: 900, height: 1600))
-        #expect(isClose(turned.aspectRatio.normalizedRatio(imageWidth: 1200, imageHeight: 1600)!, turned.crop.width / turned.crop.height))
+        #expect(
+            isClose(
+                turned.aspectRatio.normalizedRatio(imageWidth: 1200, imageHeight: 1600)!, turned.crop.width / turned.crop.height))
         // Flips keep the ratio; Original stays Original through turns, since the picture turns too.
         #expect(state.applying(.flipVertical).aspectRatio == .sixteenByNine)
         #expect(CropState(aspectRatio: .original).applying(.rotateLeft).aspectRatio == .original)
@@ -123,7 +146,8 @@ import Testing
             let p = PixelRect(x: x, y: y, width: rng.int(1...(w - x)), height: rng.int(1...(h - y)))
             let step = PictureTransform.allCases[rng.int(0...3)]
             let (tw, th) = step.size(imageWidth: w, imageHeight: h)
-            let viaCrop = step.mapped(CropRect(pixelRect: p, imageWidth: w, imageHeight: h)).pixelRect(imageWidth: tw, imageHeight: th)
+            let viaCrop = step.mapped(CropRect(pixelRect: p, imageWidth: w, imageHeight: h)).pixelRect(
+                imageWidth: tw, imageHeight: th)
             let direct = step.mapped(p, imageWidth: w, imageHeight: h)
             failures.check(viaCrop == direct, "\(step) \(p) of \(w)x\(h): \(viaCrop) vs \(direct)")
             failures.check(step.inverse.mapped(direct, imageWidth: tw, imageHeight: th) == p, "\(step) \(p) does not come back")

@@ -5,13 +5,15 @@ import Testing
 @Suite struct PixelRoundingTests {
     @Test func theSeedCropOfAThousandPixels() {
         // 0.1 × 1000 = 100 and 0.9 × 1000 = 900.
-        #expect(Seed.initialCrop.pixelRect(imageWidth: 1000, imageHeight: 1000)
+        #expect(
+            Seed.initialCrop.pixelRect(imageWidth: 1000, imageHeight: 1000)
                 == PixelRect(x: 100, y: 100, width: 800, height: 800))
     }
 
     @Test func theSeedCropOfTheSeedPhoto() {
         // The 800 × 1000 "Coastline": 80…720 across, 100…900 down.
-        #expect(Seed.initialCrop.pixelRect(imageWidth: 800, imageHeight: 1000)
+        #expect(
+            Seed.initialCrop.pixelRect(imageWidth: 800, imageHeight: 1000)
                 == PixelRect(x: 80, y: 100, width: 640, height: 800))
     }
 
@@ -39,7 +41,8 @@ import Testing
     }
 
     @Test func theWholeImageIsEveryPixel() {
-        #expect(CropRect.unit.pixelRect(imageWidth: 6000, imageHeight: 4000)
+        #expect(
+            CropRect.unit.pixelRect(imageWidth: 6000, imageHeight: 4000)
                 == PixelRect(x: 0, y: 0, width: 6000, height: 4000))
         #expect(CropRect.unit.pixelRect(imageWidth: 1, imageHeight: 1) == PixelRect(x: 0, y: 0, width: 1, height: 1))
     }
@@ -55,8 +58,10 @@ import Testing
         #expect(sliver.pixelRect(imageWidth: 10, imageHeight: 10) == PixelRect(x: 9, y: 9, width: 1, height: 1))
     }
 
-    @Test(arguments: [CropRect(x: .nan, y: 0, width: 1, height: 1), CropRect(x: 3, y: 3, width: 1, height: 1),
-                      CropRect(x: 0, y: 0, width: .infinity, height: 1)])
+    @Test(arguments: [
+        CropRect(x: .nan, y: 0, width: 1, height: 1), CropRect(x: 3, y: 3, width: 1, height: 1),
+        CropRect(x: 0, y: 0, width: .infinity, height: 1),
+    ])
     func anUnusableCropMeansTheWholeImage(_ r: CropRect) {
         #expect(r.pixelRect(imageWidth: 640, imageHeight: 480) == PixelRect(x: 0, y: 0, width: 640, height: 480))
     }

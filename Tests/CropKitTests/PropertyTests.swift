@@ -54,8 +54,9 @@ import Testing
                 }
                 if rng.chance(0.3) {
                     session.cancel()
-                    failures.check(session.committed == before && session.shown == before && !session.isDragging,
-                                   "cancel did not restore \(before): \(session.committed)")
+                    failures.check(
+                        session.committed == before && session.shown == before && !session.isDragging,
+                        "cancel did not restore \(before): \(session.committed)")
                 } else {
                     let shown = session.shown
                     let changed = session.end()
@@ -64,8 +65,9 @@ import Testing
                 }
                 operations += 1
                 failures.check(Self.isInsideUnit(session.committed), "committed outside: \(session.committed)")
-                failures.check(!metMinimum || Self.meets(side, session.committed),
-                               "committed under minimum \(side): \(session.committed)")
+                failures.check(
+                    !metMinimum || Self.meets(side, session.committed),
+                    "committed under minimum \(side): \(session.committed)")
             }
         }
         #expect(operations >= 50_000)
@@ -80,8 +82,10 @@ import Testing
             let side = rng.minimumSide()
             let rect = rng.crop(meeting: side).sanitized
             let handle = CropHandle.allCases[rng.int(0...8)]
-            let delta = rng.chance(0.2) ? CropSize(width: rng.double(-3...3), height: rng.double(-3...3))
-                                        : CropSize(width: rng.double(-0.3...0.3), height: rng.double(-0.3...0.3))
+            let delta =
+                rng.chance(0.2)
+                ? CropSize(width: rng.double(-3...3), height: rng.double(-3...3))
+                : CropSize(width: rng.double(-0.3...0.3), height: rng.double(-0.3...0.3))
             let after = handle.adjusting(rect, by: delta, minimumSide: side)
             let what = "\(handle) \(rect) by \(delta), side \(side): \(after)"
             failures.check(Self.isInsideUnit(after), "outside: " + what)
@@ -100,8 +104,12 @@ import Testing
         var failures = PropertyFailures()
         let operations = 30_000
         for _ in 0..<operations {
-            let r = rng.chance(0.5) ? rng.hostileCrop() : CropRect(x: rng.double(-0.5...1.5), y: rng.double(-0.5...1.5),
-                                                                   width: rng.double(-1.5...1.5), height: rng.double(-1.5...1.5))
+            let r =
+                rng.chance(0.5)
+                ? rng.hostileCrop()
+                : CropRect(
+                    x: rng.double(-0.5...1.5), y: rng.double(-0.5...1.5),
+                    width: rng.double(-1.5...1.5), height: rng.double(-1.5...1.5))
             let once = r.sanitized
             failures.check(once.sanitized == once, "not idempotent: \(r) → \(once) → \(once.sanitized)")
             failures.check(Self.isInsideUnit(once), "outside: \(r) → \(once)")
@@ -136,11 +144,14 @@ import Testing
             switch rng.int(0...2) {
             case 0: r = rng.hostileCrop()
             case 1: r = rng.crop(meeting: 0)
-            default: r = CropRect(x: rng.double(0...1), y: rng.double(0...1), width: rng.double(0...1e-4), height: rng.double(0...1e-4))
+            default:
+                r = CropRect(
+                    x: rng.double(0...1), y: rng.double(0...1), width: rng.double(0...1e-4), height: rng.double(0...1e-4))
             }
             let p = r.pixelRect(imageWidth: w, imageHeight: h)
-            failures.check(p.x >= 0 && p.y >= 0 && p.x + p.width <= w && p.y + p.height <= h,
-                           "leaves the image: \(r) of \(w)x\(h) → \(p)")
+            failures.check(
+                p.x >= 0 && p.y >= 0 && p.x + p.width <= w && p.y + p.height <= h,
+                "leaves the image: \(r) of \(w)x\(h) → \(p)")
             failures.check(p.width >= 1 && p.height >= 1, "under a pixel: \(r) of \(w)x\(h) → \(p)")
         }
         #expect(failures.isEmpty, "\(failures)")
@@ -153,8 +164,10 @@ import Testing
         for _ in 0..<operations {
             let side = rng.minimumSide()
             let anchor = CropPoint(x: rng.hostile(), y: rng.hostile())
-            let current = rng.chance(0.5) ? CropPoint(x: rng.hostile(), y: rng.hostile())
-                                          : CropPoint(x: anchor.x + rng.double(-0.1...0.1), y: anchor.y + rng.double(-0.1...0.1))
+            let current =
+                rng.chance(0.5)
+                ? CropPoint(x: rng.hostile(), y: rng.hostile())
+                : CropPoint(x: anchor.x + rng.double(-0.1...0.1), y: anchor.y + rng.double(-0.1...0.1))
             let drag = NewRectangle(anchor: anchor, current: current)
             let crop = drag.crop(minimumSide: side)
             let what = "\(anchor) → \(current), side \(side): \(crop)"
@@ -162,9 +175,10 @@ import Testing
             failures.check(Self.isInsideUnit(crop), "crop outside: " + what)
             failures.check(Self.meets(side, crop), "crop under minimum: " + what)
             // Growth never moves the press point off the crop's border or out of it.
-            failures.check(crop.minX - Self.tolerance <= drag.anchor.x && drag.anchor.x <= crop.maxX + Self.tolerance
-                           && crop.minY - Self.tolerance <= drag.anchor.y && drag.anchor.y <= crop.maxY + Self.tolerance,
-                           "anchor left the crop: " + what)
+            failures.check(
+                crop.minX - Self.tolerance <= drag.anchor.x && drag.anchor.x <= crop.maxX + Self.tolerance
+                    && crop.minY - Self.tolerance <= drag.anchor.y && drag.anchor.y <= crop.maxY + Self.tolerance,
+                "anchor left the crop: " + what)
         }
         #expect(failures.isEmpty, "\(failures)")
     }

@@ -20,8 +20,10 @@ extension SplitMix64 {
 
     /// A viewport of any image in a view that is sometimes too small to show it.
     mutating func viewport() -> Viewport {
-        let view = chance(0.05) ? CropSize(width: double(0...32), height: double(0...32))
-                                : CropSize(width: double(33...2500), height: double(33...2500))
+        let view =
+            chance(0.05)
+            ? CropSize(width: double(0...32), height: double(0...32))
+            : CropSize(width: double(33...2500), height: double(33...2500))
         return Viewport(imageWidth: pixels(upTo: 20_000), imageHeight: pixels(upTo: 20_000), viewSize: view)
     }
 

@@ -7,8 +7,10 @@ import Testing
     static let frame = CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.25)
     static let side = 0.125
 
-    static func drag(_ handle: CropHandle, _ dx: Double, _ dy: Double, from rect: CropRect = frame,
-                     ratio: Double? = 2, side: Double = side, imageAspect: Double = 1) -> CropRect {
+    static func drag(
+        _ handle: CropHandle, _ dx: Double, _ dy: Double, from rect: CropRect = frame,
+        ratio: Double? = 2, side: Double = side, imageAspect: Double = 1
+    ) -> CropRect {
         handle.adjusting(rect, by: CropSize(width: dx, height: dy), minimumSide: side, ratio: ratio, imageAspect: imageAspect)
     }
 
@@ -77,11 +79,14 @@ import Testing
         // (200, 100); the pointer moves 100 pixels right, to an extent of 300 × 200 pixels, whose
         // nearest point on the pixel diagonal is 250 × 250: 0.3125 × 0.625 normalized.
         let square = CropRect(x: 0.25, y: 0.25, width: 0.25, height: 0.5)
-        #expect(Self.drag(.bottomRight, 0.125, 0, from: square, ratio: 0.5, imageAspect: 2)
+        #expect(
+            Self.drag(.bottomRight, 0.125, 0, from: square, ratio: 0.5, imageAspect: 2)
                 == CropRect(x: 0.25, y: 0.25, width: 0.3125, height: 0.625))
         // Measured in normalized units instead, the same pointer gives height (0.5 × 0.375 + 0.5) / 1.25 = 0.55.
-        #expect(isClose(Self.drag(.bottomRight, 0.125, 0, from: square, ratio: 0.5, imageAspect: 1),
-                        CropRect(x: 0.25, y: 0.25, width: 0.275, height: 0.55)))
+        #expect(
+            isClose(
+                Self.drag(.bottomRight, 0.125, 0, from: square, ratio: 0.5, imageAspect: 1),
+                CropRect(x: 0.25, y: 0.25, width: 0.275, height: 0.55)))
     }
 
     // MARK: Edges

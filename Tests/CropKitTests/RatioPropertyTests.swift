@@ -47,12 +47,17 @@ import Testing
             let fitted = rng.chance(0.85)
             let start = fitted ? rng.crop(ratio: ratio, meeting: side) : rng.crop(meeting: rng.double(0...0.6))
             let handle = CropHandle.allCases[rng.int(0...8)]
-            let delta = rng.chance(0.2) ? CropSize(width: rng.double(-3...3), height: rng.double(-3...3))
-                                        : CropSize(width: rng.double(-0.3...0.3), height: rng.double(-0.3...0.3))
-            let after = handle.adjusting(start, by: delta, minimumSide: side, ratio: ratio,
-                                         imageAspect: Double(width) / Double(height))
+            let delta =
+                rng.chance(0.2)
+                ? CropSize(width: rng.double(-3...3), height: rng.double(-3...3))
+                : CropSize(width: rng.double(-0.3...0.3), height: rng.double(-0.3...0.3))
+            let after = handle.adjusting(
+                start, by: delta, minimumSide: side, ratio: ratio,
+                imageAspect: Double(width) / Double(height))
             let pixels = after.pixelRect(imageWidth: width, imageHeight: height)
-            let what = { "\(handle) \(start) by \(delta), \(aspect) on \(width)x\(height) (r \(ratio)), side \(side): \(after) = \(pixels)" }
+            let what = {
+                "\(handle) \(start) by \(delta), \(aspect) on \(width)x\(height) (r \(ratio)), side \(side): \(after) = \(pixels)"
+            }
             failures.check(Self.isInsideUnit(after), "outside: " + what())
             if handle == .body {
                 failures.check(after.size == start.size, "body resized: " + what())
@@ -71,10 +76,14 @@ import Testing
             } else if handle.isEdge {
                 let kept: Bool
                 switch handle {
-                case .right: kept = isClose(after.minX, start.minX) && Self.centredOrAtBorder(after.minY, after.maxY, centre: start.midY)
-                case .left: kept = isClose(after.maxX, start.maxX) && Self.centredOrAtBorder(after.minY, after.maxY, centre: start.midY)
-                case .bottom: kept = isClose(after.minY, start.minY) && Self.centredOrAtBorder(after.minX, after.maxX, centre: start.midX)
-                default: kept = isClose(after.maxY, start.maxY) && Self.centredOrAtBorder(after.minX, after.maxX, centre: start.midX)
+                case .right:
+                    kept = isClose(after.minX, start.minX) && Self.centredOrAtBorder(after.minY, after.maxY, centre: start.midY)
+                case .left:
+                    kept = isClose(after.maxX, start.maxX) && Self.centredOrAtBorder(after.minY, after.maxY, centre: start.midY)
+                case .bottom:
+                    kept = isClose(after.minY, start.minY) && Self.centredOrAtBorder(after.minX, after.maxX, centre: start.midX)
+                default:
+                    kept = isClose(after.maxY, start.maxY) && Self.centredOrAtBorder(after.minX, after.maxX, centre: start.midX)
                 }
                 failures.check(kept, "opposite edge or centre moved: " + what())
             }
@@ -94,7 +103,9 @@ import Testing
             let free = handle.adjusting(rect, by: delta, minimumSide: side)
             let locked = handle.adjusting(rect, by: delta, minimumSide: side, ratio: ratio, imageAspect: rng.hostile())
             // Compared as text so NaN results (from a NaN rect, as ever) count as equal.
-            failures.check("\(free)" == "\(locked)", "\(handle) \(rect) by \(delta), ratio \(String(describing: ratio)): \(free) vs \(locked)")
+            failures.check(
+                "\(free)" == "\(locked)",
+                "\(handle) \(rect) by \(delta), ratio \(String(describing: ratio)): \(free) vs \(locked)")
         }
         #expect(failures.isEmpty, "\(failures)")
     }
@@ -108,8 +119,10 @@ import Testing
             let side = rng.chance(0.8) ? rng.minimumSide() : rng.hostile()
             let handle = CropHandle.allCases[rng.int(1...8)]
             // Any positive finite ratio, down to the extremes where 1 / ratio overflows or underflows.
-            let ratio = [rng.double(0.01...100), rng.double(1e-9...1e9), 1e-300, 1e300,
-                         .leastNonzeroMagnitude, .greatestFiniteMagnitude][rng.int(0...5)]
+            let ratio = [
+                rng.double(0.01...100), rng.double(1e-9...1e9), 1e-300, 1e300,
+                .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+            ][rng.int(0...5)]
             let after = handle.adjusting(rect, by: delta, minimumSide: side, ratio: ratio, imageAspect: rng.hostile())
             let what = { "\(handle) \(rect) by \(delta), ratio \(ratio), side \(side): \(after)" }
             failures.check(Self.isInsideUnit(after), "outside: " + what())
@@ -129,20 +142,24 @@ import Testing
             let pixelRatio = aspect.pixelRatio(imageWidth: width, imageHeight: height)!
             let side = rng.minimumSide()
             let anchor = CropPoint(x: rng.double(-0.1...1.1), y: rng.double(-0.1...1.1))
-            let current = rng.chance(0.5) ? CropPoint(x: rng.double(-0.5...1.5), y: rng.double(-0.5...1.5))
-                                          : CropPoint(x: anchor.x + rng.double(-0.05...0.05), y: anchor.y + rng.double(-0.05...0.05))
+            let current =
+                rng.chance(0.5)
+                ? CropPoint(x: rng.double(-0.5...1.5), y: rng.double(-0.5...1.5))
+                : CropPoint(x: anchor.x + rng.double(-0.05...0.05), y: anchor.y + rng.double(-0.05...0.05))
             let drag = NewRectangle(anchor: anchor, current: current)
             let crop = drag.crop(minimumSide: side, ratio: ratio, imageAspect: Double(width) / Double(height))
             let what = { "\(anchor) → \(current), \(aspect) on \(width)x\(height), side \(side): \(crop)" }
             failures.check(Self.isInsideUnit(crop), "outside: " + what())
             failures.check(Self.meetsMinimum(side, crop, ratio: ratio), "under minimum: " + what())
             failures.check(Self.keepsExactRatio(crop, pixelRatio, width: width, height: height), "ratio lost: " + what())
-            failures.check(Self.keepsPixelRatio(crop.pixelRect(imageWidth: width, imageHeight: height), pixelRatio),
-                           "pixel ratio lost: " + what())
+            failures.check(
+                Self.keepsPixelRatio(crop.pixelRect(imageWidth: width, imageHeight: height), pixelRatio),
+                "pixel ratio lost: " + what())
             // The press point stays on or in the frame (on a corner unless the minimum pushed it inside).
             let a = drag.anchor
-            failures.check(crop.minX - Self.tolerance <= a.x && a.x <= crop.maxX + Self.tolerance
-                           && crop.minY - Self.tolerance <= a.y && a.y <= crop.maxY + Self.tolerance, "anchor left: " + what())
+            failures.check(
+                crop.minX - Self.tolerance <= a.x && a.x <= crop.maxX + Self.tolerance
+                    && crop.minY - Self.tolerance <= a.y && a.y <= crop.maxY + Self.tolerance, "anchor left: " + what())
         }
         #expect(failures.isEmpty, "\(failures)")
     }
@@ -162,8 +179,9 @@ import Testing
             failures.check(Self.keepsExactRatio(fitted, pixelRatio, width: width, height: height), "ratio lost: " + what())
             failures.check(Self.keepsPixelRatio(pixels, pixelRatio), "pixel ratio lost: " + what())
             failures.check(pixels.width == width || pixels.height == height, "not the largest: " + what())
-            failures.check(Self.centredOrAtBorder(fitted.minX, fitted.maxX, centre: start.midX)
-                           && Self.centredOrAtBorder(fitted.minY, fitted.maxY, centre: start.midY), "off centre: " + what())
+            failures.check(
+                Self.centredOrAtBorder(fitted.minX, fitted.maxX, centre: start.midX)
+                    && Self.centredOrAtBorder(fitted.minY, fitted.maxY, centre: start.midY), "off centre: " + what())
         }
         #expect(failures.isEmpty, "\(failures)")
     }
@@ -172,8 +190,9 @@ import Testing
         var rng = SplitMix64(seed: 0x5EED_0000_0000_0A06)
         var failures = PropertyFailures()
         for _ in 0..<300 {
-            let viewport = Viewport(imageWidth: rng.sensibleSide(), imageHeight: rng.sensibleSide(),
-                                    viewSize: CropSize(width: rng.double(100...2500), height: rng.double(100...2500)))
+            let viewport = Viewport(
+                imageWidth: rng.sensibleSide(), imageHeight: rng.sensibleSide(),
+                viewSize: CropSize(width: rng.double(100...2500), height: rng.double(100...2500)))
             let (width, height) = (viewport.imageWidth, viewport.imageHeight)
             let aspect = rng.lockedRatio()
             let pixelRatio = aspect.pixelRatio(imageWidth: width, imageHeight: height)!
@@ -191,8 +210,9 @@ import Testing
                 failures.check(Self.isInsideUnit(c), "outside: " + what())
                 failures.check(Self.meetsMinimum(side, c, ratio: ratio), "under minimum: " + what())
                 failures.check(Self.keepsExactRatio(c, pixelRatio, width: width, height: height), "ratio lost: " + what())
-                failures.check(Self.keepsPixelRatio(c.pixelRect(imageWidth: width, imageHeight: height), pixelRatio),
-                               "pixel ratio lost: " + what())
+                failures.check(
+                    Self.keepsPixelRatio(c.pixelRect(imageWidth: width, imageHeight: height), pixelRatio),
+                    "pixel ratio lost: " + what())
             }
         }
         #expect(failures.isEmpty, "\(failures)")

@@ -21,21 +21,23 @@ import Testing
     }
 
     @Test func partsOutsideTheImageAreCutOff() {
-        #expect(CropRect(x: -0.25, y: 0.5, width: 0.5, height: 1).sanitized
+        #expect(
+            CropRect(x: -0.25, y: 0.5, width: 0.5, height: 1).sanitized
                 == CropRect(x: 0, y: 0.5, width: 0.25, height: 0.5))
-        #expect(CropRect(x: 0.75, y: -0.5, width: 1, height: 0.75).sanitized
+        #expect(
+            CropRect(x: 0.75, y: -0.5, width: 1, height: 0.75).sanitized
                 == CropRect(x: 0.75, y: 0, width: 0.25, height: 0.25))
         #expect(CropRect(x: -1, y: -1, width: 3, height: 3).sanitized == .unit)
     }
 
     @Test(arguments: [
-        CropRect(x: 2, y: 2, width: 0.5, height: 0.5),        // entirely outside
-        CropRect(x: -0.5, y: 0.25, width: 0.25, height: 0.5), // entirely left of the image
-        CropRect(x: 1, y: 0, width: 0.5, height: 1),          // touches only the right border
-        CropRect(x: 0, y: -0.5, width: 1, height: 0.5),       // touches only the top border
-        CropRect(x: 0.5, y: 0.5, width: 0, height: 0),        // zero size
-        CropRect(x: 0.5, y: 0.5, width: 0, height: 0.25),     // zero width
-        CropRect(x: 0.5, y: 0.5, width: 0.25, height: 0),     // zero height
+        CropRect(x: 2, y: 2, width: 0.5, height: 0.5),  // entirely outside
+        CropRect(x: -0.5, y: 0.25, width: 0.25, height: 0.5),  // entirely left of the image
+        CropRect(x: 1, y: 0, width: 0.5, height: 1),  // touches only the right border
+        CropRect(x: 0, y: -0.5, width: 1, height: 0.5),  // touches only the top border
+        CropRect(x: 0.5, y: 0.5, width: 0, height: 0),  // zero size
+        CropRect(x: 0.5, y: 0.5, width: 0, height: 0.25),  // zero width
+        CropRect(x: 0.5, y: 0.5, width: 0.25, height: 0),  // zero height
         CropRect(x: 0.5, y: 0.5, width: -0.0, height: 0.25),  // negative zero width
     ])
     func emptyInputGivesTheWholeImage(_ r: CropRect) {
@@ -52,8 +54,10 @@ import Testing
     }
 
     @Test func hugeFiniteValuesDoNotOverflowIntoNaN() {
-        let r = CropRect(x: -Double.greatestFiniteMagnitude, y: 0.25,
-                         width: Double.greatestFiniteMagnitude, height: 0.5).sanitized
+        let r = CropRect(
+            x: -Double.greatestFiniteMagnitude, y: 0.25,
+            width: Double.greatestFiniteMagnitude, height: 0.5
+        ).sanitized
         #expect(r.isFinite)
         #expect(r.isInside(.unit, tolerance: 0))
     }

@@ -26,8 +26,11 @@ import Testing
     }
 
     @Test func everyHandleExistsOnce() {
-        #expect(Set(CropHandle.allCases) == [.body, .top, .right, .bottom, .left,
-                                              .topLeft, .topRight, .bottomRight, .bottomLeft])
+        #expect(
+            Set(CropHandle.allCases) == [
+                .body, .top, .right, .bottom, .left,
+                .topLeft, .topRight, .bottomRight, .bottomLeft,
+            ])
         #expect(CropHandle.allCases.count == 9)
     }
 }

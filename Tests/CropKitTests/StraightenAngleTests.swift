@@ -1,7 +1,8 @@
-// The straighten angle: hundredths, clamping, exact parsing, the spoken numbers, flips, and CropKit's own trigonometry against libm.
-@testable import CropKit
 import Foundation
 import Testing
+
+// The straighten angle: hundredths, clamping, exact parsing, the spoken numbers, flips, and CropKit's own trigonometry against libm.
+@testable import CropKit
 
 @Suite struct StraightenAngleTests {
     @Test func degreesRoundToHundredthsAndClampToTheLimit() {
@@ -79,12 +80,14 @@ import Testing
         let level = StraightenAngle.zero.levelling(lineFrom: start, to: CropPoint(x: 100 + 200 * cos(r), y: 100 + 200 * sin(r)))
         #expect(level == StraightenAngle(degrees: -3))
         // Drawn right to left, the same line.
-        #expect(StraightenAngle.zero.levelling(lineFrom: CropPoint(x: 100 + 200 * cos(r), y: 100 + 200 * sin(r)), to: start) == level)
+        #expect(
+            StraightenAngle.zero.levelling(lineFrom: CropPoint(x: 100 + 200 * cos(r), y: 100 + 200 * sin(r)), to: start) == level)
         // A post whose top leans 3° left (turned counterclockwise): turned 3° clockwise to stand upright.
         let plumb = StraightenAngle.zero.levelling(lineFrom: start, to: CropPoint(x: 100 - 200 * sin(r), y: 100 - 200 * cos(r)))
         #expect(plumb == StraightenAngle(degrees: 3))
         // On a picture already turned, the line is measured as shown and the turn added.
-        #expect(StraightenAngle(degrees: 5).levelling(lineFrom: start, to: CropPoint(x: 100 + 200 * cos(-r), y: 100 + 200 * sin(-r)))
+        #expect(
+            StraightenAngle(degrees: 5).levelling(lineFrom: start, to: CropPoint(x: 100 + 200 * cos(-r), y: 100 + 200 * sin(-r)))
                 == StraightenAngle(degrees: 8))
         // A click, a line that would need more than 45°, and no line at all: nothing.
         #expect(StraightenAngle.zero.levelling(lineFrom: start, to: CropPoint(x: 110, y: 101)) == nil)

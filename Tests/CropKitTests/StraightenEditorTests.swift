@@ -104,7 +104,8 @@ import Testing
         editor.turnAngle(by: .fineStep)
         #expect(editor.angle.hundredths == 10)
         editor.turnAngle(by: StraightenAngle.zero - .coarseStep)
-        #expect(editor.angle.hundredths == -90 && editor.angle.direction == .counterclockwise && editor.angle.magnitudeDegrees == 0.9)
+        #expect(
+            editor.angle.hundredths == -90 && editor.angle.direction == .counterclockwise && editor.angle.magnitudeDegrees == 0.9)
         for _ in 0..<60 { editor.turnAngle(by: .coarseStep) }
         #expect(editor.angle.hundredths == 4500)
         #expect(editor.turnAngle(by: .coarseStep) == [])
@@ -140,7 +141,9 @@ import Testing
         editor.setAspectRatio(.original)
         p = Self.pixels(editor)
         #expect(isClose(p.width / p.height, 4.0 / 3, tolerance: 1e-9))
-        #expect(editor.dragRatio(shiftHeld: false).map { isClose($0, editor.crop.width / editor.crop.height, tolerance: 1e-9) } == true)
+        #expect(
+            editor.dragRatio(shiftHeld: false).map { isClose($0, editor.crop.width / editor.crop.height, tolerance: 1e-9) }
+                == true)
     }
 
     @Test func quarterTurnsKeepTheAngleAndFlipsReverseItWithTheCropFollowing() {
@@ -185,8 +188,11 @@ import Testing
 
     /// Whether the crop has the chosen ratio in pixels (nil for Free).
     static func holdsRatio(_ editor: CropEditor) -> Bool? {
-        guard let ratio = editor.aspectRatio.pixelRatio(imageWidth: editor.shownSize.width,
-                                                        imageHeight: editor.shownSize.height) else { return nil }
+        guard
+            let ratio = editor.aspectRatio.pixelRatio(
+                imageWidth: editor.shownSize.width,
+                imageHeight: editor.shownSize.height)
+        else { return nil }
         let p = Oracle.pixels(editor.crop, editor.straightenedPicture)
         return isClose(p.width / p.height, ratio, tolerance: 1e-6 * ratio)
     }
@@ -217,24 +223,30 @@ import Testing
                     changes.formUnion(random.chance(0.3) ? editor.cancelAngleChange() : editor.endAngleChange())
                 default:
                     let box = editor.straightenedSize
-                    let viewport = Viewport(imageWidth: box.width, imageHeight: box.height, viewSize: CropSize(width: 800, height: 600))
+                    let viewport = Viewport(
+                        imageWidth: box.width, imageHeight: box.height, viewSize: CropSize(width: 800, height: 600))
                     editor.beginDrag(at: CropPoint(x: random.double(0...800), y: random.double(0...600)), in: viewport)
-                    changes = editor.endDrag(translation: CropSize(width: random.double(-400...400), height: random.double(-300...300)),
-                                             shiftHeld: random.chance(0.3))
+                    changes = editor.endDrag(
+                        translation: CropSize(width: random.double(-400...400), height: random.double(-300...300)),
+                        shiftHeld: random.chance(0.3))
                 }
                 let picture = editor.straightenedPicture
                 var what: String { "step \(step): \(editor.state) on \(editor.shownSize) at \(editor.angle)" }
                 failures.check(Oracle.isInside(crop: editor.crop, picture), "outside: " + what)
                 // Commits, Reset and Free leave the ratio as they find it; angles and drags keep one.
                 if heldBefore == true, operation >= 4 {
-                    failures.check(Self.holdsRatio(editor) == true, "ratio lost by \(operation): " + what + " from \(states.last!)")
+                    failures.check(
+                        Self.holdsRatio(editor) == true, "ratio lost by \(operation): " + what + " from \(states.last!)")
                 }
                 if changes.contains(.history) { states.append(editor.state) }
                 failures.check(editor.state == states.last, "state not recorded: " + what)
             }
             for expected in states.dropLast().reversed() {
                 editor.undo()
-                failures.check(editor.state == expected, "undo gave \(editor.state), not \(expected) \(expected.crop.sanitized == expected.crop) \(editor.straightenedPicture.contains(expected.crop))")
+                failures.check(
+                    editor.state == expected,
+                    "undo gave \(editor.state), not \(expected) \(expected.crop.sanitized == expected.crop) \(editor.straightenedPicture.contains(expected.crop))"
+                )
             }
             failures.check(!editor.canUndo, "more to undo")
             for expected in states.dropFirst() {

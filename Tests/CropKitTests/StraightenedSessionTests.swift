@@ -9,9 +9,10 @@ import Testing
     /// A 1000×1000 picture turned 10° clockwise; its box is 1159 pixels square.
     static let picture = TurnedPicture(width: 1000, height: 1000, angle: StraightenAngle(degrees: 10))
     /// The box shown at one view point per pixel, with no padding.
-    static let viewport = Viewport(imageWidth: picture.boundingSize.width, imageHeight: picture.boundingSize.height,
-                                   viewSize: CropSize(width: Double(picture.boundingSize.width), height: Double(picture.boundingSize.height)),
-                                   padding: 0)
+    static let viewport = Viewport(
+        imageWidth: picture.boundingSize.width, imageHeight: picture.boundingSize.height,
+        viewSize: CropSize(width: Double(picture.boundingSize.width), height: Double(picture.boundingSize.height)),
+        padding: 0)
 
     static func session(_ crop: CropRect, ratio: Double? = nil) -> CropSession {
         var session = CropSession(crop: crop, aspectRatio: ratio)
@@ -20,12 +21,15 @@ import Testing
     }
 
     /// What a drag shows: pressed at a point of `start`'s frame (0…1 across it), moved by `travel` view points.
-    static func dragging(_ start: CropRect, ratio: Double? = nil, at point: CropPoint,
-                         by travel: CropSize) -> (target: DragTarget, shown: CropRect) {
+    static func dragging(
+        _ start: CropRect, ratio: Double? = nil, at point: CropPoint,
+        by travel: CropSize
+    ) -> (target: DragTarget, shown: CropRect) {
         var session = session(start, ratio: ratio)
         let frame = viewport.viewRect(start)
-        let target = session.begin(at: CropPoint(x: frame.minX + point.x * frame.width, y: frame.minY + point.y * frame.height),
-                                   in: viewport)
+        let target = session.begin(
+            at: CropPoint(x: frame.minX + point.x * frame.width, y: frame.minY + point.y * frame.height),
+            in: viewport)
         session.update(translation: travel)
         return (target, session.shown)
     }
@@ -82,10 +86,13 @@ import Testing
     @Test func aLockedRatioHoldsWhenTheFrameStopsAtThePicture() {
         let ratio = 16.0 / 9
         let start = CropRect(x: 0.35, y: 0.4, width: 0.16, height: 0.09)
-        for (handle, point) in [(CropHandle.bottomRight, CropPoint(x: 1, y: 1)), (.right, CropPoint(x: 1, y: 0.5)),
-                                (.topLeft, CropPoint(x: 0, y: 0)), (.bottom, CropPoint(x: 0.5, y: 1))] {
-            let (target, shown) = Self.dragging(start, ratio: ratio, at: point,
-                                                by: CropSize(width: (point.x - 0.5) * 3000, height: (point.y - 0.5) * 3000))
+        for (handle, point) in [
+            (CropHandle.bottomRight, CropPoint(x: 1, y: 1)), (.right, CropPoint(x: 1, y: 0.5)),
+            (.topLeft, CropPoint(x: 0, y: 0)), (.bottom, CropPoint(x: 0.5, y: 1)),
+        ] {
+            let (target, shown) = Self.dragging(
+                start, ratio: ratio, at: point,
+                by: CropSize(width: (point.x - 0.5) * 3000, height: (point.y - 0.5) * 3000))
             #expect(target == .handle(handle))
             #expect(Oracle.isInside(crop: shown, Self.picture), "\(handle)")
             #expect(isClose(shown.width / shown.height, ratio, tolerance: 1e-9), "\(handle)")
@@ -136,26 +143,36 @@ import Testing
         var failures = PropertyFailures()
         var operations = 0
         for _ in 0..<300 {
-            let picture = TurnedPicture(width: random.pixels(upTo: 8000), height: random.pixels(upTo: 8000),
-                                        angle: StraightenAngle(hundredths: random.int(-4500...4500)))
+            let picture = TurnedPicture(
+                width: random.pixels(upTo: 8000), height: random.pixels(upTo: 8000),
+                angle: StraightenAngle(hundredths: random.int(-4500...4500)))
             let side = random.minimumSide()
             let box = picture.boundingSize
             let ratio: Double? = random.chance(0.4) ? exp(random.double(-1...1)) * Double(box.height) / Double(box.width) : nil
             var session = CropSession(crop: random.crop(meeting: side), minimumSide: side, aspectRatio: ratio)
             session.straightened = picture
-            if let ratio, let fitted = picture.largestCrop(aspect: ratio * Double(box.width) / Double(box.height),
-                                                           centredAt: CropPoint(x: session.committed.midX, y: session.committed.midY)) {
+            if let ratio,
+                let fitted = picture.largestCrop(
+                    aspect: ratio * Double(box.width) / Double(box.height),
+                    centredAt: CropPoint(x: session.committed.midX, y: session.committed.midY))
+            {
                 session.commit(fitted)
             }
-            let view = random.chance(0.5) ? CropSize(width: 1200, height: 800) : CropSize(width: random.double(100...2500), height: random.double(100...2500))
+            let view =
+                random.chance(0.5)
+                ? CropSize(width: 1200, height: 800)
+                : CropSize(width: random.double(100...2500), height: random.double(100...2500))
             let viewport = Viewport(imageWidth: box.width, imageHeight: box.height, viewSize: view)
             for _ in 0..<20 {
                 let before = session.committed
                 let metMinimum = before.width >= side - 1e-9 && before.height >= side - 1e-9
-                var what: String { "\(picture.width)×\(picture.height) at \(picture.angle), side \(side), ratio \(String(describing: ratio)), from \(before)" }
+                var what: String {
+                    "\(picture.width)×\(picture.height) at \(picture.angle), side \(side), ratio \(String(describing: ratio)), from \(before)"
+                }
                 if random.chance(0.25) {
                     let adjustment = CropAdjustment.allCases.filter { $0 != .reset }.randomElement(using: &random)!
-                    session.apply(adjustment, step: CropSize(width: random.double(0...0.2), height: random.double(0...0.2)), resetTo: .unit)
+                    session.apply(
+                        adjustment, step: CropSize(width: random.double(0...0.2), height: random.double(0...0.2)), resetTo: .unit)
                     failures.check(Oracle.isInside(crop: session.committed, picture), "key outside: \(adjustment) " + what)
                     operations += 1
                     continue
@@ -168,22 +185,28 @@ import Testing
                     var detail: String { "\(target) → \(shown): " + what }
                     failures.check(Oracle.isInside(crop: shown, picture), "shown outside: " + detail)
                     guard case .handle(let handle) = target else {
-                        let framed = shown == before || (shown.width >= side - 1e-9 && shown.height >= side - 1e-9) || ratio != nil
+                        let framed =
+                            shown == before || (shown.width >= side - 1e-9 && shown.height >= side - 1e-9) || ratio != nil
                         failures.check(framed, "new frame under minimum: " + detail)
                         continue
                     }
                     if handle == .body {
-                        failures.check(isClose(shown.width, before.width) && isClose(shown.height, before.height), "body resized: " + detail)
+                        failures.check(
+                            isClose(shown.width, before.width) && isClose(shown.height, before.height), "body resized: " + detail)
                         continue
                     }
-                    let ownSides = (handle.movesLeft || shown.minX == before.minX) && (handle.movesTop || shown.minY == before.minY)
+                    let ownSides =
+                        (handle.movesLeft || shown.minX == before.minX) && (handle.movesTop || shown.minY == before.minY)
                         && (handle.movesRight || isClose(shown.maxX, before.maxX, tolerance: 1e-9))
                         && (handle.movesBottom || isClose(shown.maxY, before.maxY, tolerance: 1e-9))
                     failures.check(ratio != nil || ownSides, "other side moved: " + detail)
                     if ratio == nil {
-                        failures.check(!metMinimum || (shown.width >= side - 1e-9 && shown.height >= side - 1e-9), "under minimum: " + detail)
+                        failures.check(
+                            !metMinimum || (shown.width >= side - 1e-9 && shown.height >= side - 1e-9), "under minimum: " + detail
+                        )
                     } else if let ratio, isClose(before.width / before.height, ratio, tolerance: 1e-9 * ratio) {
-                        failures.check(isClose(shown.width / shown.height, ratio, tolerance: 1e-7 * ratio), "ratio lost: " + detail)
+                        failures.check(
+                            isClose(shown.width / shown.height, ratio, tolerance: 1e-7 * ratio), "ratio lost: " + detail)
                     }
                 }
                 if random.chance(0.2) { session.cancel() } else { session.end() }

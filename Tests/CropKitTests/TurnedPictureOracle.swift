@@ -17,7 +17,8 @@ enum TurnedPictureOracle {
                 let dx = x - cx, dy = y - cy
                 let u = dx * c + dy * s, v = -dx * s + dy * c
                 guard abs(u) <= Double(picture.width) / 2 + tolerance,
-                      abs(v) <= Double(picture.height) / 2 + tolerance else { return false }
+                    abs(v) <= Double(picture.height) / 2 + tolerance
+                else { return false }
             }
         }
         return true

@@ -31,7 +31,8 @@ import Testing
         let slight = TurnedPicture(width: 4000, height: 3000, angle: StraightenAngle(hundredths: 1))
         #expect(slight.boundingSize == PixelSize(width: 4001, height: 3001))
         // Either way round gives the same box.
-        #expect(TurnedPicture(width: 4000, height: 3000, angle: StraightenAngle(degrees: -10)).boundingSize == picture.boundingSize)
+        #expect(
+            TurnedPicture(width: 4000, height: 3000, angle: StraightenAngle(degrees: -10)).boundingSize == picture.boundingSize)
     }
 
     @Test func aPositiveAngleTurnsThePictureClockwiseAsImageMagickDoes() {
@@ -59,7 +60,8 @@ import Testing
             let pixels = Oracle.pixels(picture.largestUprightCrop, picture)
             #expect(abs(pixels.width - 4000 * k) < 1e-6 && abs(pixels.height - 3000 * k) < 1e-6, "\(degrees)°")
             #expect(abs(pixels.midX - Double(picture.boundingSize.width) / 2) < 1e-6)
-            #expect(Oracle.isInside(pixels, picture) && !Oracle.isInside(Oracle.scaled(pixels, by: 1.000001), picture, tolerance: 0))
+            #expect(
+                Oracle.isInside(pixels, picture) && !Oracle.isInside(Oracle.scaled(pixels, by: 1.000001), picture, tolerance: 0))
         }
     }
 
@@ -89,8 +91,11 @@ import Testing
         let picture = TurnedPicture(width: 4000, height: 3000, angle: StraightenAngle(degrees: 7))
         let inside = picture.pixelRect(for: picture.largestUprightCrop)
         #expect(picture.contains(inside))
-        #expect(Oracle.isInside(CropRect(x: Double(inside.x), y: Double(inside.y),
-                                         width: Double(inside.width), height: Double(inside.height)), picture))
+        #expect(
+            Oracle.isInside(
+                CropRect(
+                    x: Double(inside.x), y: Double(inside.y),
+                    width: Double(inside.width), height: Double(inside.height)), picture))
         #expect(!picture.contains(PixelRect(x: 0, y: 0, width: 100, height: 100)))
         #expect(!picture.contains(PixelRect(x: inside.x, y: inside.y, width: 0, height: 10)))
         let grown = PixelRect(x: inside.x - 1, y: inside.y - 1, width: inside.width + 2, height: inside.height + 2)
@@ -127,13 +132,15 @@ import Testing
         var random = SplitMix64(seed: 0x5747_1700_0000_0001)
         var failures = PropertyFailures()
         for _ in 0..<100_000 {
-            let picture = TurnedPicture(width: random.pixels(upTo: 20_000), height: random.pixels(upTo: 20_000),
-                                        angle: random.straightenAngle())
+            let picture = TurnedPicture(
+                width: random.pixels(upTo: 20_000), height: random.pixels(upTo: 20_000),
+                angle: random.straightenAngle())
             let crop = random.cropToFit(picture)
             var what: String { "\(picture.width)×\(picture.height) at \(picture.angle), crop \(crop)" }
 
             let fitted = picture.fitted(crop)
-            failures.check(Oracle.isInside(crop: fitted, picture) && picture.contains(fitted), "fitted outside: " + what + " → \(fitted)")
+            failures.check(
+                Oracle.isInside(crop: fitted, picture) && picture.contains(fitted), "fitted outside: " + what + " → \(fitted)")
             let modelInside = picture.contains(crop)
             failures.check(!modelInside || Oracle.isInside(crop: crop, picture, tolerance: 2e-6), "contains said inside: " + what)
             failures.check(modelInside || !Oracle.isInside(crop: crop, picture, tolerance: 0), "contains said outside: " + what)
@@ -145,21 +152,25 @@ import Testing
             let pixels = Oracle.pixels(crop, picture)
             if crop.isFinite, k > 0, pixels.width >= 1, pixels.height >= 1 {
                 failures.check(Oracle.isInside(Oracle.scaled(pixels, by: k), picture), "shrunk outside: " + what + " k \(k)")
-                failures.check(k == 1 || !Oracle.isInside(Oracle.scaled(pixels, by: k * 1.000001), picture, tolerance: 0),
-                               "shrank more than needed: " + what + " k \(k)")
+                failures.check(
+                    k == 1 || !Oracle.isInside(Oracle.scaled(pixels, by: k * 1.000001), picture, tolerance: 0),
+                    "shrank more than needed: " + what + " k \(k)")
             }
 
             let centre = CropPoint(x: random.double(-0.05...1.05), y: random.double(-0.05...1.05))
             let aspect = exp(random.double(-3...3))
-            let box = CropPoint(x: centre.x * Double(picture.boundingSize.width), y: centre.y * Double(picture.boundingSize.height))
+            let box = CropPoint(
+                x: centre.x * Double(picture.boundingSize.width), y: centre.y * Double(picture.boundingSize.height))
             let centreInside = Oracle.isInside(CropRect(x: box.x, y: box.y, width: 0, height: 0), picture, tolerance: -1e-6)
             if let largest = picture.largestCrop(aspect: aspect, centredAt: centre) {
                 let p = Oracle.pixels(largest, picture)
                 failures.check(Oracle.isInside(p, picture), "largest outside: " + what + " at \(centre) aspect \(aspect)")
-                failures.check(isClose(p.width / p.height, aspect, tolerance: 1e-9 * aspect), "largest not of the aspect: " + what)
+                failures.check(
+                    isClose(p.width / p.height, aspect, tolerance: 1e-9 * aspect), "largest not of the aspect: " + what)
                 if p.width >= 1, p.height >= 1 {
-                    failures.check(!Oracle.isInside(Oracle.scaled(p, by: 1.000001), picture, tolerance: 0),
-                                   "largest not largest: " + what + " at \(centre)")
+                    failures.check(
+                        !Oracle.isInside(Oracle.scaled(p, by: 1.000001), picture, tolerance: 0),
+                        "largest not largest: " + what + " at \(centre)")
                 }
             } else {
                 failures.check(!centreInside, "no largest frame about an inside centre: " + what + " at \(centre)")
@@ -170,12 +181,14 @@ import Testing
             failures.check(Oracle.isInside(crop: carried, other), "carried outside: " + what + " to \(other.angle)")
 
             let rounded = picture.pixelRect(for: crop)
-            let roundedPixels = CropRect(x: Double(rounded.x), y: Double(rounded.y), width: Double(rounded.width), height: Double(rounded.height))
+            let roundedPixels = CropRect(
+                x: Double(rounded.x), y: Double(rounded.y), width: Double(rounded.width), height: Double(rounded.height))
             let fittedPixels = Oracle.pixels(fitted, picture)
             // Under two pixels a span may hold no whole pixel at all.
             if fittedPixels.width >= 2, fittedPixels.height >= 2 {
-                failures.check(picture.contains(rounded) && Oracle.isInside(roundedPixels, picture),
-                               "pixel rect outside: " + what + " → \(rounded)")
+                failures.check(
+                    picture.contains(rounded) && Oracle.isInside(roundedPixels, picture),
+                    "pixel rect outside: " + what + " → \(rounded)")
             }
         }
         #expect(failures.isEmpty, "\(failures)")
@@ -202,10 +215,13 @@ extension SplitMix64 {
         case 4: return hostileCrop()
         default:
             let centre = CropPoint(x: double(0...1), y: double(0...1))
-            guard let largest = picture.largestCrop(aspect: exp(double(-2...2)), centredAt: centre) else { return crop(meeting: 0.1) }
+            guard let largest = picture.largestCrop(aspect: exp(double(-2...2)), centredAt: centre) else {
+                return crop(meeting: 0.1)
+            }
             let k = [1, 1 - 1e-9, 1 + 1e-9, double(0.9...1.1)][int(0...3)]
-            return CropRect(x: largest.midX - largest.width * k / 2, y: largest.midY - largest.height * k / 2,
-                            width: largest.width * k, height: largest.height * k)
+            return CropRect(
+                x: largest.midX - largest.width * k / 2, y: largest.midY - largest.height * k / 2,
+                width: largest.width * k, height: largest.height * k)
         }
     }
 }

@@ -38,8 +38,10 @@ import Testing
         #expect(v.imageFrame == CropRect(x: 50, y: 50, width: 200, height: 200))
     }
 
-    @Test(arguments: [CropSize(width: 20, height: 20), CropSize(width: 32, height: 32), CropSize(width: 0, height: 0),
-                      CropSize(width: 10, height: 500), CropSize(width: -40, height: -40)])
+    @Test(arguments: [
+        CropSize(width: 20, height: 20), CropSize(width: 32, height: 32), CropSize(width: 0, height: 0),
+        CropSize(width: 10, height: 500), CropSize(width: -40, height: -40),
+    ])
     func aViewNoBiggerThanThePaddingShowsNothingAndNoNaN(_ viewSize: CropSize) {
         let v = Viewport(imageWidth: 800, imageHeight: 1000, viewSize: viewSize)
         let f = v.imageFrame
@@ -70,8 +72,10 @@ import Testing
 
     @Test func viewToImageToViewIsARoundTrip() {
         for v in [Self.tallInWide, Self.wideInTall] {
-            for p in [CropPoint(x: 0, y: 0), CropPoint(x: 123.25, y: 456.5), CropPoint(x: 431, y: 1031),
-                      CropPoint(x: -50, y: 2000), CropPoint(x: 316.1, y: 17.3)] {
+            for p in [
+                CropPoint(x: 0, y: 0), CropPoint(x: 123.25, y: 456.5), CropPoint(x: 431, y: 1031),
+                CropPoint(x: -50, y: 2000), CropPoint(x: 316.1, y: 17.3),
+            ] {
                 #expect(isClose(v.viewPoint(v.normalizedPoint(p)), p, tolerance: 1e-9), "\(p)")
             }
             for n in [CropPoint(x: 0.1, y: 0.9), CropPoint(x: 1.0 / 3, y: 2.0 / 3), CropPoint(x: 1, y: 0)] {
@@ -89,7 +93,8 @@ import Testing
     @Test func translationsAreDividedByTheImageSizeOnScreen() {
         #expect(isClose(Self.tallInWide.normalizedDelta(CropSize(width: 40, height: 50)).width, 0.1))
         #expect(isClose(Self.tallInWide.normalizedDelta(CropSize(width: 40, height: 50)).height, 0.1))
-        #expect(Self.wideInTall.normalizedDelta(CropSize(width: -100, height: 50))
+        #expect(
+            Self.wideInTall.normalizedDelta(CropSize(width: -100, height: 50))
                 == CropSize(width: -0.25, height: 0.25))
     }
 }

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func panningStopsAtThePictureEdge() {
-        let zoomed = Self.view.zoomed(to: 4, around: CropPoint(x: 266, y: 266)) // 2000 × 1000
+        let zoomed = Self.view.zoomed(to: 4, around: CropPoint(x: 266, y: 266))  // 2000 × 1000
         let far = zoomed.panned(by: CropSize(width: 10_000, height: -10_000))
         #expect(far.imageFrame.minX == 16)
         #expect(far.imageFrame.maxY == 516)
@@ -69,9 +69,12 @@ import Testing
     }
 
     @Test func hostileZoomStatesFallBackToTheFit() {
-        for bad in [ZoomState(zoom: .nan, center: CropPoint(x: 0.5, y: 0.5)), ZoomState(zoom: 2, center: CropPoint(x: .infinity, y: 0)),
-                    ZoomState(zoom: -3, center: CropPoint(x: 0.5, y: 0.5))] {
-            #expect(Viewport(imageWidth: 10, imageHeight: 10, viewSize: CropSize(width: 100, height: 100), zoom: bad).zoom == .fit)
+        for bad in [
+            ZoomState(zoom: .nan, center: CropPoint(x: 0.5, y: 0.5)), ZoomState(zoom: 2, center: CropPoint(x: .infinity, y: 0)),
+            ZoomState(zoom: -3, center: CropPoint(x: 0.5, y: 0.5)),
+        ] {
+            #expect(
+                Viewport(imageWidth: 10, imageHeight: 10, viewSize: CropSize(width: 100, height: 100), zoom: bad).zoom == .fit)
             #expect(Self.view.clamped(bad) == Self.view)
         }
     }
@@ -90,14 +93,16 @@ import Testing
         for _ in 0..<20_000 {
             let base = random.viewport()
             guard base.fitScale > 0 else { continue }
-            var viewport = base.zoomed(by: random.double(0.5...40), around: CropPoint(x: random.double(-100...2600), y: random.double(-100...2600)))
+            var viewport = base.zoomed(
+                by: random.double(0.5...40), around: CropPoint(x: random.double(-100...2600), y: random.double(-100...2600)))
             viewport = viewport.panned(by: CropSize(width: random.double(-3000...3000), height: random.double(-3000...3000)))
             #expect(viewport.zoomRange.contains(viewport.zoom.zoom))
             let point = CropPoint(x: random.double(0...base.viewSize.width), y: random.double(0...base.viewSize.height))
             let back = viewport.viewPoint(viewport.normalizedPoint(point))
             #expect(isClose(back, point, tolerance: 1e-6 * max(1, viewport.imageFrame.width)))
             let frame = viewport.imageFrame
-            let available = CropSize(width: base.viewSize.width - 2 * base.padding, height: base.viewSize.height - 2 * base.padding)
+            let available = CropSize(
+                width: base.viewSize.width - 2 * base.padding, height: base.viewSize.height - 2 * base.padding)
             if frame.width > available.width + 1e-6 {
                 #expect(frame.minX <= base.padding + 1e-6 && frame.maxX >= base.viewSize.width - base.padding - 1e-6)
             } else {

@@ -3,14 +3,17 @@
 import CGtk
 import CropKit
 import XCTest
+
 @testable import EditorUI
 
 final class AccessibilityTests: XCTestCase {
     static let seedCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
 
     /// nil when the canvas's property has exactly `expected`, otherwise what it has.
-    @MainActor private static func mismatch(_ canvas: CropCanvas, _ property: GtkAccessibleProperty,
-                                            _ expected: String) -> String? {
+    @MainActor private static func mismatch(
+        _ canvas: CropCanvas, _ property: GtkAccessibleProperty,
+        _ expected: String
+    ) -> String? {
         guard let actual = cgtk_test_accessible_check_string(canvas.widget, property, expected) else { return nil }
         defer { g_free(actual) }
         return String(cString: actual)
@@ -24,8 +27,10 @@ final class AccessibilityTests: XCTestCase {
             h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800), crop: Self.seedCrop)
             XCTAssertNotEqual(gtk_test_accessible_has_role(cgtk_accessible(h.canvas.widget.raw), GTK_ACCESSIBLE_ROLE_GROUP), 0)
             XCTAssertNil(Self.mismatch(h.canvas, GTK_ACCESSIBLE_PROPERTY_LABEL, "Crop area"))
-            XCTAssertNil(Self.mismatch(h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                       "left 10 percent, top 10 percent, width 80 percent, height 80 percent"))
+            XCTAssertNil(
+                Self.mismatch(
+                    h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                    "left 10 percent, top 10 percent, width 80 percent, height 80 percent"))
             // Each action from the seed crop, worked out by hand with the 5 % step.
             let expectations: [(String, String)] = [
                 ("move-left", "left 5 percent, top 10 percent, width 80 percent, height 80 percent"),
@@ -47,14 +52,20 @@ final class AccessibilityTests: XCTestCase {
             h.canvas.dragBegan(x: corner.x, y: corner.y)
             h.canvas.dragUpdated(dx: -0.1 * vp.imageFrame.width, dy: -0.1 * vp.imageFrame.height)
             // Not during the drag: only commits change what a screen reader hears.
-            XCTAssertNil(Self.mismatch(h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                       "left 10 percent, top 10 percent, width 80 percent, height 80 percent"))
+            XCTAssertNil(
+                Self.mismatch(
+                    h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                    "left 10 percent, top 10 percent, width 80 percent, height 80 percent"))
             h.canvas.dragEnded(dx: -0.1 * vp.imageFrame.width, dy: -0.1 * vp.imageFrame.height)
-            XCTAssertNil(Self.mismatch(h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                       "left 10 percent, top 10 percent, width 70 percent, height 70 percent"))
+            XCTAssertNil(
+                Self.mismatch(
+                    h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                    "left 10 percent, top 10 percent, width 70 percent, height 70 percent"))
             XCTAssertNotEqual(gtk_widget_activate_action_variant(h.canvas.widget, "crop.reset", nil), 0)
-            XCTAssertNil(Self.mismatch(h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                       "left 10 percent, top 10 percent, width 80 percent, height 80 percent"))
+            XCTAssertNil(
+                Self.mismatch(
+                    h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                    "left 10 percent, top 10 percent, width 80 percent, height 80 percent"))
         }
     }
 
@@ -71,11 +82,15 @@ final class AccessibilityTests: XCTestCase {
                 XCTAssertNotEqual(activated, 0)
             }
             key("move-right", .percent)
-            XCTAssertNil(Self.mismatch(h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                       "left 11 percent, top 10 percent, width 80 percent, height 80 percent"))
+            XCTAssertNil(
+                Self.mismatch(
+                    h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                    "left 11 percent, top 10 percent, width 80 percent, height 80 percent"))
             key("make-taller", .percent)
-            XCTAssertNil(Self.mismatch(h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                       "left 11 percent, top 10 percent, width 80 percent, height 81 percent"))
+            XCTAssertNil(
+                Self.mismatch(
+                    h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                    "left 11 percent, top 10 percent, width 80 percent, height 81 percent"))
             let before = h.canvas.crop.pixelRect(imageWidth: 1000, imageHeight: 800)
             key("make-wider", .pixel)
             key("move-down", .pixel)
@@ -90,15 +105,19 @@ final class AccessibilityTests: XCTestCase {
             let window = EditorWindow(application: GtkTestSupport.application.application)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.showDemo()
-            XCTAssertEqual(window.headerControls.count, 9, "Open, Reset, menu, ratio menu, Undo, Redo, pixels, previews, Save (the size is shown over the picture)")
+            XCTAssertEqual(
+                window.headerControls.count, 9,
+                "Open, Reset, menu, ratio menu, Undo, Redo, pixels, previews, Save (the size is shown over the picture)")
             for control in window.headerControls {
                 let tooltip = gtk_widget_get_tooltip_text(control).map { String(cString: $0) } ?? ""
                 XCTAssertFalse(tooltip.isEmpty, "a header control has no tooltip")
                 let accessible = cgtk_accessible(control.raw)
                 // A name: an explicit accessible label, or the visible text of a text button or label.
                 let labelled = gtk_test_accessible_has_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL) != 0
-                let textButton = gtk_widget_get_first_child(control).map {
-                    g_type_is_a(Self.type(of: $0), gtk_label_get_type()) != 0 } ?? false
+                let textButton =
+                    gtk_widget_get_first_child(control).map {
+                        g_type_is_a(Self.type(of: $0), gtk_label_get_type()) != 0
+                    } ?? false
                 let label = g_type_is_a(Self.type(of: control), gtk_label_get_type()) != 0
                 XCTAssertTrue(labelled || textButton || label, "a header control (\(tooltip)) has no name")
             }

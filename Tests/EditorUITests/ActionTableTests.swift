@@ -5,6 +5,7 @@ import CropKit
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class ActionTableTests: XCTestCase {
@@ -75,7 +76,8 @@ final class ActionTableTests: XCTestCase {
             g_action_group_activate_action(OpaquePointer(first.window.raw), AppSettings.previewPanelKey, nil)
             XCTAssertNotEqual(g_settings_get_boolean(settings, AppSettings.previewPanelKey), 0)
             XCTAssertTrue(first.previewsShown && second.previewsShown)
-            g_action_group_change_action_state(OpaquePointer(second.window.raw), AppSettings.guidesKey, g_variant_new_string("grid"))
+            g_action_group_change_action_state(
+                OpaquePointer(second.window.raw), AppSettings.guidesKey, g_variant_new_string("grid"))
             XCTAssertEqual(first.canvas.guideStyle, .grid)
             XCTAssertEqual(second.canvas.guideStyle, .grid)
             // Written from outside (another process, dconf): the windows and the actions' states follow.
@@ -103,14 +105,17 @@ final class ActionTableTests: XCTestCase {
                 // GTK writes them back in its own order of modifiers: compare what they mean.
                 XCTAssertEqual(installed.map(Self.parsed), entry.accels.map(Self.parsed), "win.\(entry.name)")
                 // Listed in the shortcuts window's group.
-                XCTAssertTrue(ShortcutsWindow.windowShortcuts.contains { $0.action == "win.\(entry.name)" && $0.accels == entry.accels },
-                              "win.\(entry.name) is not in the shortcuts window")
+                XCTAssertTrue(
+                    ShortcutsWindow.windowShortcuts.contains { $0.action == "win.\(entry.name)" && $0.accels == entry.accels },
+                    "win.\(entry.name) is not in the shortcuts window")
             }
             // A header control's tooltip is its action's words and first key, as GTK writes keys.
             XCTAssertEqual(gtk_widget_get_tooltip_text(window.undoButton).map { String(cString: $0) }, "Undo (Ctrl+Z)")
-            XCTAssertEqual(gtk_widget_get_tooltip_text(window.saveButton).map { String(cString: $0) },
-                           "Save the crop beside the photo (Ctrl+S)")
-            XCTAssertEqual(gtk_widget_get_tooltip_text(window.headerControls[0]).map { String(cString: $0) }, "Open an image (Ctrl+O)")
+            XCTAssertEqual(
+                gtk_widget_get_tooltip_text(window.saveButton).map { String(cString: $0) },
+                "Save the crop beside the photo (Ctrl+S)")
+            XCTAssertEqual(
+                gtk_widget_get_tooltip_text(window.headerControls[0]).map { String(cString: $0) }, "Open an image (Ctrl+O)")
         }
     }
 }

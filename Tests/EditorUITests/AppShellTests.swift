@@ -3,6 +3,7 @@
 import CGtk
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class AppShellTests: XCTestCase {
@@ -34,8 +35,9 @@ final class AppShellTests: XCTestCase {
                 (0..<g_list_model_get_n_items(toplevels)).filter { i in
                     guard let item = g_list_model_get_item(toplevels, i) else { return false }
                     defer { g_object_unref(item) }
-                    return g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self),
-                                                      adw_about_window_get_type()) != 0
+                    return g_type_check_instance_is_a(
+                        item.assumingMemoryBound(to: GTypeInstance.self),
+                        adw_about_window_get_type()) != 0
                 }.count
             }
             let before = aboutWindows()
@@ -45,8 +47,9 @@ final class AppShellTests: XCTestCase {
             // F10's action pops up the primary menu.
             Self.activate(window, "show-menu")
             let popover = gtk_menu_button_get_popover(cgtk_menu_button(window.menuButton.raw))
-            XCTAssertTrue(GtkTestSupport.pump { popover.map { gtk_widget_get_visible(cgtk_widget($0.raw)) != 0 } ?? false },
-                          "the menu did not open")
+            XCTAssertTrue(
+                GtkTestSupport.pump { popover.map { gtk_widget_get_visible(cgtk_widget($0.raw)) != 0 } ?? false },
+                "the menu did not open")
             gtk_popover_popdown(popover)
 
             // Ctrl+W's action closes the window.

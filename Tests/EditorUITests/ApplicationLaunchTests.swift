@@ -4,6 +4,7 @@ import CGtk
 import CropKit
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class ApplicationLaunchTests: XCTestCase {
@@ -25,8 +26,9 @@ final class ApplicationLaunchTests: XCTestCase {
             let scale = Double(pixels.width) / Double(gtk_widget_get_width(window.window))
             func sample(_ normalized: CropPoint) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
                 let p = viewport.viewPoint(normalized)
-                return pixels.pixel(x: Int((Double(bounds.origin.x) + p.x) * scale),
-                                    y: Int((Double(bounds.origin.y) + p.y) * scale))
+                return pixels.pixel(
+                    x: Int((Double(bounds.origin.x) + p.x) * scale),
+                    y: Int((Double(bounds.origin.y) + p.y) * scale))
             }
             // Sky inside the frame, away from the sun and the guides: clearly blue.
             let sky = sample(CropPoint(x: 0.75, y: 0.25))

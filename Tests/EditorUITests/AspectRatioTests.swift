@@ -5,14 +5,16 @@ import CropKit
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class AspectRatioTests: XCTestCase {
     /// Width ÷ height of the committed crop in pixels is 16:9 within CropKit's one-pixel rounding.
     @MainActor private static func assertSixteenByNine(_ window: EditorWindow, _ message: String, line: UInt = #line) {
         let p = window.canvas.crop.pixelRect(imageWidth: 1200, imageHeight: 800)
-        XCTAssertLessThanOrEqual(abs(Double(p.width) - Double(p.height) * 16 / 9), 1 + 16.0 / 9,
-                                 "\(message): \(p) is not 16:9", line: line)
+        XCTAssertLessThanOrEqual(
+            abs(Double(p.width) - Double(p.height) * 16 / 9), 1 + 16.0 / 9,
+            "\(message): \(p) is not 16:9", line: line)
     }
 
     func testChoosingARatioAndDraggingACornerWithARealPointerKeepsIt() throws {
@@ -35,10 +37,12 @@ final class AspectRatioTests: XCTestCase {
             let viewport = try XCTUnwrap(window.canvas.viewport)
             let frame = viewport.viewRect(window.canvas.crop)
             let before = window.canvas.crop
-            RealPointer.drag(from: (Int(origin.x + frame.maxX) - 3, Int(origin.y + frame.maxY) - 3),
-                             by: (-40, -120))
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { window.canvas.crop != before && !window.canvas.session.isDragging },
-                          "the real drag did not commit")
+            RealPointer.drag(
+                from: (Int(origin.x + frame.maxX) - 3, Int(origin.y + frame.maxY) - 3),
+                by: (-40, -120))
+            XCTAssertTrue(
+                GtkTestSupport.pump(timeout: 3) { window.canvas.crop != before && !window.canvas.session.isDragging },
+                "the real drag did not commit")
             Self.assertSixteenByNine(window, "after a real corner drag")
             XCTAssertEqual(window.canvas.crop.minX, before.minX, accuracy: 1e-9, "anchored at the opposite corner")
             XCTAssertEqual(window.canvas.crop.minY, before.minY, accuracy: 1e-9, "anchored at the opposite corner")
@@ -54,7 +58,7 @@ final class AspectRatioTests: XCTestCase {
         MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer {
-                window.chooseAspectRatio(.free) // remembered: later windows must start free
+                window.chooseAspectRatio(.free)  // remembered: later windows must start free
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             window.chooseAspectRatio(.fourByThree)
@@ -75,7 +79,8 @@ final class AspectRatioTests: XCTestCase {
             }
             g_action_group_activate_action(OpaquePointer(window.window.raw), "custom-ratio", nil)
             let dialog = try XCTUnwrap(window.customRatioDialog, "no dialog")
-            let entry = try XCTUnwrap(adw_message_dialog_get_extra_child(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)))
+            let entry = try XCTUnwrap(
+                adw_message_dialog_get_extra_child(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)))
             gtk_editable_set_text(OpaquePointer(entry), "2:1")
             adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "apply")
             XCTAssertEqual(window.canvas.aspectRatio, AspectRatio.custom(width: 2, height: 1))
@@ -102,12 +107,14 @@ final class AspectRatioTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             XCTAssertTrue(window.canvas.aspectRatio.isFree)
             // A 600×300 (2:1) crop, then a real drag of its corner with Shift held.
-            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 100, y: 100, width: 600, height: 300), imageWidth: 1200, imageHeight: 800))
+            window.canvas.commit(
+                CropRect(pixelRect: PixelRect(x: 100, y: 100, width: 600, height: 300), imageWidth: 1200, imageHeight: 800))
             let origin = try GtkTestSupport.placeAtCorner(window, name: "shift.png")
             let frame = try XCTUnwrap(window.canvas.viewport).viewRect(window.canvas.crop)
             Shell.run("xdotool", ["keydown", "shift"])
-            RealPointer.drag(from: (Int(origin.x + frame.maxX) - 3, Int(origin.y + frame.maxY) - 3),
-                             by: (-30, -90))
+            RealPointer.drag(
+                from: (Int(origin.x + frame.maxX) - 3, Int(origin.y + frame.maxY) - 3),
+                by: (-30, -90))
             Shell.run("xdotool", ["keyup", "shift"])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { !window.canvas.session.isDragging })
             GtkTestSupport.settle(0.2)

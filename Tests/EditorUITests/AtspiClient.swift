@@ -10,7 +10,9 @@ final class AtspiNode {
     init(_ pointer: UnsafeMutablePointer<AtspiAccessible>) { self.pointer = pointer }
     deinit { g_object_unref(pointer) }
 
-    private static func string(_ call: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> UnsafeMutablePointer<CChar>?) -> String? {
+    private static func string(
+        _ call: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> UnsafeMutablePointer<CChar>?
+    ) -> String? {
         var error: UnsafeMutablePointer<GError>?
         guard let value = call(&error) else { if let error { g_error_free(error) }; return nil }
         defer { g_free(value) }
@@ -79,7 +81,8 @@ final class AtspiNode {
         defer { g_array_unref(relations) }
         var targets: [AtspiNode] = []
         // A GArray of AtspiRelation references, each ours to release.
-        let items = UnsafeMutableRawPointer(relations.pointee.data!).assumingMemoryBound(to: UnsafeMutablePointer<AtspiRelation>?.self)
+        let items = UnsafeMutableRawPointer(relations.pointee.data!).assumingMemoryBound(
+            to: UnsafeMutablePointer<AtspiRelation>?.self)
         for index in 0..<Int(relations.pointee.len) {
             guard let relation = items[index] else { continue }
             defer { g_object_unref(relation) }
@@ -123,7 +126,8 @@ final class AtspiNode {
     @discardableResult
     func doAction(named target: String) -> Bool {
         guard let index = actionNames.firstIndex(of: target),
-              let action = atspi_accessible_get_action_iface(pointer) else { return false }
+            let action = atspi_accessible_get_action_iface(pointer)
+        else { return false }
         defer { g_object_unref(action) }
         var error: UnsafeMutablePointer<GError>?
         let done = atspi_action_do_action(action, Int32(index), &error)
@@ -176,8 +180,9 @@ struct SpokenCrop: Equatable, CustomStringConvertible {
         guard let description else { return nil }
         let pattern = #"^left (-?\d+) percent, top (-?\d+) percent, width (\d+) percent, height (\d+) percent$"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let match = regex.firstMatch(in: description, range: NSRange(description.startIndex..., in: description)),
-              match.numberOfRanges == 5 else { return nil }
+            let match = regex.firstMatch(in: description, range: NSRange(description.startIndex..., in: description)),
+            match.numberOfRanges == 5
+        else { return nil }
         let numbers = (1...4).map { Int((description as NSString).substring(with: match.range(at: $0)))! }
         (left, top, width, height) = (numbers[0], numbers[1], numbers[2], numbers[3])
     }

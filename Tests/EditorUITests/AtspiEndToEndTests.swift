@@ -15,15 +15,18 @@ final class AtspiEndToEndTests: XCTestCase {
         defer { editor.stop() }
         let window = try XCTUnwrap(editor.waitForWindow(named: "access.png"), "the editor window never appeared")
         Shell.run("xdotool", ["windowmove", "--sync", window, "0", "0"])
-        let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier),
-                                "crop-editor never appeared on the AT-SPI desktop")
+        let app = try XCTUnwrap(
+            AtspiClient.application(pid: editor.process.processIdentifier),
+            "crop-editor never appeared on the AT-SPI desktop")
         XCTAssertEqual(app.name, "crop-editor")
         let area = try XCTUnwrap(app.find(named: "Crop area"), "no “Crop area” in the application")
         XCTAssertEqual(area.roleName, "panel")
         XCTAssertEqual(area.description, "left 0 percent, top 0 percent, width 100 percent, height 100 percent")
 
-        let expected = ["crop.move-left", "crop.move-right", "crop.move-up", "crop.move-down", "crop.make-wider",
-                        "crop.make-narrower", "crop.make-taller", "crop.make-shorter", "crop.reset"]
+        let expected = [
+            "crop.move-left", "crop.move-right", "crop.move-up", "crop.move-down", "crop.make-wider",
+            "crop.make-narrower", "crop.make-taller", "crop.make-shorter", "crop.reset",
+        ]
         let names = area.actionNames
         for name in expected { XCTAssertTrue(names.contains(name), "action \(name) is not listed: \(names)") }
 
@@ -38,23 +41,29 @@ final class AtspiEndToEndTests: XCTestCase {
 
         // Real keys to the focused crop area: Right moves by 1 %, Shift+Right widens by 1 %.
         Shell.run("xdotool", ["windowfocus", "--sync", window])
-        XCTAssertTrue(GtkTestSupport.poll(timeout: 5) { Shell.run("xdotool", ["getwindowfocus"])?.hasPrefix(window) == true },
-                      "the editor window never took the focus")
+        XCTAssertTrue(
+            GtkTestSupport.poll(timeout: 5) { Shell.run("xdotool", ["getwindowfocus"])?.hasPrefix(window) == true },
+            "the editor window never took the focus")
         let beforeRight = area.description
         Shell.run("xdotool", ["key", "--clearmodifiers", "Right"])
         let afterRight = try XCTUnwrap(SpokenCrop(AtspiClient.waitForChange(from: beforeRight) { area.description }))
-        XCTAssertEqual(afterRight, SpokenCrop(left: moved.left + 1, top: moved.top, width: moved.width, height: moved.height),
-                       "Right did not move the frame by 1 %")
+        XCTAssertEqual(
+            afterRight, SpokenCrop(left: moved.left + 1, top: moved.top, width: moved.width, height: moved.height),
+            "Right did not move the frame by 1 %")
         let beforeShift = area.description
         Shell.run("xdotool", ["key", "--clearmodifiers", "shift+Right"])
         let widened = try XCTUnwrap(SpokenCrop(AtspiClient.waitForChange(from: beforeShift) { area.description }))
-        XCTAssertEqual(widened, SpokenCrop(left: afterRight.left, top: afterRight.top, width: afterRight.width + 1,
-                                           height: afterRight.height), "Shift+Right did not widen by 1 %")
+        XCTAssertEqual(
+            widened,
+            SpokenCrop(
+                left: afterRight.left, top: afterRight.top, width: afterRight.width + 1,
+                height: afterRight.height), "Shift+Right did not widen by 1 %")
 
         // A real drag of the bottom-right bracket, 100 points up and left; the description follows.
-        let (shot, corner) = try XCTUnwrap(Screenshot.settled(folder.appendingPathComponent("a11y.png").path) {
-            $0.bottomRightWhite(below: 60)
-        }, "no frame on screen")
+        let (shot, corner) = try XCTUnwrap(
+            Screenshot.settled(folder.appendingPathComponent("a11y.png").path) {
+                $0.bottomRightWhite(below: 60)
+            }, "no frame on screen")
         let topLeft = try XCTUnwrap(shot.topLeftWhite(below: 60))
         // The frame spans widened.width % of the image on screen: from that, the image's size in points.
         let imageWidth = Double(corner.x - topLeft.x) * 100 / Double(widened.width)
@@ -63,10 +72,12 @@ final class AtspiEndToEndTests: XCTestCase {
         let dragged = try XCTUnwrap(SpokenCrop(AtspiClient.waitForChange(from: widened.text) { area.description }))
         XCTAssertEqual(dragged.left, widened.left, "a corner drag must not move the left edge")
         XCTAssertEqual(dragged.top, widened.top)
-        XCTAssertEqual(Double(dragged.width), Double(widened.width) - 100 / imageWidth * 100, accuracy: 1.5,
-                       "100 points on a \(imageWidth)-point-wide image: \(widened) → \(dragged)")
-        XCTAssertEqual(Double(dragged.height), Double(widened.height) - 100 / imageHeight * 100, accuracy: 1.5,
-                       "100 points on a \(imageHeight)-point-tall image: \(widened) → \(dragged)")
+        XCTAssertEqual(
+            Double(dragged.width), Double(widened.width) - 100 / imageWidth * 100, accuracy: 1.5,
+            "100 points on a \(imageWidth)-point-wide image: \(widened) → \(dragged)")
+        XCTAssertEqual(
+            Double(dragged.height), Double(widened.height) - 100 / imageHeight * 100, accuracy: 1.5,
+            "100 points on a \(imageHeight)-point-tall image: \(widened) → \(dragged)")
         XCTAssertTrue(editor.process.isRunning)
     }
 }

@@ -3,6 +3,7 @@
 import CGtk
 import CropKit
 import XCTest
+
 @testable import EditorUI
 
 final class CanvasGestureTests: XCTestCase {

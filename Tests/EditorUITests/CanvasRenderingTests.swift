@@ -4,6 +4,7 @@ import CGtk
 import CropKit
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class CanvasRenderingTests: XCTestCase {
@@ -61,8 +62,9 @@ final class CanvasRenderingTests: XCTestCase {
             let frame = vp.viewRect(Self.seedCrop)
             let bracket = surface.pixel(x: Int((frame.minX + 11) * 2), y: Int(frame.minY * 2))
             XCTAssertGreaterThanOrEqual(bracket.r, 250)
-            let outside = surface.pixel(x: Int(vp.viewPoint(CropPoint(x: 0.05, y: 0.5)).x * 2),
-                                        y: Int(vp.viewPoint(CropPoint(x: 0.05, y: 0.5)).y * 2))
+            let outside = surface.pixel(
+                x: Int(vp.viewPoint(CropPoint(x: 0.05, y: 0.5)).x * 2),
+                y: Int(vp.viewPoint(CropPoint(x: 0.05, y: 0.5)).y * 2))
             XCTAssertEqual(Double(outside.r), 128 * 0.45, accuracy: 2)
         }
     }

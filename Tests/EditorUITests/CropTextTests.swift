@@ -2,14 +2,16 @@
 
 import CropKit
 import XCTest
+
 @testable import EditorUI
 
 final class CropTextTests: XCTestCase {
     func testTheSpokenValueAndTheLabelsInEnglish() {
         let seed = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
         XCTAssertEqual(CropText.accessibilityValue(seed), "left 10 percent, top 10 percent, width 80 percent, height 80 percent")
-        XCTAssertEqual(CropText.accessibilityValue(CropRect(x: 0.01, y: 0, width: 0.99, height: 1)),
-                       "left 1 percent, top 0 percent, width 99 percent, height 100 percent")
+        XCTAssertEqual(
+            CropText.accessibilityValue(CropRect(x: 0.01, y: 0, width: 0.99, height: 1)),
+            "left 1 percent, top 0 percent, width 99 percent, height 100 percent")
         XCTAssertEqual(CropText.sizeLabel(seed), "80% × 80%")
         XCTAssertEqual(CropText.pixelSizeLabel(width: 1920, height: 1080), "1920 × 1080 px")
     }

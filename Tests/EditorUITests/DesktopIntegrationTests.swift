@@ -27,8 +27,13 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertFalse(launcher.process.isRunning, "the second launch did not hand over and exit")
         XCTAssertEqual(launcher.process.terminationStatus, 0)
         XCTAssertNotNil(editor.waitForWindow(named: "second.png"), "the file did not open in the running instance")
-        let windows = Shell.run("xdotool", ["search", "--onlyvisible", "--pid", "\(editor.process.processIdentifier)",
-                                            "--name", "\\.png$"]) ?? ""
+        let windows =
+            Shell.run(
+                "xdotool",
+                [
+                    "search", "--onlyvisible", "--pid", "\(editor.process.processIdentifier)",
+                    "--name", "\\.png$",
+                ]) ?? ""
         XCTAssertEqual(windows.split(separator: "\n").count, 2, "expected two windows of one process: \(windows)")
     }
 
@@ -40,30 +45,38 @@ final class DesktopIntegrationTests: XCTestCase {
     /// with `catalogue` (a .po file) compiled where the editor looks for translations.
     private func editor(in language: String, locale: String, catalogue: URL, arguments: [String] = []) throws -> ExternalEditor {
         try installCatalogue(catalogue, language: language)
-        return try editor(in: language, locale: locale, arguments: arguments, environment: [
-            "CROP_EDITOR_LOCALEDIR": folder.appendingPathComponent("locale").path,
-        ])
+        return try editor(
+            in: language, locale: locale, arguments: arguments,
+            environment: [
+                "CROP_EDITOR_LOCALEDIR": folder.appendingPathComponent("locale").path
+            ])
     }
 
     /// `binary` (or the one built beside the tests) running in `language`, with a locale built
     /// into the test folder (no system-wide one needed).
-    private func editor(in language: String, locale: String, arguments: [String] = [], environment: [String: String?] = [:],
-                        binary: URL? = nil) throws -> ExternalEditor {
+    private func editor(
+        in language: String, locale: String, arguments: [String] = [], environment: [String: String?] = [:],
+        binary: URL? = nil
+    ) throws -> ExternalEditor {
         let locales = folder.appendingPathComponent("locales")
         try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
-        XCTAssertNotNil(Shell.run("localedef", ["-i", locale, "-c", "-f", "UTF-8", locales.appendingPathComponent("\(locale).UTF-8").path]),
-                        "localedef could not build \(locale).UTF-8")
-        return try ExternalEditor(arguments: arguments, environment: [
-            "LOCPATH": locales.path, "LANG": "\(locale).UTF-8", "LC_ALL": "\(locale).UTF-8", "LANGUAGE": language,
-        ].merging(environment) { _, given in given }, binary: binary)
+        XCTAssertNotNil(
+            Shell.run("localedef", ["-i", locale, "-c", "-f", "UTF-8", locales.appendingPathComponent("\(locale).UTF-8").path]),
+            "localedef could not build \(locale).UTF-8")
+        return try ExternalEditor(
+            arguments: arguments,
+            environment: [
+                "LOCPATH": locales.path, "LANG": "\(locale).UTF-8", "LC_ALL": "\(locale).UTF-8", "LANGUAGE": language,
+            ].merging(environment) { _, given in given }, binary: binary)
     }
 
     /// `catalogue` (a .po file) compiled where CROP_EDITOR_LOCALEDIR points the editor.
     private func installCatalogue(_ catalogue: URL, language: String) throws {
         let messages = folder.appendingPathComponent("locale/\(language)/LC_MESSAGES")
         try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        XCTAssertNotNil(Shell.run("msgfmt", ["--check", "-o", messages.appendingPathComponent("crop-editor.mo").path, catalogue.path]),
-                        "msgfmt refused \(catalogue.lastPathComponent)")
+        XCTAssertNotNil(
+            Shell.run("msgfmt", ["--check", "-o", messages.appendingPathComponent("crop-editor.mo").path, catalogue.path]),
+            "msgfmt refused \(catalogue.lastPathComponent)")
     }
 
     /// Installed as a packager stages it (`make install DESTDIR=… PREFIX=/usr`), the window's binary in
@@ -72,12 +85,20 @@ final class DesktopIntegrationTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         let stage = folder.appendingPathComponent("stage")
         let built = ExternalEditor.buildFolder.appendingPathComponent("crop-editor")
-        XCTAssertNotNil(Shell.run("env", ["-u", "MAKEFLAGS", "-u", "MAKELEVEL", "make", "-C", Self.packageRoot.path, "--no-print-directory",
-                                          "install", "DESTDIR=\(stage.path)", "PREFIX=/usr", "BINARY=\(built.path)"]),
-                        "make install failed")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: stage.appendingPathComponent("usr/share/locale/de/LC_MESSAGES/crop-editor.mo").path))
-        let editor = try editor(in: "de", locale: "de_DE", environment: ["CROP_EDITOR_LOCALEDIR": nil],
-                                binary: stage.appendingPathComponent("usr/bin/crop-editor"))
+        XCTAssertNotNil(
+            Shell.run(
+                "env",
+                [
+                    "-u", "MAKEFLAGS", "-u", "MAKELEVEL", "make", "-C", Self.packageRoot.path, "--no-print-directory",
+                    "install", "DESTDIR=\(stage.path)", "PREFIX=/usr", "BINARY=\(built.path)",
+                ]),
+            "make install failed")
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: stage.appendingPathComponent("usr/share/locale/de/LC_MESSAGES/crop-editor.mo").path))
+        let editor = try editor(
+            in: "de", locale: "de_DE", environment: ["CROP_EDITOR_LOCALEDIR": nil],
+            binary: stage.appendingPathComponent("usr/bin/crop-editor"))
         defer { editor.stop() }
         XCTAssertNotNil(editor.waitForWindow(named: "Küste"), "the installed window's title was not translated")
     }
@@ -103,8 +124,11 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertEqual(area.description, "links 10 Prozent, oben 10 Prozent, Breite 80 Prozent, Höhe 80 Prozent")
         // An action changes the numbers; the words stay German.
         XCTAssertTrue(area.doAction(named: "crop.move-left"))
-        XCTAssertEqual(AtspiClient.waitForChange(from: "links 10 Prozent, oben 10 Prozent, Breite 80 Prozent, Höhe 80 Prozent") { area.description },
-                       "links 5 Prozent, oben 10 Prozent, Breite 80 Prozent, Höhe 80 Prozent")
+        XCTAssertEqual(
+            AtspiClient.waitForChange(from: "links 10 Prozent, oben 10 Prozent, Breite 80 Prozent, Höhe 80 Prozent") {
+                area.description
+            },
+            "links 5 Prozent, oben 10 Prozent, Breite 80 Prozent, Höhe 80 Prozent")
         // The header's size label, formatted by the editor the German way (a space before %).
         XCTAssertNotNil(app.find(named: "80 % × 80 %"), "the size label is not in German form")
     }
@@ -113,8 +137,9 @@ final class DesktopIntegrationTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         let empty = folder.appendingPathComponent("leer.png")
         XCTAssertTrue(FileManager.default.createFile(atPath: empty.path, contents: Data()))
-        let editor = try editor(in: "de", locale: "de_DE", catalogue: Self.packageRoot.appendingPathComponent("po/de.po"),
-                                arguments: [empty.path])
+        let editor = try editor(
+            in: "de", locale: "de_DE", catalogue: Self.packageRoot.appendingPathComponent("po/de.po"),
+            arguments: [empty.path])
         defer { editor.stop() }
         let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier))
         // The window's sentence around the file's name and the imaging module's reason, all three German.
@@ -150,7 +175,8 @@ final class DesktopIntegrationTests: XCTestCase {
         XCTAssertNotNil(editor.waitForWindow(named: "photo.png"), "the photo did not open")
         let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier))
         let area = try XCTUnwrap(app.find(named: "Crop area"))
-        XCTAssertEqual(AtspiClient.waitForChange(from: nil) { area.description.flatMap { $0.hasPrefix("слева 1 ") ? $0 : nil } },
-                       "слева 1 процент, сверху 2 процента, ширина 21 процент, высота 5 процентов")
+        XCTAssertEqual(
+            AtspiClient.waitForChange(from: nil) { area.description.flatMap { $0.hasPrefix("слева 1 ") ? $0 : nil } },
+            "слева 1 процент, сверху 2 процента, ширина 21 процент, высота 5 процентов")
     }
 }

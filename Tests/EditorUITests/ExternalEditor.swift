@@ -18,14 +18,15 @@ final class ExternalEditor {
     init(arguments: [String], environment extra: [String: String?] = [:], binary: URL? = nil) throws {
         let binary = binary ?? Self.buildFolder.appendingPathComponent("crop-editor")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw NSError(domain: "ExternalEditor", code: 1,
-                          userInfo: [NSLocalizedDescriptionKey: "crop-editor not built at \(binary.path)"])
+            throw NSError(
+                domain: "ExternalEditor", code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "crop-editor not built at \(binary.path)"])
         }
         process.executableURL = binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for (name, value) in extra { environment[name] = value }
-        environment["GTK_A11Y"] = nil // the real AT-SPI bridge, not the test process's test context
+        environment["GTK_A11Y"] = nil  // the real AT-SPI bridge, not the test process's test context
         process.environment = environment
         try process.run()
     }
@@ -34,7 +35,8 @@ final class ExternalEditor {
     /// own `--sync` waits for it, within `timeout` seconds); returns its X window id.
     func waitForWindow(named name: String, display: String? = nil, timeout: Int = 15) -> String? {
         guard process.isRunning else { return nil }
-        let search = (display.map { ["DISPLAY=\($0)"] } ?? [])
+        let search =
+            (display.map { ["DISPLAY=\($0)"] } ?? [])
             + ["timeout", "\(timeout)", "xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(name)$"]
         return Shell.run("env", search)?.split(separator: "\n").first.map(String.init)
     }
@@ -55,7 +57,8 @@ enum RealPointer {
         Shell.run("xdotool", ["mousemove", "--sync", "\(start.x)", "\(start.y)"])
         Shell.run("xdotool", ["mousedown", "1"])
         for step in 1...10 {
-            Shell.run("xdotool", ["mousemove", "--sync", "\(start.x + offset.dx * step / 10)", "\(start.y + offset.dy * step / 10)"])
+            Shell.run(
+                "xdotool", ["mousemove", "--sync", "\(start.x + offset.dx * step / 10)", "\(start.y + offset.dy * step / 10)"])
         }
         Shell.run("xdotool", ["mouseup", "1"])
     }
@@ -103,9 +106,14 @@ final class Screenshot {
     /// The bounding boxes of the areas of exactly `color` (e.g. "#ff00ff"), each one 4-connected
     /// area, as ImageMagick's connected-components finds them; largest first.
     func boxes(of color: String) -> [(x: Int, y: Int, width: Int, height: Int, area: Int)] {
-        let output = Shell.run("convert", [path, "-fill", "black", "+opaque", color, "-fill", "white", "-opaque", color,
-                                           "-define", "connected-components:verbose=true", "-connected-components", "4",
-                                           "null:"]) ?? ""
+        let output =
+            Shell.run(
+                "convert",
+                [
+                    path, "-fill", "black", "+opaque", color, "-fill", "white", "-opaque", color,
+                    "-define", "connected-components:verbose=true", "-connected-components", "4",
+                    "null:",
+                ]) ?? ""
         // Lines like "  1: 256x171+615+106 742.5,191.0 43776 srgb(255,255,255)"; black areas are the rest.
         return output.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
@@ -127,7 +135,8 @@ final class Screenshot {
     /// Takes screenshots into `path` until `read` finds something in one and the same in the next
     /// (the screen has settled on it); nil after `timeout` seconds. Each screenshot takes a tenth
     /// of a second or so, which paces the polling.
-    static func settled(_ path: String, timeout: Double = 15, _ read: (Screenshot) -> Point?) -> (shot: Screenshot, point: Point)? {
+    static func settled(_ path: String, timeout: Double = 15, _ read: (Screenshot) -> Point?) -> (shot: Screenshot, point: Point)?
+    {
         let deadline = Date().addingTimeInterval(timeout)
         var last: Point?
         while Date() < deadline {
@@ -166,7 +175,10 @@ final class Screenshot {
             for x in 0..<width {
                 let p = pixel(x: x, y: y)
                 if abs(Int(p.r) - colour.r) <= tolerance, abs(Int(p.g) - colour.g) <= tolerance,
-                   abs(Int(p.b) - colour.b) <= tolerance { found += 1 }
+                    abs(Int(p.b) - colour.b) <= tolerance
+                {
+                    found += 1
+                }
             }
         }
         return found

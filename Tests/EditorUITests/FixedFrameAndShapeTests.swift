@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import Imaging
 import XCTest
+
 @testable import EditorUI
 
 final class FixedFrameAndShapeTests: XCTestCase {
@@ -36,13 +37,15 @@ final class FixedFrameAndShapeTests: XCTestCase {
             // Press inside the frame (where a handle would be in the other mode) and drag right.
             let start = (x: Int(origin.x + frame.midX), y: Int(origin.y + frame.midY))
             RealPointer.drag(from: start, by: (90, 0))
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.crop != square && canvas.viewGesture == nil }, "the drag did nothing")
+            XCTAssertTrue(
+                GtkTestSupport.pump(timeout: 3) { canvas.crop != square && canvas.viewGesture == nil }, "the drag did nothing")
             // The picture followed the pointer: the crop moved left by 90 of the frame's points.
             let moved = canvas.crop
             XCTAssertEqual(moved.minX, square.minX - 90 / frame.width * square.width, accuracy: 1.5 / frame.width * square.width)
             XCTAssertEqual(moved.minY, square.minY, accuracy: 1e-9)
             XCTAssertEqual(moved.width, square.width, accuracy: 1e-12, "panning resized the crop")
-            assertCropsClose(try XCTUnwrap(canvas.viewport).viewRect(moved), layout.frame(for: moved), "the frame stayed put", accuracy: 1e-6)
+            assertCropsClose(
+                try XCTUnwrap(canvas.viewport).viewRect(moved), layout.frame(for: moved), "the frame stayed put", accuracy: 1e-6)
 
             // Zooming the picture in makes the crop smaller about the frame's centre.
             window.canvas.zoomFromKeyboard(by: 1.25)
@@ -54,8 +57,11 @@ final class FixedFrameAndShapeTests: XCTestCase {
             g_action_group_activate_action(OpaquePointer(window.window.raw), "fixed-frame", nil)
             XCTAssertFalse(canvas.fixedFrame)
             XCTAssertEqual(canvas.crop, kept)
-            XCTAssertEqual(window.canvas.session.target(at: {
-                let f = canvas.viewport!.viewRect(kept); return CropPoint(x: f.minX, y: f.minY) }(), in: canvas.viewport!), .handle(.topLeft))
+            XCTAssertEqual(
+                window.canvas.session.target(
+                    at: {
+                        let f = canvas.viewport!.viewRect(kept); return CropPoint(x: f.minX, y: f.minY)
+                    }(), in: canvas.viewport!), .handle(.topLeft))
         }
     }
 
@@ -77,7 +83,8 @@ final class FixedFrameAndShapeTests: XCTestCase {
             let detailed = try XCTUnwrap(window.lastToastAction)
             var name: UnsafeMutablePointer<CChar>?
             var target: OpaquePointer?
-            XCTAssertNotEqual(g_action_parse_detailed_name(detailed, &name, &target, nil), 0, "not a detailed action: \(detailed)")
+            XCTAssertNotEqual(
+                g_action_parse_detailed_name(detailed, &name, &target, nil), 0, "not a detailed action: \(detailed)")
             defer { g_free(name); if let target { g_variant_unref(target) } }
             let action = String(cString: try XCTUnwrap(name))
             XCTAssertTrue(action.hasPrefix("win."))
@@ -139,14 +146,20 @@ final class FixedFrameAndShapeTests: XCTestCase {
                 window.chooseShape(.rectangle)
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
-            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 100, y: 0, width: 400, height: 400), imageWidth: 600, imageHeight: 400))
+            window.canvas.commit(
+                CropRect(pixelRect: PixelRect(x: 100, y: 0, width: 400, height: 400), imageWidth: 600, imageHeight: 400))
             window.chooseShape(.circle)
             window.save()
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
             let saved = try XCTUnwrap(window.lastSavedPath, window.lastError ?? "not saved")
             XCTAssertEqual((saved as NSString).lastPathComponent, "portrait (cropped).png")
             // ImageMagick reads the alpha: transparent corners, opaque middle, a soft edge.
-            let alpha = Shell.run("/usr/bin/convert", [saved, "-format", "%w %h %[fx:int(255*p{0,0}.a)] %[fx:int(255*p{200,200}.a)] %[fx:int(255*p{399,0}.a)]", "info:"])
+            let alpha = Shell.run(
+                "/usr/bin/convert",
+                [
+                    saved, "-format", "%w %h %[fx:int(255*p{0,0}.a)] %[fx:int(255*p{200,200}.a)] %[fx:int(255*p{399,0}.a)]",
+                    "info:",
+                ])
             XCTAssertEqual(alpha, "400 400 0 255 0")
             let opaqueMiddle = Shell.run("/usr/bin/convert", [saved, "-format", "%[fx:int(255*p{200,200}.b)]", "info:"])
             XCTAssertEqual(Double(opaqueMiddle ?? "") ?? 0, 176, accuracy: 3, "the picture's own colour inside")
@@ -157,7 +170,8 @@ final class FixedFrameAndShapeTests: XCTestCase {
             var coverage = 0.0
             for y in 0..<preview.height { for x in 0..<preview.width { coverage += Double(preview.pixel(x: x, y: y).a) } }
             coverage /= Double(preview.width * preview.height) * 255
-            let scaled = Shell.run("/usr/bin/convert", [saved, "-resize", "48x48!", "-alpha", "extract", "-format", "%[fx:mean]", "info:"])
+            let scaled = Shell.run(
+                "/usr/bin/convert", [saved, "-resize", "48x48!", "-alpha", "extract", "-format", "%[fx:mean]", "info:"])
             XCTAssertEqual(coverage, try XCTUnwrap(Double(scaled ?? "")), accuracy: 0.02, "preview and saved circle differ")
             XCTAssertEqual(coverage, Double.pi / 4, accuracy: 0.03, "a circle covers π/4 of its square")
         }

@@ -4,6 +4,7 @@ import CGtk
 import CropKit
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class FrameBandsTests: XCTestCase {
@@ -55,16 +56,21 @@ final class FrameBandsTests: XCTestCase {
                 let scale = 1 + trial % 2
                 let width = 200 + Int(random.unit() * 500), height = 150 + Int(random.unit() * 450)
                 let x = random.unit() * 0.6, y = random.unit() * 0.6
-                let crop = CropRect(x: x, y: y, width: 0.05 + random.unit() * (0.95 - x),
-                                    height: 0.05 + random.unit() * (0.95 - y))
-                let zoom = trial % 3 == 0 ? ZoomState.fit
+                let crop = CropRect(
+                    x: x, y: y, width: 0.05 + random.unit() * (0.95 - x),
+                    height: 0.05 + random.unit() * (0.95 - y))
+                let zoom =
+                    trial % 3 == 0
+                    ? ZoomState.fit
                     : ZoomState(zoom: 1 + random.unit() * 6, center: CropPoint(x: random.unit(), y: random.unit()))
-                let state = PaintState(focused: trial % 4 == 1, highContrast: trial % 5 == 2,
-                                       guides: styles[trial % styles.count],
-                                       shape: trial % 2 == 0 ? .rectangle : .circle, fixedFrame: trial % 7 == 3)
-                let plan = painter.plan(image: trial % 11 == 5 ? nil : images[trial % images.count], crop: crop,
-                                        width: Double(width), height: Double(height), scale: scale, state: state,
-                                        zoom: zoom)
+                let state = PaintState(
+                    focused: trial % 4 == 1, highContrast: trial % 5 == 2,
+                    guides: styles[trial % styles.count],
+                    shape: trial % 2 == 0 ? .rectangle : .circle, fixedFrame: trial % 7 == 3)
+                let plan = painter.plan(
+                    image: trial % 11 == 5 ? nil : images[trial % images.count], crop: crop,
+                    width: Double(width), height: Double(height), scale: scale, state: state,
+                    zoom: zoom)
                 let w = width * scale, h = height * scale
                 let expected = Self.reference(plan, width: w, height: h)
                 for bands in [1, 2, 3, 4, 7] {
@@ -76,7 +82,9 @@ final class FrameBandsTests: XCTestCase {
                     }
                     plan.render(into: target, bands: bands)
                     guard let first = Self.firstDifference(target, expected) else { continue }
-                    XCTFail("trial \(trial), \(bands) bands, \(w)×\(h) at scale \(scale), \(state.shape): first difference at \(first)")
+                    XCTFail(
+                        "trial \(trial), \(bands) bands, \(w)×\(h) at scale \(scale), \(state.shape): first difference at \(first)"
+                    )
                     return
                 }
             }
@@ -124,14 +132,17 @@ final class FrameBandsTests: XCTestCase {
     /// Renders the canvas through its window's GSK renderer and requires every third pixel each
     /// way to be within 1 of the painter's whole frame (the GPU's sampling may round).
     @MainActor
-    static func assertScreenMatchesPainter(_ canvas: CropCanvas, _ label: String,
-                                           file: StaticString = #filePath, line: UInt = #line) throws {
+    static func assertScreenMatchesPainter(
+        _ canvas: CropCanvas, _ label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let width = Int(gtk_widget_get_width(canvas.widget)), height = Int(gtk_widget_get_height(canvas.widget))
         let shown = try XCTUnwrap(GtkTestSupport.renderWhenDrawn(canvas.widget), "nothing rendered", file: file, line: line)
         let scale = shown.width / width
         XCTAssertEqual(shown.height, height * scale, file: file, line: line)
-        let plan = canvas.painter.plan(image: canvas.image, crop: canvas.shownCrop, width: Double(width),
-                                       height: Double(height), scale: scale, state: canvas.paintState)
+        let plan = canvas.painter.plan(
+            image: canvas.image, crop: canvas.shownCrop, width: Double(width),
+            height: Double(height), scale: scale, state: canvas.paintState)
         let painted = reference(plan, width: shown.width, height: shown.height)
         var worst = 0
         for y in stride(from: 0, to: shown.height, by: 3) {

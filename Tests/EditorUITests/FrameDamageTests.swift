@@ -4,6 +4,7 @@ import CGtk
 import CropKit
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class FrameDamageTests: XCTestCase {
@@ -23,8 +24,10 @@ final class FrameDamageTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {
             var random = SeededRandom(seed: 11)
-            let images = [FrameBandsTests.patternImage(width: 900, height: 700),
-                          FrameBandsTests.patternImage(width: 400, height: 1000)]
+            let images = [
+                FrameBandsTests.patternImage(width: 900, height: 700),
+                FrameBandsTests.patternImage(width: 400, height: 1000),
+            ]
             let styles = GuideStyle.allCases
             var partial = 0, whole = 0
             for trial in 0..<60 {
@@ -48,8 +51,11 @@ final class FrameDamageTests: XCTestCase {
                     if roll < 0.6 {
                         // A drag frame: the crop moves or resizes a little.
                         let d = { (r: inout SeededRandom) in (r.unit() - 0.5) * 0.02 }
-                        crop = CropRect(x: crop.x + d(&random), y: crop.y + d(&random), width: crop.width + d(&random),
-                                        height: crop.height + d(&random)).sanitized
+                        crop =
+                            CropRect(
+                                x: crop.x + d(&random), y: crop.y + d(&random), width: crop.width + d(&random),
+                                height: crop.height + d(&random)
+                            ).sanitized
                     } else if roll < 0.85 {
                         crop = Self.randomCrop(&random)
                     } else if roll < 0.9 {
@@ -59,8 +65,9 @@ final class FrameDamageTests: XCTestCase {
                     } else {
                         zoom = ZoomState(zoom: 1 + random.unit() * 3, center: CropPoint(x: random.unit(), y: random.unit()))
                     }
-                    let plan = painter.plan(image: image, crop: crop, width: Double(width), height: Double(height),
-                                            scale: scale, state: state, zoom: zoom)
+                    let plan = painter.plan(
+                        image: image, crop: crop, width: Double(width), height: Double(height),
+                        scale: scale, state: state, zoom: zoom)
                     let target = surfaces[step % 2]
                     if let holds = target.holds {
                         if let damage = plan.damage(since: holds, width: width * scale, height: height * scale) {
@@ -72,8 +79,9 @@ final class FrameDamageTests: XCTestCase {
                     plan.render(into: target, bands: 1 + step % 3)
                     let expected = FrameBandsTests.reference(plan, width: width * scale, height: height * scale)
                     guard let first = FrameBandsTests.firstDifference(target.image, expected) else { continue }
-                    XCTFail("trial \(trial) step \(step) (scale \(scale), \(state.shape), \(state.guides), crop \(crop)): "
-                        + "first difference at \(first)")
+                    XCTFail(
+                        "trial \(trial) step \(step) (scale \(scale), \(state.shape), \(state.guides), crop \(crop)): "
+                            + "first difference at \(first)")
                     return
                 }
             }
@@ -87,8 +95,9 @@ final class FrameDamageTests: XCTestCase {
         var random = SeededRandom(seed: 5)
         for _ in 0..<300 {
             let rects = (0..<(1 + Int(random.unit() * 12))).map { _ in
-                DeviceRect(x: Int(random.unit() * 60), y: Int(random.unit() * 60),
-                           width: 1 + Int(random.unit() * 30), height: 1 + Int(random.unit() * 30))
+                DeviceRect(
+                    x: Int(random.unit() * 60), y: Int(random.unit() * 60),
+                    width: 1 + Int(random.unit() * 30), height: 1 + Int(random.unit() * 30))
             }
             var wanted = [Bool](repeating: false, count: 100 * 100), covered = [Int](repeating: 0, count: 100 * 100)
             for r in rects { for y in r.y..<r.y + r.height { for x in r.x..<r.x + r.width { wanted[y * 100 + x] = true } } }
@@ -105,18 +114,21 @@ final class FrameDamageTests: XCTestCase {
         MainActor.assumeIsolated {
             let painter = CanvasPainter()
             let image = FrameBandsTests.patternImage(width: 1000, height: 800)
-            let old = painter.plan(image: image, crop: CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8),
-                                   width: 1200, height: 900, scale: 1)
-            let new = painter.plan(image: image, crop: CropRect(x: 0.1, y: 0.1, width: 0.799, height: 0.799),
-                                   width: 1200, height: 900, scale: 1)
+            let old = painter.plan(
+                image: image, crop: CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8),
+                width: 1200, height: 900, scale: 1)
+            let new = painter.plan(
+                image: image, crop: CropRect(x: 0.1, y: 0.1, width: 0.799, height: 0.799),
+                width: 1200, height: 900, scale: 1)
             let damage = try? XCTUnwrap(new.damage(since: old.content, width: 1200, height: 900))
             let area = damage?.reduce(0) { $0 + $1.area } ?? .max
             // Edges and thirds lines of two frames, 8 points wide: well under a fifth of the view.
             XCTAssertLessThan(area, 1200 * 900 / 5)
             XCTAssertEqual(new.damage(since: new.content, width: 1200, height: 900), [], "an unchanged frame repaints nothing")
             // Anything but the frame changing (here focus) repaints it all.
-            let focused = painter.plan(image: image, crop: CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8),
-                                       width: 1200, height: 900, scale: 1, state: PaintState(focused: true))
+            let focused = painter.plan(
+                image: image, crop: CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8),
+                width: 1200, height: 900, scale: 1, state: PaintState(focused: true))
             XCTAssertNil(focused.damage(since: old.content, width: 1200, height: 900))
         }
     }

@@ -5,6 +5,7 @@ import CropKit
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 enum GtkTestSupport {
@@ -24,8 +25,9 @@ enum GtkTestSupport {
 
     static func requireDisplay(file: StaticString = #filePath, line: UInt = #line) throws {
         guard initialized else {
-            XCTFail("No display: GTK tests must run under xvfb-run (make test does this). DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset")",
-                    file: file, line: line)
+            XCTFail(
+                "No display: GTK tests must run under xvfb-run (make test does this). DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset")",
+                file: file, line: line)
             throw XCTestError(.failureWhileWaiting)
         }
     }
@@ -56,8 +58,9 @@ enum GtkTestSupport {
         let window = EditorWindow(application: application.application)
         window.present()
         window.open(path: path)
-        XCTAssertTrue(pump(timeout: 10) { !window.isLoading && window.canvas.image?.path == path },
-                      "the photo did not open: \(window.lastError ?? "")")
+        XCTAssertTrue(
+            pump(timeout: 10) { !window.isLoading && window.canvas.image?.path == path },
+            "the photo did not open: \(window.lastError ?? "")")
         return window
     }
 
@@ -102,8 +105,9 @@ enum GtkTestSupport {
     /// real X input can aim at its canvas; returns the canvas's origin on screen.
     @MainActor static func placeAtCorner(_ window: EditorWindow, name: String) throws -> (x: Double, y: Double) {
         settle(0.3)
-        let id = try XCTUnwrap(Shell.run("xdotool", ["search", "--name", name])?.split(separator: "\n").first.map(String.init),
-                               "no window named \(name); all: \(Shell.run("xdotool", ["search", "--name", "."]) ?? "none")")
+        let id = try XCTUnwrap(
+            Shell.run("xdotool", ["search", "--name", name])?.split(separator: "\n").first.map(String.init),
+            "no window named \(name); all: \(Shell.run("xdotool", ["search", "--name", "."]) ?? "none")")
         Shell.run("xdotool", ["windowmove", "--sync", id, "0", "0"])
         Shell.run("xdotool", ["windowfocus", "--sync", id])
         settle(0.5)

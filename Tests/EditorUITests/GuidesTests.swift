@@ -4,6 +4,7 @@ import CGtk
 import CropKit
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class GuidesUITests: XCTestCase {
@@ -11,8 +12,9 @@ final class GuidesUITests: XCTestCase {
     @MainActor private static func paint(_ style: GuideStyle) -> ImageSurface {
         let surface = ImageSurface(width: 600, height: 500)!
         surface.draw { c in
-            CanvasPainter().draw(c, image: GtkTestSupport.greyImage(width: 1000, height: 800, level: 0.2), crop: crop,
-                                 width: 600, height: 500, scale: 1, state: PaintState(guides: style))
+            CanvasPainter().draw(
+                c, image: GtkTestSupport.greyImage(width: 1000, height: 800, level: 0.2), crop: crop,
+                width: 600, height: 500, scale: 1, state: PaintState(guides: style))
         }
         return surface
     }

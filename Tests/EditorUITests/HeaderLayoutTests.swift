@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class HeaderLayoutTests: XCTestCase {
@@ -49,15 +50,19 @@ final class HeaderLayoutTests: XCTestCase {
         gtk_window_set_default_size(cgtk_window(window.window.raw), width + 2 * Int32(margin.x), 500)
         window.open(path: photo)
         XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isLoading && window.canvas.image?.path == photo })
-        XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_width(window.window) == width },
-                      "asked for \(width) points, the window is \(gtk_widget_get_width(window.window))")
+        XCTAssertTrue(
+            GtkTestSupport.pump { gtk_widget_get_width(window.window) == width },
+            "asked for \(width) points, the window is \(gtk_widget_get_width(window.window))")
         GtkTestSupport.settle(0.3)
         return window
     }
 
     /// The header's controls: each shown whole inside the window, or hidden; shown ones never overlap.
-    @MainActor private static func checkControls(_ window: EditorWindow, file: StaticString = #filePath, line: UInt = #line)
-        -> (shown: [UnsafeMutablePointer<GtkWidget>], hidden: [UnsafeMutablePointer<GtkWidget>]) {
+    @MainActor private static func checkControls(
+        _ window: EditorWindow, file: StaticString = #filePath, line: UInt = #line
+    )
+        -> (shown: [UnsafeMutablePointer<GtkWidget>], hidden: [UnsafeMutablePointer<GtkWidget>])
+    {
         let width = Float(gtk_widget_get_width(window.window))
         var shown: [(widget: UnsafeMutablePointer<GtkWidget>, bounds: graphene_rect_t)] = []
         var hidden: [UnsafeMutablePointer<GtkWidget>] = []
@@ -67,7 +72,8 @@ final class HeaderLayoutTests: XCTestCase {
             XCTAssertNotEqual(gtk_widget_compute_bounds(control, window.window, &bounds), 0, file: file, line: line)
             let name = gtk_widget_get_tooltip_text(control).map { String(cString: $0) } ?? "the title"
             XCTAssertGreaterThanOrEqual(bounds.origin.x, 0, "\(name) starts left of the window", file: file, line: line)
-            XCTAssertLessThanOrEqual(bounds.origin.x + bounds.size.width, width, "\(name) ends past the window", file: file, line: line)
+            XCTAssertLessThanOrEqual(
+                bounds.origin.x + bounds.size.width, width, "\(name) ends past the window", file: file, line: line)
             // Not cut: as wide as it asks to be at least.
             var minimum: Int32 = 0, natural: Int32 = 0
             gtk_widget_measure(control, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
@@ -76,7 +82,8 @@ final class HeaderLayoutTests: XCTestCase {
         }
         for (i, a) in shown.enumerated() {
             for b in shown[(i + 1)...] {
-                let apart = a.bounds.origin.x + a.bounds.size.width <= b.bounds.origin.x
+                let apart =
+                    a.bounds.origin.x + a.bounds.size.width <= b.bounds.origin.x
                     || b.bounds.origin.x + b.bounds.size.width <= a.bounds.origin.x
                 XCTAssertTrue(apart, "two header controls overlap: \(a.bounds) and \(b.bounds)", file: file, line: line)
             }
@@ -91,13 +98,17 @@ final class HeaderLayoutTests: XCTestCase {
             let window = Self.window(width: 1200, opening: photo)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             let controls = Self.checkControls(window)
-            XCTAssertEqual(controls.hidden.count, 0, "hidden at 1200 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })")
+            XCTAssertEqual(
+                controls.hidden.count, 0,
+                "hidden at 1200 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })"
+            )
             XCTAssertEqual(window.overflowMenuLabels, [], "nothing should stand in the main menu")
             // Save is the suggested action, with Save As and Keep Crop beside it.
             XCTAssertNotEqual(gtk_widget_has_css_class(window.saveButton, "suggested-action"), 0)
             let menu = adw_split_button_get_menu_model(OpaquePointer(window.saveButton))
             XCTAssertEqual(menu.map { Menu.entries($0).compactMap(\.action) }, ["win.save-as", "win.keep-crop"])
-            XCTAssertEqual(gtk_actionable_get_action_name(OpaquePointer(window.saveButton)).map { String(cString: $0) }, "win.save")
+            XCTAssertEqual(
+                gtk_actionable_get_action_name(OpaquePointer(window.saveButton)).map { String(cString: $0) }, "win.save")
         }
     }
 
@@ -109,7 +120,10 @@ final class HeaderLayoutTests: XCTestCase {
                 let window = Self.window(width: 600, opening: photo)
                 defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
                 let controls = Self.checkControls(window)
-                XCTAssertEqual(controls.hidden.count, 0, "hidden at 600 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })")
+                XCTAssertEqual(
+                    controls.hidden.count, 0,
+                    "hidden at 600 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })"
+                )
                 XCTAssertEqual(window.overflowMenuLabels, [], "nothing should stand in the main menu")
                 // The crop's size stays on screen, over the picture.
                 XCTAssertNotEqual(gtk_widget_get_mapped(window.sizeLabel), 0, "the size is not shown")
@@ -130,10 +144,17 @@ final class HeaderLayoutTests: XCTestCase {
                     let controls = Self.checkControls(window)
                     let hidden = Set(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "" })
                     // Narrower hides more, never brings back what a wider window had to hide.
-                    XCTAssertTrue(hiddenBefore.isSubset(of: hidden), "\(width) points shows \(hiddenBefore.subtracting(hidden)), hidden when wider")
+                    XCTAssertTrue(
+                        hiddenBefore.isSubset(of: hidden),
+                        "\(width) points shows \(hiddenBefore.subtracting(hidden)), hidden when wider")
                     hiddenBefore = hidden
-                    for always in [window.saveButton, window.menuButton, window.headerControls[0], window.pixelButton, window.title] {
-                        XCTAssertTrue(controls.shown.contains(always!), "\(gtk_widget_get_tooltip_text(always!).map { String(cString: $0) } ?? "the title") is not on screen at \(width) points")
+                    for always in [
+                        window.saveButton, window.menuButton, window.headerControls[0], window.pixelButton, window.title,
+                    ] {
+                        XCTAssertTrue(
+                            controls.shown.contains(always!),
+                            "\(gtk_widget_get_tooltip_text(always!).map { String(cString: $0) } ?? "the title") is not on screen at \(width) points"
+                        )
                     }
                     // What a hidden button did, the main menu does.
                     let menu = window.overflowMenuLabels
@@ -142,14 +163,17 @@ final class HeaderLayoutTests: XCTestCase {
                         (window.aspectRatioButton, "Aspect _Ratio"),
                     ]
                     for (button, label) in standIns {
-                        XCTAssertEqual(controls.hidden.contains(button!), menu.contains(label), "\(width): \(label): hidden \(controls.hidden.contains(button!)), menu \(menu)")
+                        XCTAssertEqual(
+                            controls.hidden.contains(button!), menu.contains(label),
+                            "\(width): \(label): hidden \(controls.hidden.contains(button!)), menu \(menu)")
                     }
                     // Reset has its place in the main menu at any width.
                     let primary = gtk_menu_button_get_menu_model(cgtk_menu_button(window.menuButton.raw))!
                     XCTAssertTrue(Menu.entries(primary).contains { $0.action == "win.reset" })
                     // The aspect ratio goes last.
                     if controls.hidden.contains(window.aspectRatioButton) {
-                        XCTAssertTrue(controls.hidden.contains(window.undoButton) && controls.hidden.contains(window.previewToggle))
+                        XCTAssertTrue(
+                            controls.hidden.contains(window.undoButton) && controls.hidden.contains(window.previewToggle))
                     }
                 }
                 XCTAssertFalse(hiddenBefore.isEmpty, "440 points hid nothing")

@@ -17,9 +17,10 @@ final class HiDPIEndToEndTests: XCTestCase {
         Shell.run("xdotool", ["windowmove", "--sync", window, "0", "0"])
         // Below the header bar (about 50 points, 100 pixels): the top-left bracket's outer corner,
         // once the first frame has reached the screen and settled.
-        let (shot, corner) = try XCTUnwrap(Screenshot.settled(folder.appendingPathComponent("shot.png").path) {
-            $0.topLeftWhite(below: 110)
-        }, "no white frame on screen")
+        let (shot, corner) = try XCTUnwrap(
+            Screenshot.settled(folder.appendingPathComponent("shot.png").path) {
+                $0.topLeftWhite(below: 110)
+            }, "no white frame on screen")
         // Across its horizontal arm, 12 points along: 4 points wide is 8 pure-white device pixels
         // with no white beyond. A 1× frame stretched to 2× would have soft edges instead.
         let run = try XCTUnwrap(shot.bracketArmRows(corner: corner, along: 24), "no bracket arm at \(corner)")

@@ -3,6 +3,7 @@
 import CGtk
 import Foundation
 import XCTest
+
 @testable import GtkSupport
 
 final class LargePageMemoryTests: XCTestCase {
@@ -58,7 +59,7 @@ final class LargePageMemoryTests: XCTestCase {
         var surface: ImageSurface? = try XCTUnwrap(ImageSurface(width: 1500, height: 1000, largePages: true))
         let cairoSurface = try XCTUnwrap(surface?.surface)
         let data = UnsafeMutableRawPointer(try XCTUnwrap(cairo_image_surface_get_data(cairoSurface)))
-        cairo_surface_reference(cairoSurface) // as a recording or a pattern would
+        cairo_surface_reference(cairoSurface)  // as a recording or a pattern would
         surface = nil
         XCTAssertNotNil(Self.mapping(holding: data), "unmapped while Cairo still holds the surface")
         cairo_surface_destroy(cairoSurface)

@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class LoadingTests: XCTestCase {
@@ -22,16 +23,19 @@ final class LoadingTests: XCTestCase {
 
     /// Opens the photo in `window` and watches every turn of the loop until it is shown: what the
     /// window shows meanwhile, and when the spinner appeared (seconds after the open, nil if never).
-    @MainActor private static func watchLoading(_ window: EditorWindow, _ path: String,
-                                                 every check: () -> Void) -> (spinnerAfter: Double?, took: Double) {
+    @MainActor private static func watchLoading(
+        _ window: EditorWindow, _ path: String,
+        every check: () -> Void
+    ) -> (spinnerAfter: Double?, took: Double) {
         let start = Date()
         window.open(path: path)
         var spinnerAfter: Double?
-        XCTAssertTrue(GtkTestSupport.pump(timeout: 30) {
-            check()
-            if spinnerAfter == nil, window.isSpinnerVisible { spinnerAfter = Date().timeIntervalSince(start) }
-            return !window.isLoading
-        }, "the photo never finished loading")
+        XCTAssertTrue(
+            GtkTestSupport.pump(timeout: 30) {
+                check()
+                if spinnerAfter == nil, window.isSpinnerVisible { spinnerAfter = Date().timeIntervalSince(start) }
+                return !window.isLoading
+            }, "the photo never finished loading")
         return (spinnerAfter, Date().timeIntervalSince(start))
     }
 
@@ -59,8 +63,9 @@ final class LoadingTests: XCTestCase {
                 // On screen, not only set: the name is mapped from the first turn.
                 XCTAssertNotEqual(gtk_widget_get_mapped(window.loadingLabel), 0, "the file's name is not on screen")
             }
-            XCTAssertGreaterThan(loading.took, Double(EditorWindow.spinnerDelay) / 1000 + 0.1,
-                                 "the photo loaded too fast to show the spinner; this test needs a slower one")
+            XCTAssertGreaterThan(
+                loading.took, Double(EditorWindow.spinnerDelay) / 1000 + 0.1,
+                "the photo loaded too fast to show the spinner; this test needs a slower one")
             let appeared = try? XCTUnwrap(loading.spinnerAfter, "no spinner during a \(loading.took) s load")
             XCTAssertGreaterThanOrEqual(appeared ?? 0, Double(EditorWindow.spinnerDelay) / 1000, "the spinner came before 300 ms")
             XCTAssertGreaterThan(checks, 0)

@@ -1,6 +1,7 @@
 // Where the window finds its translations when nothing points it there: the prefix it is installed in, or the one a release build was made for.
 
 import XCTest
+
 @testable import EditorUI
 
 /// Where the window finds its translations when nothing points it there: the prefix it is installed in.
@@ -8,7 +9,8 @@ final class LocaleDirectoryTests: XCTestCase {
     func testTheInstalledBinariesFindTheirPrefixsLocaleFolder() {
         XCTAssertEqual(Localization.localeDirectory(forBinary: "/usr/libexec/crop-editor/crop-editor-gui"), "/usr/share/locale")
         XCTAssertEqual(Localization.localeDirectory(forBinary: "/opt/ce/bin/crop-editor"), "/opt/ce/share/locale")
-        XCTAssertEqual(Localization.localeDirectory(forBinary: "/usr/local/libexec/crop-editor/crop-editor-gui"),
-                       "/usr/local/share/locale")
+        XCTAssertEqual(
+            Localization.localeDirectory(forBinary: "/usr/local/libexec/crop-editor/crop-editor-gui"),
+            "/usr/local/share/locale")
     }
 }

@@ -14,9 +14,11 @@ final class MainQueueBridgeTests: XCTestCase {
         nonisolated(unsafe) var taskRan = false, blockRan = false
         nonisolated(unsafe) let loopPointer = loop
         // A safety stop so a broken bridge fails the test instead of hanging it.
-        let timeout = g_timeout_add(5000, { data in
-            g_main_loop_quit(OpaquePointer(data)); return 0
-        }, loop.raw)
+        let timeout = g_timeout_add(
+            5000,
+            { data in
+                g_main_loop_quit(OpaquePointer(data)); return 0
+            }, loop.raw)
         DispatchQueue.main.async { blockRan = true }
         Task { @MainActor in
             taskRan = true

@@ -26,15 +26,17 @@ final class ObjectCensus {
         let type = object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
         seen[object] = String(cString: g_type_name(type)) + (label.map { " \($0)" } ?? "")
         tracked += 1
-        g_object_weak_ref(object.assumingMemoryBound(to: GObject.self), { data, object in
-            nonisolated(unsafe) let (data, object) = (data, object)
-            MainActor.assumeIsolated {
-                // Each weak reference holds the census, so a late finalization never finds it gone.
-                let census = Unmanaged<ObjectCensus>.fromOpaque(data!).takeRetainedValue()
-                census.finalized += 1
-                census.seen[UnsafeMutableRawPointer(object!)] = nil
-            }
-        }, Unmanaged.passRetained(self).toOpaque())
+        g_object_weak_ref(
+            object.assumingMemoryBound(to: GObject.self),
+            { data, object in
+                nonisolated(unsafe) let (data, object) = (data, object)
+                MainActor.assumeIsolated {
+                    // Each weak reference holds the census, so a late finalization never finds it gone.
+                    let census = Unmanaged<ObjectCensus>.fromOpaque(data!).takeRetainedValue()
+                    census.finalized += 1
+                    census.seen[UnsafeMutableRawPointer(object!)] = nil
+                }
+            }, Unmanaged.passRetained(self).toOpaque())
     }
 
     /// Tracks a widget, every widget below it, and their event controllers.

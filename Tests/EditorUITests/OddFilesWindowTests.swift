@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import OddFiles
 import XCTest
+
 @testable import EditorUI
 
 final class OddFilesWindowTests: XCTestCase {
@@ -34,8 +35,9 @@ final class OddFilesWindowTests: XCTestCase {
         let source = window.canvas.image?.path ?? ""
         if let target { window.saveChosen(target, source: source) } else { window.save() }
         let written = target ?? EditorWindow.croppedName(for: source)
-        XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving && window.lastSavedPath == written },
-                      "\(written) was not saved: \(window.lastError ?? "no error")")
+        XCTAssertTrue(
+            GtkTestSupport.pump(timeout: 10) { !window.isSaving && window.lastSavedPath == written },
+            "\(written) was not saved: \(window.lastError ?? "no error")")
         return written
     }
 
@@ -61,13 +63,16 @@ final class OddFilesWindowTests: XCTestCase {
                 let crop = PixelRect(x: w / 4, y: h / 4, width: max(1, w / 2), height: max(1, h / 2))
                 window.canvas.commit(CropRect(pixelRect: crop, imageWidth: w, imageHeight: h))
                 let target = Self.save(window)
-                XCTAssertEqual(window.lastToast?.hasPrefix("Saved “\((target as NSString).lastPathComponent)”"), true,
-                               "\(file.name): \(window.lastToast ?? "no toast")")
+                XCTAssertEqual(
+                    window.lastToast?.hasPrefix("Saved “\((target as NSString).lastPathComponent)”"), true,
+                    "\(file.name): \(window.lastToast ?? "no toast")")
                 XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", target]), "\(crop.width)x\(crop.height)", file.name)
                 if target.hasSuffix(".png") {
                     let reference = folder.appendingPathComponent("reference-\(file.name).png").path
-                    Shell.run("convert", [file.path, "-crop", "\(crop.width)x\(crop.height)+\(crop.x)+\(crop.y)", "+repage", reference])
-                    XCTAssertEqual(Shell.run("compare", ["-metric", "AE", target, reference, "null:"]) ?? "differs", "", file.name)
+                    Shell.run(
+                        "convert", [file.path, "-crop", "\(crop.width)x\(crop.height)+\(crop.x)+\(crop.y)", "+repage", reference])
+                    XCTAssertEqual(
+                        Shell.run("compare", ["-metric", "AE", target, reference, "null:"]) ?? "differs", "", file.name)
                 }
             }
         }
@@ -77,7 +82,9 @@ final class OddFilesWindowTests: XCTestCase {
     /// crop is saved and the toast names what was left out.
     func testTheToastSaysWhatWasLeftOut() throws {
         try GtkTestSupport.requireDisplay()
-        let cases = [(try file("camera-maker-notes.jpg"), "the camera's maker notes"), (try file("ultra-hdr.jpg"), "the HDR gain map")]
+        let cases = [
+            (try file("camera-maker-notes.jpg"), "the camera's maker notes"), (try file("ultra-hdr.jpg"), "the HDR gain map"),
+        ]
         let folder: URL = folder
         MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
@@ -102,7 +109,8 @@ final class OddFilesWindowTests: XCTestCase {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             Self.open(source, in: window)
-            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 32, y: 16, width: 256, height: 192), imageWidth: 320, imageHeight: 240))
+            window.canvas.commit(
+                CropRect(pixelRect: PixelRect(x: 32, y: 16, width: 256, height: 192), imageWidth: 320, imageHeight: 240))
             let target = Self.save(window)
             XCTAssertEqual(window.lastToast, "Saved “ultra-hdr (cropped).jpg” (lossless)")
             XCTAssertEqual(Shell.run("exiftool", ["-s3", "-MPF:NumberOfImages", "-XMP-hdrgm:Version", target]), "2\n1.0\n")

@@ -5,6 +5,7 @@ import CropKit
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class OpenFileTests: XCTestCase {
@@ -31,8 +32,10 @@ final class OpenFileTests: XCTestCase {
         try "this is not a picture\n".write(to: text, atomically: true, encoding: .utf8)
         let empty = folder.appendingPathComponent("empty.png")
         XCTAssertTrue(FileManager.default.createFile(atPath: empty.path, contents: Data()))
-        let cases: [(String, String)] = [(missing, "missing.png"), (text.path, "notes.png"), (empty.path, "empty.png"),
-                                         (folder.path, "is a folder")]
+        let cases: [(String, String)] = [
+            (missing, "missing.png"), (text.path, "notes.png"), (empty.path, "empty.png"),
+            (folder.path, "is a folder"),
+        ]
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }

@@ -22,9 +22,10 @@ final class OrcaEndToEndTests: XCTestCase {
 
         // Tab through the header, as a user would, until the crop area has the focus again.
         var stops: [[String]] = []
-        let deadline = Date().addingTimeInterval(120) // a hang guard: the tour takes about 10 s
+        let deadline = Date().addingTimeInterval(120)  // a hang guard: the tour takes about 10 s
         while stops.count < 20, Date() < deadline,
-              !(stops.last ?? []).contains(where: { $0.hasPrefix("Crop area") || $0.contains(" Crop area") }) {
+            !(stops.last ?? []).contains(where: { $0.hasPrefix("Crop area") || $0.contains(" Crop area") })
+        {
             let said = orca.answer(to: "Tab")
             XCTAssertFalse(said.isEmpty, "Orca said nothing after Tab \(stops.count + 1): \(orca.utterances)")
             if said.isEmpty { return }
@@ -32,8 +33,12 @@ final class OrcaEndToEndTests: XCTestCase {
         }
         XCTAssertGreaterThan(stops.count, 3, "Tab should pass the header's controls: \(stops)")
         // The whole focus announcement: the crop area's name and role, then the crop, and no container.
-        XCTAssertEqual(stops.last, ["Crop area panel.",
-                                    "left 0 percent, top 0 percent, width 100 percent, height 100 percent."])
+        XCTAssertEqual(
+            stops.last,
+            [
+                "Crop area panel.",
+                "left 0 percent, top 0 percent, width 100 percent, height 100 percent.",
+            ])
 
         // Shift+Left narrows the crop by 1 %: Orca reads the new description, and only that.
         XCTAssertEqual(orca.answer(to: "shift+Left"), ["left 0 percent, top 0 percent, width 99 percent, height 100 percent"])

@@ -39,9 +39,11 @@ final class OrcaListener {
         AddVoice "en" "male1" "log"
         """.write(to: configuration.appendingPathComponent("modules/test-log.conf"), atomically: true, encoding: .utf8)
         let settings: [String: Any] = [
-            "general": ["speechServerFactory": "orca.speechdispatcherfactory",
-                        "speechServerInfo": ["test-log", "test-log"], "enableKeyEcho": false,
-                        "enableBraille": false, "enableSound": false, "firstStart": false],
+            "general": [
+                "speechServerFactory": "orca.speechdispatcherfactory",
+                "speechServerInfo": ["test-log", "test-log"], "enableKeyEcho": false,
+                "enableBraille": false, "enableSound": false, "firstStart": false,
+            ],
             "profiles": ["default": ["profile": ["Default", "default"]]],
             "pronunciations": [String: Any](), "keybindings": [String: Any](),
         ]
@@ -60,14 +62,19 @@ final class OrcaListener {
         environment["SPEECHD_ADDRESS"] = "unix_socket:\(socket.path)"
 
         speechServer.executableURL = URL(fileURLWithPath: "/usr/bin/speech-dispatcher")
-        speechServer.arguments = ["--run-single", "--communication-method", "unix_socket", "--socket-path", socket.path,
-                                  "--config-dir", configuration.path, "--log-dir", runtime.path, "--timeout", "0"]
+        speechServer.arguments = [
+            "--run-single", "--communication-method", "unix_socket", "--socket-path", socket.path,
+            "--config-dir", configuration.path, "--log-dir", runtime.path, "--timeout", "0",
+        ]
         speechServer.environment = environment
         speechServer.standardOutput = try FileHandle(forWritingTo: Self.emptyFile(folder, "speechd.out"))
         speechServer.standardError = speechServer.standardOutput
         try speechServer.run()
-        guard GtkTestSupport.poll(timeout: 20, { FileManager.default.fileExists(atPath: socket.path) || !self.speechServer.isRunning }),
-              speechServer.isRunning else {
+        guard
+            GtkTestSupport.poll(
+                timeout: 20, { FileManager.default.fileExists(atPath: socket.path) || !self.speechServer.isRunning }),
+            speechServer.isRunning
+        else {
             throw Self.failure("speech-dispatcher did not start", output: folder.appendingPathComponent("speechd.out"))
         }
 

@@ -10,13 +10,17 @@ import Foundation
 /// is left out when all its words are in the label.
 enum OrcaSpeechModel {
     /// Roles whose ancestor format is labelAndName + roleName.
-    static let labelAndNameRoles: Set<String> = ["panel", "form", "tool bar", "status bar", "tree", "canvas", "icon",
-                                                 "column header", "row header", "landmark", "layered pane"]
+    static let labelAndNameRoles: Set<String> = [
+        "panel", "form", "tool bar", "status bar", "tree", "canvas", "icon",
+        "column header", "row header", "landmark", "layered pane",
+    ]
     /// Roles whose ancestor format is labelOrName (+ roleName, except for a frame).
-    static let labelOrNameRoles: Set<String> = ["frame", "dialog", "menu", "combo box", "list", "list box", "article",
-                                                "comment", "embedded", "section", "page tab", "region", "feed",
-                                                "description list", "radio menu item", "entry", "text", "paragraph",
-                                                "password text", "heading"]
+    static let labelOrNameRoles: Set<String> = [
+        "frame", "dialog", "menu", "combo box", "list", "list box", "article",
+        "comment", "embedded", "section", "page tab", "region", "feed",
+        "description list", "radio menu item", "entry", "text", "paragraph",
+        "password text", "heading",
+    ]
 
     /// What Orca says on focusing `node`, e.g. "Reset crop push button".
     static func focusPhrase(_ node: AtspiNode) -> String {

@@ -4,6 +4,7 @@ import CGtk
 import CropKit
 import Foundation
 import XCTest
+
 @testable import EditorUI
 
 final class PixelEntryTests: XCTestCase {
@@ -22,7 +23,9 @@ final class PixelEntryTests: XCTestCase {
                 GtkTestSupport.settle(0.2)
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
-            @MainActor func values() -> [Int] { window.pixelEntries.map { Int(gtk_spin_button_get_value_as_int(OpaquePointer($0))) } }
+            @MainActor func values() -> [Int] {
+                window.pixelEntries.map { Int(gtk_spin_button_get_value_as_int(OpaquePointer($0))) }
+            }
             @MainActor func type(_ numbers: [Int]) {
                 for (spin, number) in zip(window.pixelEntries, numbers) {
                     gtk_editable_set_text(OpaquePointer(spin), String(number))
@@ -35,7 +38,8 @@ final class PixelEntryTests: XCTestCase {
             XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_mapped(window.pixelEntries[0]) != 0 }, "the popover did not open")
             type([10, 20, 100, 50])
             // A real Enter key (xdotool) in an entry applies all four.
-            let id = Shell.run("xdotool", ["search", "--name", "pixels.png"])?.split(separator: "\n").first.map(String.init) ?? ""
+            let id =
+                Shell.run("xdotool", ["search", "--name", "pixels.png"])?.split(separator: "\n").first.map(String.init) ?? ""
             @MainActor func pressEnter(in field: PixelField) {
                 gtk_widget_grab_focus(window.pixelEntries[field.rawValue])
                 GtkTestSupport.settle(0.1)
@@ -44,13 +48,15 @@ final class PixelEntryTests: XCTestCase {
                 GtkTestSupport.settle(0.3)
             }
             pressEnter(in: .height)
-            XCTAssertEqual(window.canvas.crop.pixelRect(imageWidth: 400, imageHeight: 300),
-                           PixelRect(x: 10, y: 20, width: 100, height: 50))
+            XCTAssertEqual(
+                window.canvas.crop.pixelRect(imageWidth: 400, imageHeight: 300),
+                PixelRect(x: 10, y: 20, width: 100, height: 50))
             // A width beyond the picture is clamped, and the frame stays inside it.
             type([10, 20, 1000, 50])
             pressEnter(in: .width)
-            XCTAssertEqual(window.canvas.crop.pixelRect(imageWidth: 400, imageHeight: 300),
-                           PixelRect(x: 10, y: 20, width: 390, height: 50))
+            XCTAssertEqual(
+                window.canvas.crop.pixelRect(imageWidth: 400, imageHeight: 300),
+                PixelRect(x: 10, y: 20, width: 390, height: 50))
             XCTAssertEqual(values(), [10, 20, 390, 50], "the entries follow the clamped frame")
             // The frame moved by a key: the entries follow.
             XCTAssertNotEqual(gtk_widget_activate_action_variant(window.canvas.widget, "crop.move-down", nil), 0)

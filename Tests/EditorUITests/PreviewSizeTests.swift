@@ -5,6 +5,7 @@ import CropKit
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class PreviewSizeTests: XCTestCase {
@@ -55,18 +56,21 @@ final class PreviewSizeTests: XCTestCase {
                 return bounds
             }
             var found: [Int: (x: Int, y: Int, width: Int, height: Int, area: Int)] = [:]
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) {
-                guard let shot = Screenshot(path: shotPath) else { return false }
-                let boxes = shot.boxes(of: "#ff00ff")
-                for (size, slot) in zip(PreviewPanel.sizes, slots) {
-                    found[size] = boxes.first { box in
-                        box.x >= Int(slot.origin.x) && box.y >= Int(slot.origin.y)
-                            && box.x + box.width <= Int(slot.origin.x + slot.size.width)
-                            && box.y + box.height <= Int(slot.origin.y + slot.size.height)
+            XCTAssertTrue(
+                GtkTestSupport.pump(timeout: 10) {
+                    guard let shot = Screenshot(path: shotPath) else { return false }
+                    let boxes = shot.boxes(of: "#ff00ff")
+                    for (size, slot) in zip(PreviewPanel.sizes, slots) {
+                        found[size] = boxes.first { box in
+                            box.x >= Int(slot.origin.x) && box.y >= Int(slot.origin.y)
+                                && box.x + box.width <= Int(slot.origin.x + slot.size.width)
+                                && box.y + box.height <= Int(slot.origin.y + slot.size.height)
+                        }
                     }
-                }
-                return found.count == PreviewPanel.sizes.count
-            }, "the previews never showed on screen: \(found); slots \(slots); all \(Screenshot(path: shotPath)?.boxes(of: "#ff00ff") ?? [])")
+                    return found.count == PreviewPanel.sizes.count
+                },
+                "the previews never showed on screen: \(found); slots \(slots); all \(Screenshot(path: shotPath)?.boxes(of: "#ff00ff") ?? [])"
+            )
             for (size, slot) in zip(PreviewPanel.sizes, slots) {
                 guard let box = found[size] else { continue }
                 let expected = Self.expectedSize(size)
@@ -74,8 +78,10 @@ final class PreviewSizeTests: XCTestCase {
                 XCTAssertEqual(box.height, expected.height, "\(size) px preview: height on screen")
                 XCTAssertEqual(box.area, box.width * box.height, "\(size) px preview: not one solid block")
                 // Centred in its N×N slot, to the pixel.
-                XCTAssertEqual(box.x, Int(slot.origin.x) + (Int(slot.size.width) - box.width) / 2, "\(size) px: not centred across")
-                XCTAssertEqual(box.y, Int(slot.origin.y) + (Int(slot.size.height) - box.height) / 2, "\(size) px: not centred down")
+                XCTAssertEqual(
+                    box.x, Int(slot.origin.x) + (Int(slot.size.width) - box.width) / 2, "\(size) px: not centred across")
+                XCTAssertEqual(
+                    box.y, Int(slot.origin.y) + (Int(slot.size.height) - box.height) / 2, "\(size) px: not centred down")
             }
         }
     }
@@ -88,7 +94,8 @@ final class PreviewSizeTests: XCTestCase {
         defer { display.stop() }
         let editor = try ExternalEditor(arguments: [photo], environment: ["DISPLAY": display.name, "GDK_SCALE": "2"])
         defer { editor.stop() }
-        let window = try XCTUnwrap(editor.waitForWindow(named: "magenta.png", display: display.name), "the editor window never appeared")
+        let window = try XCTUnwrap(
+            editor.waitForWindow(named: "magenta.png", display: display.name), "the editor window never appeared")
         display.run("xdotool", ["windowmove", "--sync", window, "0", "0"])
         display.run("xdotool", ["windowfocus", "--sync", window])
         display.run("xdotool", ["key", "F9"])
@@ -101,8 +108,9 @@ final class PreviewSizeTests: XCTestCase {
             previews = expected.compactMap { size in boxes.first { $0.width == size.width && $0.height == size.height } }
             return previews.count == expected.count
         }
-        XCTAssertEqual(previews.count, expected.count,
-                       "expected previews of \(expected) device pixels on screen; found \(previews)")
+        XCTAssertEqual(
+            previews.count, expected.count,
+            "expected previews of \(expected) device pixels on screen; found \(previews)")
         for box in previews {
             XCTAssertEqual(box.area, box.width * box.height, "a preview is not one solid block: \(box)")
         }
@@ -116,15 +124,19 @@ final class PreviewSizeTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         // 4000×3000, black left and white right: the window holds a screen-sized thumbnail of it.
         let photo = folder.appendingPathComponent("edge.png").path
-        XCTAssertNotNil(Shell.run("convert", ["-size", "2000x3000", "xc:black", "-size", "2000x3000", "xc:white", "+append", photo]))
+        XCTAssertNotNil(
+            Shell.run("convert", ["-size", "2000x3000", "xc:black", "-size", "2000x3000", "xc:white", "+append", photo]))
         try MainActor.assumeIsolated {
             let window = try Self.windowShowingPreviews(opening: photo)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             let image = try XCTUnwrap(window.canvas.image)
             XCTAssertLessThan(image.surface.width * 2, 4000, "the thumbnail should be far smaller than the photo")
             // 80×60 pixels across the edge: the thumbnail has a fifth of that, the 256 px preview needs 3.2×.
-            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 1960, y: 1470, width: 80, height: 60), imageWidth: 4000, imageHeight: 3000))
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.previews.renderedFromFile }, "the previews were not rendered from the file")
+            window.canvas.commit(
+                CropRect(pixelRect: PixelRect(x: 1960, y: 1470, width: 80, height: 60), imageWidth: 4000, imageHeight: 3000))
+            XCTAssertTrue(
+                GtkTestSupport.pump(timeout: 10) { window.previews.renderedFromFile },
+                "the previews were not rendered from the file")
             let preview = try XCTUnwrap(window.previews.rendered[256])
             XCTAssertEqual(preview.width, 256)
             XCTAssertEqual(preview.height, 192)

@@ -5,6 +5,7 @@ import CropKit
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class PreviewsTests: XCTestCase {
@@ -21,7 +22,8 @@ final class PreviewsTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             XCTAssertFalse(window.previewsShown, "hidden by default")
             // A crop across the border: left 100 px red, right 100 px blue, 300 px tall.
-            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 100, y: 0, width: 200, height: 300), imageWidth: 400, imageHeight: 300))
+            window.canvas.commit(
+                CropRect(pixelRect: PixelRect(x: 100, y: 0, width: 200, height: 300), imageWidth: 400, imageHeight: 300))
             g_action_group_activate_action(OpaquePointer(window.window.raw), "show-previews", nil)
             XCTAssertTrue(window.previewsShown)
             XCTAssertTrue(AppSettings.previewPanel, "not remembered")
@@ -39,13 +41,16 @@ final class PreviewsTests: XCTestCase {
             window.save()
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
             let saved = folder.appendingPathComponent("halves (cropped).png").path
-            let scaled = Shell.run("convert", [saved, "-resize", "32x48!", "-format", "%[fx:mean.r*255] %[fx:mean.b*255]", "info:"])
+            let scaled = Shell.run(
+                "convert", [saved, "-resize", "32x48!", "-format", "%[fx:mean.r*255] %[fx:mean.b*255]", "info:"])
             let means = (scaled ?? "").split(separator: " ").compactMap { Double($0) }
             let preview = try XCTUnwrap(window.previews.rendered[48])
             var r = 0.0, b = 0.0
-            for y in 0..<preview.height { for x in 0..<preview.width {
-                let p = preview.pixel(x: x, y: y); r += Double(p.r); b += Double(p.b)
-            } }
+            for y in 0..<preview.height {
+                for x in 0..<preview.width {
+                    let p = preview.pixel(x: x, y: y); r += Double(p.r); b += Double(p.b)
+                }
+            }
             let count = Double(preview.width * preview.height)
             XCTAssertEqual(means.count, 2)
             if means.count == 2 {
@@ -53,7 +58,8 @@ final class PreviewsTests: XCTestCase {
                 XCTAssertEqual(b / count, means[1], accuracy: 6, "mean blue")
             }
             // A new crop refreshes them.
-            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 0, y: 0, width: 100, height: 100), imageWidth: 400, imageHeight: 300))
+            window.canvas.commit(
+                CropRect(pixelRect: PixelRect(x: 0, y: 0, width: 100, height: 100), imageWidth: 400, imageHeight: 300))
             XCTAssertEqual(window.previews.rendered[256]?.width, 256)
             XCTAssertGreaterThan(Int(window.previews.rendered[256]!.pixel(x: 128, y: 128).r), 200, "now all red")
         }

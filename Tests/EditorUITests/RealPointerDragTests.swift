@@ -22,11 +22,13 @@ final class RealPointerDragTests: XCTestCase {
 
         // Press just inside the bracket's corner, travel 100 points up-left, release.
         RealPointer.drag(from: (corner.x - 3, corner.y - 3), by: (-100, -100))
-        Shell.run("xdotool", ["mousemove", "5", "5"]) // out of the way of the screenshot
+        Shell.run("xdotool", ["mousemove", "5", "5"])  // out of the way of the screenshot
         // Once the drag has been drawn (the corner moved) and the screen has settled.
-        let moved = try XCTUnwrap(Screenshot.settled(shots) { shot in
-            shot.bottomRightWhite(below: 60).flatMap { $0 == corner ? nil : $0 }
-        }, "no white frame after the drag").point
+        let moved = try XCTUnwrap(
+            Screenshot.settled(shots) { shot in
+                shot.bottomRightWhite(below: 60).flatMap { $0 == corner ? nil : $0 }
+            }, "no white frame after the drag"
+        ).point
         XCTAssertEqual(Double(moved.x), Double(corner.x - 100), accuracy: 2, "frame corner x: \(corner) → \(moved)")
         XCTAssertEqual(Double(moved.y), Double(corner.y - 100), accuracy: 2, "frame corner y: \(corner) → \(moved)")
         XCTAssertTrue(editor.process.isRunning, "the editor exited during the drag")

@@ -5,6 +5,7 @@ import CropKit
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class RotateFlipTests: XCTestCase {
@@ -19,12 +20,14 @@ final class RotateFlipTests: XCTestCase {
             let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             // The left quarter of the picture (all red), as pixels 0…100 of 400.
-            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 0, y: 0, width: 100, height: 300), imageWidth: 400, imageHeight: 300))
+            window.canvas.commit(
+                CropRect(pixelRect: PixelRect(x: 0, y: 0, width: 100, height: 300), imageWidth: 400, imageHeight: 300))
             g_action_group_activate_action(OpaquePointer(window.window.raw), "rotate-right", nil)
             XCTAssertEqual(window.canvas.shownSize.width, 300)
             XCTAssertEqual(window.canvas.shownSize.height, 400)
             // The crop followed the red strip: now the top quarter of the turned picture.
-            XCTAssertEqual(window.canvas.crop.pixelRect(imageWidth: 300, imageHeight: 400), PixelRect(x: 0, y: 0, width: 300, height: 100))
+            XCTAssertEqual(
+                window.canvas.crop.pixelRect(imageWidth: 300, imageHeight: 400), PixelRect(x: 0, y: 0, width: 300, height: 100))
 
             // The view shows red on top and blue at the bottom.
             GtkTestSupport.settle(0.3)
@@ -51,7 +54,8 @@ final class RotateFlipTests: XCTestCase {
             // Undo turns the picture and the crop back.
             g_action_group_activate_action(OpaquePointer(window.window.raw), "undo", nil)
             XCTAssertEqual(window.canvas.shownSize.width, 400)
-            XCTAssertEqual(window.canvas.crop.pixelRect(imageWidth: 400, imageHeight: 300), PixelRect(x: 0, y: 0, width: 100, height: 300))
+            XCTAssertEqual(
+                window.canvas.crop.pixelRect(imageWidth: 400, imageHeight: 300), PixelRect(x: 0, y: 0, width: 100, height: 300))
         }
     }
 
@@ -61,8 +65,10 @@ final class RotateFlipTests: XCTestCase {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             let start = window.canvas.crop
-            for action in ["flip-horizontal", "flip-horizontal", "flip-vertical", "flip-vertical",
-                           "rotate-left", "rotate-left", "rotate-left", "rotate-left"] {
+            for action in [
+                "flip-horizontal", "flip-horizontal", "flip-vertical", "flip-vertical",
+                "rotate-left", "rotate-left", "rotate-left", "rotate-left",
+            ] {
                 g_action_group_activate_action(OpaquePointer(window.window.raw), action, nil)
             }
             XCTAssertEqual(window.canvas.transform, .up)

@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import Imaging
 import XCTest
+
 @testable import EditorUI
 
 final class SavingTests: XCTestCase {
@@ -29,7 +30,8 @@ final class SavingTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
+            window.canvas.commit(
+                CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
             XCTAssertEqual(String(cString: gtk_label_get_text(cgtk_label(window.sizeLabel.raw))), "50% × 33%\n200 × 100 px")
             window.save()
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
@@ -55,15 +57,21 @@ final class SavingTests: XCTestCase {
     func testLosslessHintAndSnapForAJPEG() throws {
         try GtkTestSupport.requireDisplay()
         let source = folder.appendingPathComponent("photo.jpg").path
-        XCTAssertNotNil(Shell.run("convert", ["-size", "640x480", "-seed", "5", "plasma:fractal", "-quality", "90",
-                                              "-sampling-factor", "2x2", source]))
+        XCTAssertNotNil(
+            Shell.run(
+                "convert",
+                [
+                    "-size", "640x480", "-seed", "5", "plasma:fractal", "-quality", "90",
+                    "-sampling-factor", "2x2", source,
+                ]))
         MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             // The whole image starts at 0,0: on the 16×16 grid.
             XCTAssertEqual(window.losslessCheck?.isEligible, true)
             XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.losslessButton.raw))), "Lossless")
-            window.canvas.commit(CropRect(pixelRect: PixelRect(x: 37, y: 21, width: 300, height: 200), imageWidth: 640, imageHeight: 480))
+            window.canvas.commit(
+                CropRect(pixelRect: PixelRect(x: 37, y: 21, width: 300, height: 200), imageWidth: 640, imageHeight: 480))
             XCTAssertEqual(window.losslessCheck?.isEligible, false)
             XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.losslessButton.raw))), "Snap to Lossless Grid")
             window.snapToLosslessGrid()

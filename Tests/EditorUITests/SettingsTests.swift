@@ -3,13 +3,15 @@
 import CGtk
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class SettingsTests: XCTestCase {
     func testTheWindowSizeIsRememberedAcrossWindows() throws {
         try GtkTestSupport.requireDisplay()
         try MainActor.assumeIsolated {
-            let settings = try XCTUnwrap(AppSettings.shared, "the schema is not found: GSETTINGS_SCHEMA_DIR must point at the compiled data/ schema")
+            let settings = try XCTUnwrap(
+                AppSettings.shared, "the schema is not found: GSETTINGS_SCHEMA_DIR must point at the compiled data/ schema")
             let first = EditorWindow(application: GtkTestSupport.application.application)
             first.showDemo()
             gtk_window_set_default_size(cgtk_window(first.window.raw), 1010, 707)

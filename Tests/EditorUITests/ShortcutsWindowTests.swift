@@ -3,13 +3,15 @@
 import CGtk
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class ShortcutsWindowTests: XCTestCase {
     /// The groups of the window's shortcuts window as GTK holds them: title → (shortcut title, accelerator).
     /// GtkShortcutsSection splits a tall group into columns under the same title: those are joined.
     @MainActor private static func shownGroups(_ window: EditorWindow) -> [(title: String, rows: [(String, String)])] {
-        let overlay = gtk_application_window_get_help_overlay(window.window.raw.assumingMemoryBound(to: GtkApplicationWindow.self))
+        let overlay = gtk_application_window_get_help_overlay(
+            window.window.raw.assumingMemoryBound(to: GtkApplicationWindow.self))
         var groups: [(title: String, rows: [(String, String)])] = []
         func string(_ object: UnsafeMutablePointer<GtkWidget>, _ property: String) -> String {
             var value = GValue()

@@ -18,7 +18,9 @@ final class SignalBoxTests: XCTestCase {
             let action = g_simple_action_new("test", nil)!
             do {
                 let token = Token { released = true }
-                Signal.connectPointer(action.raw, "activate") { _ in _ = token; clicks += 1 }
+                Signal.connectPointer(action.raw, "activate") { _ in
+                    _ = token; clicks += 1
+                }
             }
             g_action_activate(action, nil)
             XCTAssertEqual(clicks, 1, "the handler did not run")

@@ -13,8 +13,9 @@ final class SpokenNamesTests: XCTestCase {
         let editor = try ExternalEditor(arguments: [image])
         defer { editor.stop() }
         XCTAssertNotNil(editor.waitForWindow(named: "spoken.png"), "the editor window never appeared")
-        let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier),
-                                "crop-editor never appeared on the AT-SPI desktop")
+        let app = try XCTUnwrap(
+            AtspiClient.application(pid: editor.process.processIdentifier),
+            "crop-editor never appeared on the AT-SPI desktop")
         let area = try XCTUnwrap(app.find(named: "Crop area"), "no “Crop area” in the application")
 
         // Focus coming from outside the window: Orca speaks the window, then every ancestor it does not
@@ -30,8 +31,10 @@ final class SpokenNamesTests: XCTestCase {
         // Every control of the header: all of them in the window besides the crop area, as the previews are
         // off and hidden widgets are not on the bus (GTK 4.8 marks only the window as "showing").
         let window = try XCTUnwrap(path.first)
-        let controlRoles: Set<String> = ["push button", "toggle button", "label", "check box", "combo box",
-                                         "spin button", "text", "entry"]
+        let controlRoles: Set<String> = [
+            "push button", "toggle button", "label", "check box", "combo box",
+            "spin button", "text", "entry",
+        ]
         let controls = window.descendants().filter { controlRoles.contains($0.roleName ?? "") }
         let phrases = controls.map(OrcaSpeechModel.focusPhrase)
         for name in ["Open push button", "Reset crop push button", "Undo push button", "Main menu push button"] {
@@ -42,8 +45,9 @@ final class SpokenNamesTests: XCTestCase {
             XCTAssertEqual(OrcaSpeechModel.classNames(in: focus), [], "Orca would say “\(focus)”")
             for ancestor in control.ancestors {
                 guard let spoken = OrcaSpeechModel.ancestorPhrase(ancestor) else { continue }
-                XCTAssertEqual(OrcaSpeechModel.classNames(in: spoken), [],
-                               "Orca would say “\(spoken)” on the way to “\(focus)”")
+                XCTAssertEqual(
+                    OrcaSpeechModel.classNames(in: spoken), [],
+                    "Orca would say “\(spoken)” on the way to “\(focus)”")
             }
         }
         XCTAssertTrue(editor.process.isRunning)

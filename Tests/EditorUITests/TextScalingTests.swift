@@ -3,6 +3,7 @@
 import CGtk
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class TextScalingTests: XCTestCase {
@@ -31,7 +32,8 @@ final class TextScalingTests: XCTestCase {
             g_value_set_int(&dpi, original)
             g_object_set_property(cgtk_object(settings.raw), "gtk-xft-dpi", &dpi)
             g_value_unset(&dpi)
-            XCTAssertGreaterThan(after, before + before / 2, "the size label did not grow with the text size (\(before) → \(after))")
+            XCTAssertGreaterThan(
+                after, before + before / 2, "the size label did not grow with the text size (\(before) → \(after))")
         }
     }
 }

@@ -3,6 +3,7 @@
 import CGtk
 import CropKit
 import XCTest
+
 @testable import EditorUI
 
 final class UndoRedoTests: XCTestCase {
@@ -23,7 +24,7 @@ final class UndoRedoTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer {
-                window.chooseAspectRatio(.free) // remembered: later windows must start free
+                window.chooseAspectRatio(.free)  // remembered: later windows must start free
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             let canvas = window.canvas
@@ -47,7 +48,8 @@ final class UndoRedoTests: XCTestCase {
             for expected in states.dropLast().reversed() {
                 Self.activate(window, "undo")
                 XCTAssertEqual(canvas.crop, expected)
-                XCTAssertEqual(Self.description(window), CropText.accessibilityValue(expected), "the screen reader hears the undo")
+                XCTAssertEqual(
+                    Self.description(window), CropText.accessibilityValue(expected), "the screen reader hears the undo")
             }
             XCTAssertFalse(canvas.history.canUndo)
             XCTAssertEqual(canvas.aspectRatio, .free, "undoing the ratio change restores Free")

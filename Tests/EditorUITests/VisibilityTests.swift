@@ -4,6 +4,7 @@ import CGtk
 import CropKit
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class VisibilityTests: XCTestCase {
@@ -14,8 +15,9 @@ final class VisibilityTests: XCTestCase {
     @MainActor private static func paint(level: Double, state: PaintState = PaintState()) -> ImageSurface {
         let surface = ImageSurface(width: 600, height: 500)!
         surface.draw { c in
-            CanvasPainter().draw(c, image: GtkTestSupport.greyImage(width: 1000, height: 800, level: level),
-                                 crop: seedCrop, width: 600, height: 500, scale: 1, state: state)
+            CanvasPainter().draw(
+                c, image: GtkTestSupport.greyImage(width: 1000, height: 800, level: level),
+                crop: seedCrop, width: 600, height: 500, scale: 1, state: state)
         }
         return surface
     }

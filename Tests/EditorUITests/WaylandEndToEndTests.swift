@@ -18,20 +18,23 @@ final class WaylandEndToEndTests: XCTestCase {
 
         let editor = try ExternalEditor(arguments: [image], environment: weston.clientEnvironment)
         defer { editor.stop() }
-        let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier),
-                                "the editor never appeared on the AT-SPI desktop (did it reach the Wayland compositor?)")
-        XCTAssertTrue(GtkTestSupport.poll(timeout: 20) { app.children.first?.name == "wayland.png" },
-                      "the photo never opened: \(app.children.map(\.name))")
+        let app = try XCTUnwrap(
+            AtspiClient.application(pid: editor.process.processIdentifier),
+            "the editor never appeared on the AT-SPI desktop (did it reach the Wayland compositor?)")
+        XCTAssertTrue(
+            GtkTestSupport.poll(timeout: 20) { app.children.first?.name == "wayland.png" },
+            "the photo never opened: \(app.children.map(\.name))")
         let area = try XCTUnwrap(app.find(named: "Crop area"), "no “Crop area” in the application")
         XCTAssertEqual(area.description, "left 0 percent, top 0 percent, width 100 percent, height 100 percent")
 
         // The compositor's own pixels: the photo drawn by the canvas, all of it inside the crop.
         var before = (plain: 0, dimmed: 0)
-        XCTAssertTrue(GtkTestSupport.poll(timeout: 20) {
-            guard let shot = weston.screenshot(into: folder) else { return false }
-            before = (shot.count(of: Self.green), shot.count(of: Self.dimmedGreen))
-            return before.plain > 100_000
-        }, "the compositor never showed the photo: \(before) pixels of it (plain, dimmed)")
+        XCTAssertTrue(
+            GtkTestSupport.poll(timeout: 20) {
+                guard let shot = weston.screenshot(into: folder) else { return false }
+                before = (shot.count(of: Self.green), shot.count(of: Self.dimmedGreen))
+                return before.plain > 100_000
+            }, "the compositor never showed the photo: \(before) pixels of it (plain, dimmed)")
         XCTAssertLessThan(before.dimmed, 100, "nothing is outside a crop of the whole photo (a guide's edge may match)")
 
         // Two 5 % narrowings through the crop area's actions: the description follows, and the canvas
@@ -41,11 +44,12 @@ final class WaylandEndToEndTests: XCTestCase {
         XCTAssertEqual(area.description, "left 0 percent, top 0 percent, width 90 percent, height 100 percent")
         // Frames between (the reset of a gesture, a half-drawn change) may come first: wait for the new crop.
         var after = before
-        XCTAssertTrue(GtkTestSupport.poll(timeout: 20) {
-            guard let shot = weston.screenshot(into: folder) else { return false }
-            after = (shot.count(of: Self.green), shot.count(of: Self.dimmedGreen))
-            return Double(after.dimmed) > 0.08 * Double(before.plain)
-        }, "the compositor never showed the narrowed crop: \(after) pixels (plain, dimmed)")
+        XCTAssertTrue(
+            GtkTestSupport.poll(timeout: 20) {
+                guard let shot = weston.screenshot(into: folder) else { return false }
+                after = (shot.count(of: Self.green), shot.count(of: Self.dimmedGreen))
+                return Double(after.dimmed) > 0.08 * Double(before.plain)
+            }, "the compositor never showed the narrowed crop: \(after) pixels (plain, dimmed)")
         let shown = Double(before.plain)
         XCTAssertEqual(Double(after.plain) / shown, 0.9, accuracy: 0.02, "plain photo before \(before), after \(after)")
         XCTAssertEqual(Double(after.dimmed) / shown, 0.1, accuracy: 0.02, "dimmed photo before \(before), after \(after)")
@@ -67,15 +71,17 @@ final class WaylandEndToEndTests: XCTestCase {
         // Below weston's panel (its clock is white text): the top-left bracket's outer corner, once the
         // photo is on screen.
         var shot: Screenshot?
-        XCTAssertTrue(GtkTestSupport.poll(timeout: 20) {
-            shot = weston.screenshot(into: folder)
-            return (shot?.count(of: Self.green) ?? 0) > 400_000
-        }, "the compositor never showed the photo")
+        XCTAssertTrue(
+            GtkTestSupport.poll(timeout: 20) {
+                shot = weston.screenshot(into: folder)
+                return (shot?.count(of: Self.green) ?? 0) > 400_000
+            }, "the compositor never showed the photo")
         let screen = try XCTUnwrap(shot)
         XCTAssertEqual(screen.width, 2560, "a 1280-point output at scale 2")
         let corner = try XCTUnwrap(screen.topLeftWhite(below: 140), "no white frame on screen")
         // 4 points wide is 8 pure-white device pixels: drawn at the output's scale, not stretched from 1×.
-        XCTAssertEqual(screen.bracketArmRows(corner: corner, along: 24), 8, "white rows across the bracket's arm (corner \(corner))")
+        XCTAssertEqual(
+            screen.bracketArmRows(corner: corner, along: 24), 8, "white rows across the bracket's arm (corner \(corner))")
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }
 }

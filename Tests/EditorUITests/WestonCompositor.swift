@@ -19,16 +19,19 @@ final class WestonCompositor {
         socketName = "crop-editor-test-\(ProcessInfo.processInfo.processIdentifier)"
         log = folder.appendingPathComponent("weston.log")
         // Wayland wants its runtime folder private to the user.
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: runtime, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let configuration = folder.appendingPathComponent("weston.ini")
         try "[output]\nname=headless\nscale=\(scale)\n".write(to: configuration, atomically: true, encoding: .utf8)
         try Data().write(to: log)
 
         process.executableURL = URL(fileURLWithPath: "/usr/bin/weston")
-        process.arguments = ["--backend=headless-backend.so", "--use-pixman", "--width=\(width)", "--height=\(height)",
-                             "--socket=\(socketName)", "--config=\(configuration.path)", "--idle-time=0", "--debug",
-                             "--log=\(log.path)"]
+        process.arguments = [
+            "--backend=headless-backend.so", "--use-pixman", "--width=\(width)", "--height=\(height)",
+            "--socket=\(socketName)", "--config=\(configuration.path)", "--idle-time=0", "--debug",
+            "--log=\(log.path)",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtime.path
         environment["WAYLAND_DISPLAY"] = nil
@@ -36,7 +39,8 @@ final class WestonCompositor {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: log)
         do { try process.run() } catch {
-            throw Self.failure("weston could not be started (\(error.localizedDescription)); is Debian's weston installed?", log: log)
+            throw Self.failure(
+                "weston could not be started (\(error.localizedDescription)); is Debian's weston installed?", log: log)
         }
         let socket = runtime.appendingPathComponent(socketName).path
         GtkTestSupport.poll(timeout: 20) { FileManager.default.fileExists(atPath: socket) || !process.isRunning }
@@ -68,7 +72,7 @@ final class WestonCompositor {
         if !GtkTestSupport.poll(timeout: 15, { !shooter.isRunning }) { shooter.terminate() }
         shooter.waitUntilExit()
         guard shooter.terminationStatus == 0,
-              let name = try? FileManager.default.contentsOfDirectory(atPath: shots.path).first(where: { $0.hasSuffix(".png") })
+            let name = try? FileManager.default.contentsOfDirectory(atPath: shots.path).first(where: { $0.hasSuffix(".png") })
         else { return nil }
         return Screenshot(png: shots.appendingPathComponent(name).path)
     }

@@ -1,6 +1,7 @@
 // The tests' observer of windows: each window's last toast, error, kept sidecar and restored crop, read as window.lastToast and so on.
 
 import CropKit
+
 @testable import EditorUI
 
 /// What one window reported, newest last.

@@ -5,6 +5,7 @@ import CropKit
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class WindowPartsTests: XCTestCase {
@@ -61,14 +62,17 @@ final class WindowPartsTests: XCTestCase {
             // The window's own drop target, given what a file manager's drag delivers: a file list.
             let controllers = gtk_widget_observe_controllers(window.window)!
             defer { g_object_unref(controllers.raw) }
-            let target = try XCTUnwrap((0..<g_list_model_get_n_items(controllers)).lazy.compactMap { i in
-                g_list_model_get_item(controllers, i).flatMap { item -> UnsafeMutableRawPointer? in
-                    g_object_unref(item)
-                    let isDrop = g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self),
-                                                            gtk_drop_target_get_type()) != 0
-                    return isDrop ? item : nil
-                }
-            }.first, "the window has no drop target")
+            let target = try XCTUnwrap(
+                (0..<g_list_model_get_n_items(controllers)).lazy.compactMap { i in
+                    g_list_model_get_item(controllers, i).flatMap { item -> UnsafeMutableRawPointer? in
+                        g_object_unref(item)
+                        let isDrop =
+                            g_type_check_instance_is_a(
+                                item.assumingMemoryBound(to: GTypeInstance.self),
+                                gtk_drop_target_get_type()) != 0
+                        return isDrop ? item : nil
+                    }
+                }.first, "the window has no drop target")
             let file = g_file_new_for_path(path)!
             var list = GValue()
             g_value_init(&list, cgtk_file_list_type())
@@ -76,8 +80,12 @@ final class WindowPartsTests: XCTestCase {
             g_object_unref(file.raw)
             let dropped = Self.value("GValue") { g_value_set_boxed($0, UnsafeRawPointer(&list)) }
             g_value_unset(&list)
-            let accepted = Self.emit(target, "drop", [dropped, Self.value("gdouble") { g_value_set_double($0, 20) },
-                                                      Self.value("gdouble") { g_value_set_double($0, 20) }])
+            let accepted = Self.emit(
+                target, "drop",
+                [
+                    dropped, Self.value("gdouble") { g_value_set_double($0, 20) },
+                    Self.value("gdouble") { g_value_set_double($0, 20) },
+                ])
             XCTAssertTrue(accepted, "the drop was refused")
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.image?.title == "dropped.png" && !window.isLoading })
             XCTAssertEqual(window.canvas.crop, .unit, "a new picture starts with all of it selected")
@@ -98,8 +106,10 @@ final class WindowPartsTests: XCTestCase {
             let chooser = cgtk_file_chooser(dialog.raw)
             let filter = try XCTUnwrap(gtk_file_chooser_get_filter(chooser), "no filter chosen")
             XCTAssertEqual(String(cString: gtk_file_filter_get_name(filter)), "Images")
-            for (type, shown) in [("image/png", true), ("image/jpeg", true), ("image/webp", true), ("image/tiff", true),
-                                  ("text/plain", false), ("application/pdf", false)] {
+            for (type, shown) in [
+                ("image/png", true), ("image/jpeg", true), ("image/webp", true), ("image/tiff", true),
+                ("text/plain", false), ("application/pdf", false),
+            ] {
                 let info = g_file_info_new()!
                 g_file_info_set_content_type(info, type)
                 g_file_info_set_display_name(info, "file")
@@ -111,11 +121,12 @@ final class WindowPartsTests: XCTestCase {
             XCTAssertNotEqual(gtk_file_chooser_set_file(chooser, file, nil), 0)
             g_object_unref(file.raw)
             // GTK's own chooser (no portal here) selects it once it has listed the folder.
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 5) {
-                guard let chosen = gtk_file_chooser_get_file(chooser) else { return false }
-                g_object_unref(chosen.raw)
-                return true
-            }, "the chooser never selected the file")
+            XCTAssertTrue(
+                GtkTestSupport.pump(timeout: 5) {
+                    guard let chosen = gtk_file_chooser_get_file(chooser) else { return false }
+                    g_object_unref(chosen.raw)
+                    return true
+                }, "the chooser never selected the file")
             Self.emit(dialog.raw, "response", [Self.value("gint") { g_value_set_int($0, GTK_RESPONSE_ACCEPT.rawValue) }])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.image?.title == "chosen.png" && !window.isLoading })
             XCTAssertNil(window.openDialog, "the answered dialog is let go")
@@ -154,11 +165,12 @@ final class WindowPartsTests: XCTestCase {
             XCTAssertEqual(h.canvas.crop, CanvasRenderingTests.seedCrop, "the committed crop changes at once")
             XCTAssertEqual(h.canvas.shownCrop, moved, "the drawn frame starts where it was")
             var between = false
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 3) {
-                let shown = h.canvas.shownCrop
-                if shown != moved && shown != CanvasRenderingTests.seedCrop { between = true }
-                return shown == CanvasRenderingTests.seedCrop
-            })
+            XCTAssertTrue(
+                GtkTestSupport.pump(timeout: 3) {
+                    let shown = h.canvas.shownCrop
+                    if shown != moved && shown != CanvasRenderingTests.seedCrop { between = true }
+                    return shown == CanvasRenderingTests.seedCrop
+                })
             let took = start.duration(to: clock.now)
             XCTAssertTrue(between, "no frame in between: not animated")
             XCTAssertGreaterThanOrEqual(took, .milliseconds(150), "the animation ended too soon")

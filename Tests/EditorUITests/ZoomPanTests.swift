@@ -5,15 +5,17 @@ import CropKit
 import Foundation
 import GtkSupport
 import XCTest
+
 @testable import EditorUI
 
 final class ZoomPanTests: XCTestCase {
     /// Opens `path` in a window moved to the screen's corner; returns it and the canvas's origin on screen.
-    @MainActor private static func placedWindow(opening path: String, name: String) throws -> (EditorWindow, (x: Double, y: Double)) {
+    @MainActor private static func placedWindow(
+        opening path: String, name: String
+    ) throws -> (EditorWindow, (x: Double, y: Double)) {
         let window = GtkTestSupport.window(opening: path)
         return (window, try GtkTestSupport.placeAtCorner(window, name: name))
     }
-
 
     func testCtrlWheelZoomsAroundThePointerAndTheWheelPans() throws {
         try GtkTestSupport.requireDisplay()
@@ -27,8 +29,10 @@ final class ZoomPanTests: XCTestCase {
             let fit = try XCTUnwrap(canvas.viewport)
             // A point a third of the way into the picture: it must stay under the pointer.
             // The pointer sits on whole screen pixels: the spot is where it really is.
-            let screen = (x: Int(origin.x + fit.imageFrame.minX + fit.imageFrame.width / 3),
-                          y: Int(origin.y + fit.imageFrame.minY + fit.imageFrame.height / 3))
+            let screen = (
+                x: Int(origin.x + fit.imageFrame.minX + fit.imageFrame.width / 3),
+                y: Int(origin.y + fit.imageFrame.minY + fit.imageFrame.height / 3)
+            )
             Shell.run("xdotool", ["mousemove", "--sync", "\(screen.x)", "\(screen.y)"])
             GtkTestSupport.settle(0.2)
             // Where GTK saw the pointer (the window may sit a few pixels off the screen's corner).
@@ -57,7 +61,8 @@ final class ZoomPanTests: XCTestCase {
             let beforePan = try XCTUnwrap(canvas.viewport).imageFrame
             Shell.run("xdotool", ["click", "5"])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { (canvas.viewport?.imageFrame.minY ?? 0) < beforePan.minY })
-            XCTAssertEqual(try XCTUnwrap(canvas.viewport).imageFrame.minY, beforePan.minY - CropCanvas.wheelPanStep, accuracy: 1e-6)
+            XCTAssertEqual(
+                try XCTUnwrap(canvas.viewport).imageFrame.minY, beforePan.minY - CropCanvas.wheelPanStep, accuracy: 1e-6)
             XCTAssertEqual(canvas.crop, .unit)
         }
     }
@@ -77,7 +82,7 @@ final class ZoomPanTests: XCTestCase {
             g_action_group_activate_action(OpaquePointer(window.window.raw), "zoom-in", nil)
             XCTAssertEqual(canvas.zoom.zoom, pow(Viewport.zoomStep, 3), accuracy: 1e-9)
             let start = try XCTUnwrap(canvas.viewport).imageFrame
-            let from = (x: Int(origin.x) + 100, y: Int(origin.y) + 100) // outside the small frame
+            let from = (x: Int(origin.x) + 100, y: Int(origin.y) + 100)  // outside the small frame
 
             // The middle button.
             Shell.run("xdotool", ["mousemove", "--sync", "\(from.x)", "\(from.y)", "mousedown", "2"])
@@ -131,7 +136,8 @@ final class ZoomPanTests: XCTestCase {
 
             Shell.run("xdotool", ["key", "--clearmodifiers", "ctrl+1"])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.zoom != .fit }, "Ctrl+1 did nothing")
-            XCTAssertEqual(try XCTUnwrap(canvas.zoomPercent), 100, accuracy: 1e-6, "Ctrl+1 shows one image pixel per screen pixel")
+            XCTAssertEqual(
+                try XCTUnwrap(canvas.zoomPercent), 100, accuracy: 1e-6, "Ctrl+1 shows one image pixel per screen pixel")
             let label = String(cString: gtk_label_get_text(cgtk_label(window.zoomIndicator.raw)))
             XCTAssertEqual(label, "100 %")
             Shell.run("xdotool", ["key", "--clearmodifiers", "ctrl+0"])
@@ -154,12 +160,20 @@ final class ZoomPanTests: XCTestCase {
             let crop = canvas.crop
             // Inside the frame a double-click changes nothing.
             let frame = try XCTUnwrap(canvas.viewport).viewRect(crop)
-            Shell.run("xdotool", ["mousemove", "--sync", "\(Int(origin.x + frame.midX))", "\(Int(origin.y + frame.midY))",
-                                  "click", "--repeat", "2", "--delay", "60", "1"])
+            Shell.run(
+                "xdotool",
+                [
+                    "mousemove", "--sync", "\(Int(origin.x + frame.midX))", "\(Int(origin.y + frame.midY))",
+                    "click", "--repeat", "2", "--delay", "60", "1",
+                ])
             GtkTestSupport.settle(0.4)
             XCTAssertNotEqual(canvas.zoom, .fit, "a double-click on the frame fitted the picture")
-            Shell.run("xdotool", ["mousemove", "--sync", "\(Int(origin.x) + 40)", "\(Int(origin.y) + 40)",
-                                  "click", "--repeat", "2", "--delay", "60", "1"])
+            Shell.run(
+                "xdotool",
+                [
+                    "mousemove", "--sync", "\(Int(origin.x) + 40)", "\(Int(origin.y) + 40)",
+                    "click", "--repeat", "2", "--delay", "60", "1",
+                ])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.zoom == .fit }, "a double-click outside the frame did not fit")
             XCTAssertEqual(canvas.crop, crop, "the clicks changed the crop")
         }
@@ -195,7 +209,9 @@ final class ZoomPanTests: XCTestCase {
         try MainActor.assumeIsolated {
             let h = CanvasHarness()
             defer { h.close() }
-            h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800, level: 0.6), crop: CropRect(x: 0.3, y: 0.3, width: 0.3, height: 0.3))
+            h.canvas.setImage(
+                GtkTestSupport.greyImage(width: 1000, height: 800, level: 0.6),
+                crop: CropRect(x: 0.3, y: 0.3, width: 0.3, height: 0.3))
             h.canvas.zoomFromKeyboard(by: 2)
             let viewport = try XCTUnwrap(h.canvas.viewport)
             XCTAssertEqual(viewport.zoom.zoom, 2, accuracy: 1e-9)
@@ -209,8 +225,9 @@ final class ZoomPanTests: XCTestCase {
             XCTAssertEqual(Double(outside.r), 0.6 * 255 * 0.45, accuracy: 3, "outside it is dimmed")
             XCTAssertGreaterThan(Int(bracket.r), 240, "the bracket is drawn on the frame's corner")
             // The grips keep their 44 points on screen: a press 20 points outside the corner grabs it.
-            XCTAssertEqual(h.canvas.session.target(at: CropPoint(x: frame.minX - 20, y: frame.minY - 20), in: viewport),
-                           .handle(.topLeft))
+            XCTAssertEqual(
+                h.canvas.session.target(at: CropPoint(x: frame.minX - 20, y: frame.minY - 20), in: viewport),
+                .handle(.topLeft))
         }
     }
 
@@ -276,8 +293,9 @@ final class ZoomPanTests: XCTestCase {
             for action in actions { g_action_group_activate_action(OpaquePointer(demo.window.raw), action, nil) }
             GtkTestSupport.settle(0.3)
             XCTAssertNil(demo.canvas.sharpTile, "the demo has no file to render from")
-            XCTAssertEqual(demo.canvas.crop.width, crop.width / Viewport.zoomStep, accuracy: 1e-9,
-                           "one zoom-in under the fixed frame made the crop smaller, nothing else changed it")
+            XCTAssertEqual(
+                demo.canvas.crop.width, crop.width / Viewport.zoomStep, accuracy: 1e-9,
+                "one zoom-in under the fixed frame made the crop smaller, nothing else changed it")
 
             let small = GtkTestSupport.window(opening: tiny)
             defer { gtk_window_destroy(cgtk_window(small.window.raw)) }

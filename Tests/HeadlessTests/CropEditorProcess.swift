@@ -34,7 +34,9 @@ enum CropEditorProcess {
 
     /// Runs crop-editor with `arguments` in `folder`. DISPLAY and WAYLAND_DISPLAY are removed, so a
     /// run that touched GTK could not succeed: headless must really be headless. `extra` adds to the environment.
-    static func run(_ arguments: [String], in folder: URL, logs: URL, environment extra: [String: String] = [:]) throws -> RunResult {
+    static func run(
+        _ arguments: [String], in folder: URL, logs: URL, environment extra: [String: String] = [:]
+    ) throws -> RunResult {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -63,10 +65,11 @@ enum CropEditorProcess {
         let seconds = Date().timeIntervalSince(start)
         try out.close()
         try err.close()
-        return RunResult(status: process.terminationStatus, exited: process.terminationReason == .exit,
-                         standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                         standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-                         seconds: seconds, timedOut: timedOut)
+        return RunResult(
+            status: process.terminationStatus, exited: process.terminationReason == .exit,
+            standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            seconds: seconds, timedOut: timedOut)
     }
 }
 
@@ -90,8 +93,9 @@ enum Tool {
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(program) \(arguments.joined(separator: " ")) failed: "
-                          + String(decoding: errors, as: UTF8.self))
+            throw Failure(
+                description: "\(program) \(arguments.joined(separator: " ")) failed: "
+                    + String(decoding: errors, as: UTF8.self))
         }
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }

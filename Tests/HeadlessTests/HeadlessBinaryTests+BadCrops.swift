@@ -5,12 +5,15 @@ import Testing
 
 extension HeadlessBinaryTests {
     @Suite struct BadCrops {
-        private func failure(_ crop: String, _ reasons: [String], source: String = "in/photo.jpg",
-                             sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        private func failure(
+            _ crop: String, _ reasons: [String], source: String = "in/photo.jpg",
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> String {
             let w = try Workspace()
             try w.picture(source)
-            let result = try expectCleanFailure(in: w, ["--crop=\(crop)", "--output=out/a.png", source], image: source,
-                                                reasons: reasons, output: "out/a.png", sourceLocation: sourceLocation)
+            let result = try expectCleanFailure(
+                in: w, ["--crop=\(crop)", "--output=out/a.png", source], image: source,
+                reasons: reasons, output: "out/a.png", sourceLocation: sourceLocation)
             return result.errorLines.first ?? ""
         }
 
@@ -38,8 +41,9 @@ extension HeadlessBinaryTests {
             let w = try Workspace()
             try w.picture("in/turned.jpg")
             try Tool.run("exiftool", ["-q", "-n", "-Orientation=6", "-overwrite_original", w.url("in/turned.jpg").path])
-            let result = try expectCleanFailure(in: w, ["--crop=400x100", "--output=out/a.png", "in/turned.jpg"],
-                                                image: "in/turned.jpg", reasons: ["outside"], output: "out/a.png")
+            let result = try expectCleanFailure(
+                in: w, ["--crop=400x100", "--output=out/a.png", "in/turned.jpg"],
+                image: "in/turned.jpg", reasons: ["outside"], output: "out/a.png")
             #expect(result.errorLines.first?.hasSuffix("the crop 400x100+0+0 lies outside the 300×400 image") == true)
         }
 
@@ -78,8 +82,9 @@ extension HeadlessBinaryTests {
         @Test func anEmptyGeometryIsAMissingValue() throws {
             let w = try Workspace()
             try w.picture("in/photo.jpg")
-            try expectCleanFailure(in: w, ["--crop=", "--output=out/a.png", "in/photo.jpg"], image: nil,
-                                   reasons: ["--crop needs a value"], output: "out/a.png")
+            try expectCleanFailure(
+                in: w, ["--crop=", "--output=out/a.png", "in/photo.jpg"], image: nil,
+                reasons: ["--crop needs a value"], output: "out/a.png")
         }
     }
 }

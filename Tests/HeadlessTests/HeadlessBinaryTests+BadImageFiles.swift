@@ -9,15 +9,17 @@ extension HeadlessBinaryTests {
 
         @Test func aMissingPath() throws {
             let w = try Workspace()
-            try expectCleanFailure(in: w, [crop, "--output=out/a.png", "in/missing.jpg"],
-                                   image: "in/missing.jpg", reasons: ["no such file"], output: "out/a.png")
+            try expectCleanFailure(
+                in: w, [crop, "--output=out/a.png", "in/missing.jpg"],
+                image: "in/missing.jpg", reasons: ["no such file"], output: "out/a.png")
         }
 
         @Test func aFolder() throws {
             let w = try Workspace()
             try FileManager.default.createDirectory(at: w.url("in/album.jpg"), withIntermediateDirectories: true)
-            try expectCleanFailure(in: w, [crop, "--output=out/a.png", "in/album.jpg"],
-                                   image: "in/album.jpg", reasons: ["folder"], output: "out/a.png")
+            try expectCleanFailure(
+                in: w, [crop, "--output=out/a.png", "in/album.jpg"],
+                image: "in/album.jpg", reasons: ["folder"], output: "out/a.png")
         }
 
         @Test func anUnreadableFile() throws {
@@ -28,8 +30,9 @@ extension HeadlessBinaryTests {
             if Workspace.isRoot {
                 // Root reads a chmod 000 file, so there is no unreadable file to be had: the run must
                 // then succeed correctly or fail by the contract, and must not crash either way.
-                try expectSuccessOrCleanFailure(in: w, arguments, image: "in/locked.jpg", reasons: ["permission"],
-                                                output: "out/a.png", expectedSize: "100x100")
+                try expectSuccessOrCleanFailure(
+                    in: w, arguments, image: "in/locked.jpg", reasons: ["permission"],
+                    output: "out/a.png", expectedSize: "100x100")
             } else {
                 try expectCleanFailure(in: w, arguments, image: "in/locked.jpg", reasons: ["permission"], output: "out/a.png")
             }
@@ -38,8 +41,9 @@ extension HeadlessBinaryTests {
         @Test func aZeroByteFile() throws {
             let w = try Workspace()
             try w.file("in/empty.jpg", bytes: [])
-            try expectCleanFailure(in: w, [crop, "--output=out/a.png", "in/empty.jpg"],
-                                   image: "in/empty.jpg", reasons: ["empty"], output: "out/a.png")
+            try expectCleanFailure(
+                in: w, [crop, "--output=out/a.png", "in/empty.jpg"],
+                image: "in/empty.jpg", reasons: ["empty"], output: "out/a.png")
         }
 
         @Test func randomBytesNamedJPEG() throws {
@@ -54,8 +58,9 @@ extension HeadlessBinaryTests {
                 return UInt8(truncatingIfNeeded: z ^ (z >> 31))
             }
             try w.file("in/noise.jpg", bytes: Array("NOISE".utf8) + bytes)
-            try expectCleanFailure(in: w, [crop, "--output=out/a.png", "in/noise.jpg"],
-                                   image: "in/noise.jpg", reasons: ["not an image"], output: "out/a.png")
+            try expectCleanFailure(
+                in: w, [crop, "--output=out/a.png", "in/noise.jpg"],
+                image: "in/noise.jpg", reasons: ["not an image"], output: "out/a.png")
         }
 
         @Test func aJPEGTruncatedAtHalf() throws {
@@ -74,8 +79,9 @@ extension HeadlessBinaryTests {
             try w.truncatedPicture(path)
             for crop in ["400x300", "400x150+0+150", "400x10+0+290"] {
                 for _ in 0..<3 {
-                    try expectCleanFailure(in: w, ["--crop=\(crop)", "--output=out/a.png", path], image: path,
-                                           reasons: Self.truncationWords, output: "out/a.png", sourceLocation: sourceLocation)
+                    try expectCleanFailure(
+                        in: w, ["--crop=\(crop)", "--output=out/a.png", path], image: path,
+                        reasons: Self.truncationWords, output: "out/a.png", sourceLocation: sourceLocation)
                 }
             }
         }
@@ -83,8 +89,9 @@ extension HeadlessBinaryTests {
         @Test func aPNGWhoseHeaderClaims100000By100000() throws {
             let w = try Workspace()
             try w.file("in/huge.png", bytes: PNGBytes.claiming(width: 100_000, height: 100_000))
-            try expectCleanFailure(in: w, [crop, "--output=out/a.png", "in/huge.png"],
-                                   image: "in/huge.png", reasons: ["limit"], output: "out/a.png")
+            try expectCleanFailure(
+                in: w, [crop, "--output=out/a.png", "in/huge.png"],
+                image: "in/huge.png", reasons: ["limit"], output: "out/a.png")
         }
 
         /// What libjpeg, libpng and Imaging say about a file that ends early.

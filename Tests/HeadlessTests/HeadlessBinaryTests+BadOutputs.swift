@@ -15,16 +15,18 @@ extension HeadlessBinaryTests {
 
         @Test func aFolderThatDoesNotExist() throws {
             let w = try workspace()
-            try expectCleanFailure(in: w, [crop, "--output=out/nowhere/a.png", "in/photo.jpg"],
-                                   image: "in/photo.jpg", reasons: ["does not exist"], output: "out/nowhere/a.png")
+            try expectCleanFailure(
+                in: w, [crop, "--output=out/nowhere/a.png", "in/photo.jpg"],
+                image: "in/photo.jpg", reasons: ["does not exist"], output: "out/nowhere/a.png")
         }
 
         @Test func aFolderThatIsAFile() throws {
             let w = try workspace()
             try w.file("out/notes.txt", bytes: Array("not a folder".utf8))
-            try expectCleanFailure(in: w, [crop, "--output=out/notes.txt/a.png", "in/photo.jpg"],
-                                   image: "in/photo.jpg", reasons: ["does not exist", "not a folder", "not a directory"],
-                                   output: "out/notes.txt/a.png")
+            try expectCleanFailure(
+                in: w, [crop, "--output=out/notes.txt/a.png", "in/photo.jpg"],
+                image: "in/photo.jpg", reasons: ["does not exist", "not a folder", "not a directory"],
+                output: "out/notes.txt/a.png")
         }
 
         @Test func aReadOnlyFolder() throws {
@@ -35,11 +37,13 @@ extension HeadlessBinaryTests {
             if Workspace.isRoot {
                 // Root writes into a chmod 555 folder; the write-failure path is covered for root by
                 // the over-long name below. Here the run must succeed correctly or fail cleanly.
-                try expectSuccessOrCleanFailure(in: w, arguments, image: "in/photo.jpg", reasons: ["not writable"],
-                                                output: "out/locked/a.png", expectedSize: "100x100")
+                try expectSuccessOrCleanFailure(
+                    in: w, arguments, image: "in/photo.jpg", reasons: ["not writable"],
+                    output: "out/locked/a.png", expectedSize: "100x100")
             } else {
-                try expectCleanFailure(in: w, arguments, image: "in/photo.jpg", reasons: ["not writable"],
-                                       output: "out/locked/a.png")
+                try expectCleanFailure(
+                    in: w, arguments, image: "in/photo.jpg", reasons: ["not writable"],
+                    output: "out/locked/a.png")
             }
         }
 
@@ -48,41 +52,49 @@ extension HeadlessBinaryTests {
             // exceed 255 bytes, so creating the temporary file fails after the folder checks pass.
             let w = try workspace()
             let output = "out/" + String(repeating: "n", count: 300) + ".png"
-            try expectCleanFailure(in: w, [crop, "--output=\(output)", "in/photo.jpg"], image: "in/photo.jpg",
-                                   reasons: ["too long", "could not be written", "write"], output: output)
+            try expectCleanFailure(
+                in: w, [crop, "--output=\(output)", "in/photo.jpg"], image: "in/photo.jpg",
+                reasons: ["too long", "could not be written", "write"], output: output)
         }
 
         @Test func anOutputThatIsAFolder() throws {
             let w = try workspace()
             try FileManager.default.createDirectory(at: w.url("out/result.png"), withIntermediateDirectories: true)
-            try expectCleanFailure(in: w, [crop, "--output=out/result.png", "in/photo.jpg"], image: "in/photo.jpg",
-                                   reasons: ["directory", "folder"], output: "out/result.png")
+            try expectCleanFailure(
+                in: w, [crop, "--output=out/result.png", "in/photo.jpg"], image: "in/photo.jpg",
+                reasons: ["directory", "folder"], output: "out/result.png")
         }
 
         @Test func theSourceItselfHoweverSpelled() throws {
             let w = try workspace()
-            try FileManager.default.createSymbolicLink(atPath: w.url("out/link.jpg").path,
-                                                       withDestinationPath: w.url("in/photo.jpg").path)
+            try FileManager.default.createSymbolicLink(
+                atPath: w.url("out/link.jpg").path,
+                withDestinationPath: w.url("in/photo.jpg").path)
             try FileManager.default.linkItem(at: w.url("in/photo.jpg"), to: w.url("out/hard.jpg"))
-            let spellings = ["in/photo.jpg", "./in/photo.jpg", "in/../in/photo.jpg", "in//photo.jpg",
-                             w.url("in/photo.jpg").path, "out/link.jpg", "out/hard.jpg"]
+            let spellings = [
+                "in/photo.jpg", "./in/photo.jpg", "in/../in/photo.jpg", "in//photo.jpg",
+                w.url("in/photo.jpg").path, "out/link.jpg", "out/hard.jpg",
+            ]
             for output in spellings {
-                let result = try expectCleanFailure(in: w, [crop, "--output=\(output)", "in/photo.jpg"],
-                                                    image: "in/photo.jpg", reasons: ["source"], output: output)
+                let result = try expectCleanFailure(
+                    in: w, [crop, "--output=\(output)", "in/photo.jpg"],
+                    image: "in/photo.jpg", reasons: ["source"], output: output)
                 #expect(result.status == 2, "a command line that cannot work: \(output)")
             }
         }
 
         @Test func anUnknownExtension() throws {
             let w = try workspace()
-            try expectCleanFailure(in: w, [crop, "--output=out/a.bmp", "in/photo.jpg"], image: "in/photo.jpg",
-                                   reasons: ["unknown output format “.bmp”"], output: "out/a.bmp")
+            try expectCleanFailure(
+                in: w, [crop, "--output=out/a.bmp", "in/photo.jpg"], image: "in/photo.jpg",
+                reasons: ["unknown output format “.bmp”"], output: "out/a.bmp")
         }
 
         @Test func noExtension() throws {
             let w = try workspace()
-            try expectCleanFailure(in: w, [crop, "--output=out/result", "in/photo.jpg"], image: "in/photo.jpg",
-                                   reasons: ["no extension"], output: "out/result")
+            try expectCleanFailure(
+                in: w, [crop, "--output=out/result", "in/photo.jpg"], image: "in/photo.jpg",
+                reasons: ["no extension"], output: "out/result")
         }
     }
 }

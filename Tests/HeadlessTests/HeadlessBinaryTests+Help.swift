@@ -5,9 +5,11 @@ import Testing
 
 extension HeadlessBinaryTests {
     @Suite struct Help {
-        static let everyOption = ["--crop=GEOMETRY", "--output=FILE", "--quality=N", "--lossless", "--strip=gps|all",
-                                  "--rotate=90|180|270", "--flip=horizontal|vertical", "--shape=circle|rectangle",
-                                  "--size=N", "--sidecar", "--help", "-h"]
+        static let everyOption = [
+            "--crop=GEOMETRY", "--output=FILE", "--quality=N", "--lossless", "--strip=gps|all",
+            "--rotate=90|180|270", "--flip=horizontal|vertical", "--shape=circle|rectangle",
+            "--size=N", "--sidecar", "--help", "-h",
+        ]
 
         @Test func helpListsEveryOptionOnStandardOutput() throws {
             let w = try Workspace()

@@ -17,11 +17,14 @@ extension HeadlessBinaryTests {
         }
 
         /// ImageMagick's crop of the same file, compared by pixel signature (metadata aside).
-        static func expectSameCropAsImageMagick(_ w: Workspace, _ file: OddFile, _ output: String,
-                                                sourceLocation: SourceLocation = #_sourceLocation) throws {
+        static func expectSameCropAsImageMagick(
+            _ w: Workspace, _ file: OddFile, _ output: String,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             let reference = w.url("out/reference-\(file.name).png").path
             try Tool.run("convert", [file.path, "-crop", geometry(file), "+repage", reference])
-            #expect(try Tool.run("identify", ["-format", "%#", w.url(output).path])
+            #expect(
+                try Tool.run("identify", ["-format", "%#", w.url(output).path])
                     == Tool.run("identify", ["-format", "%#", reference]), "\(file.name)", sourceLocation: sourceLocation)
         }
 
@@ -31,8 +34,10 @@ extension HeadlessBinaryTests {
             let w = try Workspace()
             let files = try Self.make(w).values.filter(\.opens)
             #expect(files.count == 11)
-            let warnings = ["camera-maker-notes.jpg": "the camera's maker notes could not be carried into PNG and were left out",
-                            "ultra-hdr.jpg": "the HDR gain map cannot be carried into PNG and was left out"]
+            let warnings = [
+                "camera-maker-notes.jpg": "the camera's maker notes could not be carried into PNG and were left out",
+                "ultra-hdr.jpg": "the HDR gain map cannot be carried into PNG and was left out",
+            ]
             for file in files.sorted(by: { $0.name < $1.name }) {
                 let source = "in/\(file.name)", output = "out/\(file.name).png"
                 let arguments = ["--crop=\(Self.geometry(file))", "--output=\(output)", source]
@@ -50,11 +55,13 @@ extension HeadlessBinaryTests {
             let w = try Workspace()
             _ = try Self.make(w)
             for name in ["camera-maker-notes.jpg", "ultra-hdr.jpg"] {
-                try expectSuccess(in: w, ["--crop=160x120+64+48", "--strip=gps", "--output=out/\(name)", "in/\(name)"],
-                                  source: "in/\(name)", output: "out/\(name)", size: "160x120")
+                try expectSuccess(
+                    in: w, ["--crop=160x120+64+48", "--strip=gps", "--output=out/\(name)", "in/\(name)"],
+                    source: "in/\(name)", output: "out/\(name)", size: "160x120")
             }
             #expect(try Tool.run("exiftool", ["-s3", "-MPF:NumberOfImages", w.url("out/ultra-hdr.jpg").path]) == "2")
-            #expect(try Tool.run("exiftool", ["-s3", "-Make", "-GPSLatitude", w.url("out/camera-maker-notes.jpg").path]) == "Canon")
+            #expect(
+                try Tool.run("exiftool", ["-s3", "-Make", "-GPSLatitude", w.url("out/camera-maker-notes.jpg").path]) == "Canon")
         }
 
         /// Image data that stops early is refused by the whole failure contract, as before.
@@ -62,8 +69,9 @@ extension HeadlessBinaryTests {
             let w = try Workspace()
             _ = try Self.make(w)
             for name in ["cut-short.jpg", "cut-short-with-end-marker.jpg"] {
-                try expectCleanFailure(in: w, ["--crop=64x64+0+0", "--output=out/a.png", "in/\(name)"],
-                                       image: "in/\(name)", reasons: ["incomplete"], output: "out/a.png")
+                try expectCleanFailure(
+                    in: w, ["--crop=64x64+0+0", "--output=out/a.png", "in/\(name)"],
+                    image: "in/\(name)", reasons: ["incomplete"], output: "out/a.png")
             }
         }
 
@@ -71,8 +79,9 @@ extension HeadlessBinaryTests {
             let w = try Workspace()
             _ = try Self.make(w)
             for name in ["tiled-planar.tif", "twelve-bit.tif", "old-style-jpeg.tif"] {
-                try expectCleanFailure(in: w, ["--crop=8x8+0+0", "--output=out/a.png", "in/\(name)"],
-                                       image: "in/\(name)", reasons: ["this TIFF variant is not supported ("], output: "out/a.png")
+                try expectCleanFailure(
+                    in: w, ["--crop=8x8+0+0", "--output=out/a.png", "in/\(name)"],
+                    image: "in/\(name)", reasons: ["this TIFF variant is not supported ("], output: "out/a.png")
             }
         }
     }
@@ -80,13 +89,16 @@ extension HeadlessBinaryTests {
 
 /// Runs crop-editor expecting a success that left metadata out: exit 0, the output written, the
 /// source unchanged, no leftovers, and exactly one line `crop-editor: SOURCE: warning: WARNING`.
-func expectWarning(in w: Workspace, _ arguments: [String], source: String, output: String, warning: String,
-                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectWarning(
+    in w: Workspace, _ arguments: [String], source: String, output: String, warning: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let before = try Data(contentsOf: w.url(source))
     let result = try w.run(arguments)
     #expect(result.exited && result.status == 0, "stderr: \(result.standardError)", sourceLocation: sourceLocation)
-    #expect(result.errorLines == ["crop-editor: \(source): warning: \(warning)"], "\(result.errorLines)",
-            sourceLocation: sourceLocation)
+    #expect(
+        result.errorLines == ["crop-editor: \(source): warning: \(warning)"], "\(result.errorLines)",
+        sourceLocation: sourceLocation)
     #expect(result.standardError.hasSuffix("\n") && result.standardOutput.isEmpty, sourceLocation: sourceLocation)
     #expect(w.exists(output), sourceLocation: sourceLocation)
     #expect(try Data(contentsOf: w.url(source)) == before, "the source changed", sourceLocation: sourceLocation)

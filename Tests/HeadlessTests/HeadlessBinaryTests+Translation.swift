@@ -17,10 +17,16 @@ extension HeadlessBinaryTests {
             try Tool.run("localedef", ["-i", "de_DE", "-c", "-f", "UTF-8", locales.appendingPathComponent("de_DE.UTF-8").path])
             let messages = w.logs.appendingPathComponent("locale/de/LC_MESSAGES")
             try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-            try Tool.run("msgfmt", ["--check", "-o", messages.appendingPathComponent("crop-editor.mo").path,
-                                    Self.packageRoot.appendingPathComponent("po/de.po").path])
-            return ["LOCPATH": locales.path, "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de",
-                    "CROP_EDITOR_LOCALEDIR": w.logs.appendingPathComponent("locale").path]
+            try Tool.run(
+                "msgfmt",
+                [
+                    "--check", "-o", messages.appendingPathComponent("crop-editor.mo").path,
+                    Self.packageRoot.appendingPathComponent("po/de.po").path,
+                ])
+            return [
+                "LOCPATH": locales.path, "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de",
+                "CROP_EDITOR_LOCALEDIR": w.logs.appendingPathComponent("locale").path,
+            ]
         }
 
         @Test func aGermanUserReadsTheReasonInGerman() throws {
@@ -32,7 +38,8 @@ extension HeadlessBinaryTests {
             #expect(missing.status == 1)
             #expect(missing.errorLines == ["crop-editor: in/missing.jpg: Datei nicht gefunden"])
             // A reason holding what the command named, placed by the German sentence.
-            let folder = try w.run(["--crop=100x100+10+10", "--output=out/nowhere/a.png", "in/photo.jpg"], environment: environment)
+            let folder = try w.run(
+                ["--crop=100x100+10+10", "--output=out/nowhere/a.png", "in/photo.jpg"], environment: environment)
             #expect(folder.status == 1)
             #expect(folder.errorLines == ["crop-editor: in/photo.jpg: der Ausgabeordner out/nowhere existiert nicht"])
             #expect(w.snapshot() == before, "a failure changed the workspace")

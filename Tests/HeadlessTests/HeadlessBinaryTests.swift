@@ -7,7 +7,8 @@ import Testing
 /// at once would only slow each down towards the hang guard.
 @Suite(.serialized) struct HeadlessBinaryTests {
     @Test func theBinaryIsBuiltBesideTheTests() {
-        #expect(FileManager.default.isExecutableFile(atPath: CropEditorProcess.binary.path),
-                "crop-editor not found at \(CropEditorProcess.binary.path): build with --build-tests")
+        #expect(
+            FileManager.default.isExecutableFile(atPath: CropEditorProcess.binary.path),
+            "crop-editor not found at \(CropEditorProcess.binary.path): build with --build-tests")
     }
 }

@@ -31,11 +31,14 @@ import Testing
     }
 
     @Test func aFullRequest() throws {
-        let request = try parse(["--crop=800x600+100+50", "--output=out.jpg", "--quality=80", "--lossless",
-                                 "--strip=gps", "photo.jpg"])
-        let expected = HeadlessOptions(image: "photo.jpg", output: "out.jpg",
-                                       crop: .pixels(PixelRect(x: 100, y: 50, width: 800, height: 600)),
-                                       export: ExportOptions(quality: 80, lossless: true, strip: .gps))
+        let request = try parse([
+            "--crop=800x600+100+50", "--output=out.jpg", "--quality=80", "--lossless",
+            "--strip=gps", "photo.jpg",
+        ])
+        let expected = HeadlessOptions(
+            image: "photo.jpg", output: "out.jpg",
+            crop: .pixels(PixelRect(x: 100, y: 50, width: 800, height: 600)),
+            export: ExportOptions(quality: 80, lossless: true, strip: .gps))
         #expect(request == .crop(expected))
     }
 
@@ -57,7 +60,8 @@ import Testing
     }
 
     @Test func aSingleDashValueIsAValueSoNegativeQualitiesAreReportedAsQualities() {
-        #expect(error(["--crop=1x1", "--output=o.jpg", "--quality", "-5", "p.jpg"])?.reason
+        #expect(
+            error(["--crop=1x1", "--output=o.jpg", "--quality", "-5", "p.jpg"])?.reason
                 == "--quality must be a whole number from 1 to 100, not “-5”")
     }
 
@@ -96,17 +100,26 @@ import Testing
         let cases: [([String], String)] = [
             (["--crop=1x1", "p.jpg"], "no --output given (or --sidecar)"),
             (["--sidecar", "p.jpg"], "--sidecar needs the --crop to keep"),
-            (["--sidecar", "--crop=1x1", "--output=o.png", "p.jpg"],
-             "--sidecar writes no pixels: give --sidecar or --output, not both"),
+            (
+                ["--sidecar", "--crop=1x1", "--output=o.png", "p.jpg"],
+                "--sidecar writes no pixels: give --sidecar or --output, not both"
+            ),
             (["--sidecar", "--crop=1x1", "--quality=80", "p.jpg"], "--quality applies to --output, not to --sidecar"),
             (["--crop=1x", "--output=o.png", "p.jpg"], CropGeometryError.malformed("1x").description),
             (["--crop=0x1", "--output=o.png", "p.jpg"], CropGeometryError.emptySize("0x1").description),
             (["--crop=1x1", "--output=o.png", "--strip=none", "p.jpg"], "--strip must be gps or all, not “none”"),
-            (["--crop=1x1", "--output=o.bmp", "p.jpg"], "unknown output format “.bmp”: use .png, .jpg, .jpeg, .webp, .tif or .tiff"),
-            (["--crop=1x1", "--output=dir.d/out", "p.jpg"],
-             "the output name “dir.d/out” has no extension to choose the format: use .png, .jpg, .jpeg, .webp, .tif or .tiff"),
-            (["--crop=1x1", "--output=.png", "p.jpg"],
-             "the output name “.png” has no extension to choose the format: use .png, .jpg, .jpeg, .webp, .tif or .tiff"),
+            (
+                ["--crop=1x1", "--output=o.bmp", "p.jpg"],
+                "unknown output format “.bmp”: use .png, .jpg, .jpeg, .webp, .tif or .tiff"
+            ),
+            (
+                ["--crop=1x1", "--output=dir.d/out", "p.jpg"],
+                "the output name “dir.d/out” has no extension to choose the format: use .png, .jpg, .jpeg, .webp, .tif or .tiff"
+            ),
+            (
+                ["--crop=1x1", "--output=.png", "p.jpg"],
+                "the output name “.png” has no extension to choose the format: use .png, .jpg, .jpeg, .webp, .tif or .tiff"
+            ),
         ]
         for (arguments, reason) in cases {
             #expect(error(arguments) == HeadlessError(image: "p.jpg", reason: reason, exitStatus: 2), "\(arguments)")

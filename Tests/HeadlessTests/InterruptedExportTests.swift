@@ -5,7 +5,8 @@ import Testing
 
 @Suite(.serialized) struct InterruptedExportTests {
     @Test(arguments: [SIGTERM, SIGINT]) func aSignalMidWriteLeavesNothingBehind(signal: Int32) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cropeditor-interrupt-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cropeditor-interrupt-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // Noise compresses slowly: a PNG of it takes the export long enough to be caught writing.
@@ -35,8 +36,9 @@ import Testing
         #expect(kill(process.processIdentifier, signal) == 0)
         process.waitUntilExit()
 
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
-                "ended by \(process.terminationReason) \(process.terminationStatus)")
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+            "ended by \(process.terminationReason) \(process.terminationStatus)")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(left == ["noise.png"], "left behind: \(left)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: source)) == before, "the source changed")

@@ -45,23 +45,42 @@ import Testing
     @Test func mistakesNameTheImageAndExitTwo() {
         let cases: [([String], String)] = [
             (["--crop=1x1", "--shape=oval", "--output=o.png", "p.jpg"], "--shape must be circle or rectangle, not “oval”"),
-            (["--crop=1x1", "--size=0", "--output=o.png", "p.jpg"],
-             "--size must be a whole number of pixels from 1 to 10000000 for a .png output, not “0”"),
-            (["--crop=1x1", "--size=2.5", "--output=o.webp", "p.jpg"],
-             "--size must be a whole number of pixels from 1 to 16383 for a .webp output, not “2.5”"),
-            (["--crop=1x1", "--size=65501", "--output=o.jpeg", "p.jpg"],
-             "--size must be a whole number of pixels from 1 to 65500 for a .jpg output, not “65501”"),
-            (["--sidecar", "--crop=1x1", "--size=-1", "p.jpg"],
-             "--size must be a whole number of pixels from 1 to 10000000, not “-1”"),
-            (["--crop=1x1", "--shape=circle", "--output=o.jpg", "p.jpg"],
-             "--shape=circle needs a .png or .webp --output for its transparent corners"),
-            (["--crop=1x1", "--shape=circle", "--output=o.tif", "p.jpg"],
-             "--shape=circle needs a .png or .webp --output for its transparent corners"),
-            (["--crop=1x1", "--shape=circle", "--lossless", "--output=o.webp", "p.jpg"],
-             "--lossless cannot cut a circle: its transparent corners are new pixels"),
-            (["--crop=1x1", "--size=10", "--lossless", "--output=o.jpg", "p.jpg"],
-             "--lossless cannot scale to --size: a lossless cut keeps the crop's own pixels"),
-            (["--sidecar", "--crop=1x1", "--shape=circle", "--strip=all", "p.jpg"], "--strip applies to --output, not to --sidecar"),
+            (
+                ["--crop=1x1", "--size=0", "--output=o.png", "p.jpg"],
+                "--size must be a whole number of pixels from 1 to 10000000 for a .png output, not “0”"
+            ),
+            (
+                ["--crop=1x1", "--size=2.5", "--output=o.webp", "p.jpg"],
+                "--size must be a whole number of pixels from 1 to 16383 for a .webp output, not “2.5”"
+            ),
+            (
+                ["--crop=1x1", "--size=65501", "--output=o.jpeg", "p.jpg"],
+                "--size must be a whole number of pixels from 1 to 65500 for a .jpg output, not “65501”"
+            ),
+            (
+                ["--sidecar", "--crop=1x1", "--size=-1", "p.jpg"],
+                "--size must be a whole number of pixels from 1 to 10000000, not “-1”"
+            ),
+            (
+                ["--crop=1x1", "--shape=circle", "--output=o.jpg", "p.jpg"],
+                "--shape=circle needs a .png or .webp --output for its transparent corners"
+            ),
+            (
+                ["--crop=1x1", "--shape=circle", "--output=o.tif", "p.jpg"],
+                "--shape=circle needs a .png or .webp --output for its transparent corners"
+            ),
+            (
+                ["--crop=1x1", "--shape=circle", "--lossless", "--output=o.webp", "p.jpg"],
+                "--lossless cannot cut a circle: its transparent corners are new pixels"
+            ),
+            (
+                ["--crop=1x1", "--size=10", "--lossless", "--output=o.jpg", "p.jpg"],
+                "--lossless cannot scale to --size: a lossless cut keeps the crop's own pixels"
+            ),
+            (
+                ["--sidecar", "--crop=1x1", "--shape=circle", "--strip=all", "p.jpg"],
+                "--strip applies to --output, not to --sidecar"
+            ),
         ]
         for (arguments, reason) in cases {
             #expect(error(arguments) == HeadlessError(image: "p.jpg", reason: reason, exitStatus: 2), "\(arguments)")

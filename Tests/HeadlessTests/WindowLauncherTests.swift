@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct WindowLauncherTests {
     @Test func theWindowIsLookedForBesideTheCommandThenInLibexec() {
-        #expect(WindowLauncher.candidates(for: "/usr/local/bin/crop-editor")
+        #expect(
+            WindowLauncher.candidates(for: "/usr/local/bin/crop-editor")
                 == ["/usr/local/bin/crop-editor-gui", "/usr/local/libexec/crop-editor/crop-editor-gui"])
         #expect(WindowLauncher.candidates(for: "/work/.build/debug/crop-editor").first == "/work/.build/debug/crop-editor-gui")
     }
@@ -26,7 +27,9 @@ import Testing
             #expect(!libraries.contains(gui), "crop-editor loads \(gui)")
         }
         // The window's binary is built beside it.
-        #expect(FileManager.default.isExecutableFile(atPath: CropEditorProcess.binary.deletingLastPathComponent()
-            .appendingPathComponent(WindowLauncher.binaryName).path))
+        #expect(
+            FileManager.default.isExecutableFile(
+                atPath: CropEditorProcess.binary.deletingLastPathComponent()
+                    .appendingPathComponent(WindowLauncher.binaryName).path))
     }
 }

@@ -41,8 +41,9 @@ import Wording
         for strip in [StripMode.none, .gps] {
             for ext in ["png", "webp", "tif", "jpg"] {
                 let out = dir.file("\(strip.rawValue).\(ext)")
-                let result = try Imaging.export(source: source.path, crop: crop, output: out,
-                                                options: ExportOptions(quality: 90, strip: strip))
+                let result = try Imaging.export(
+                    source: source.path, crop: crop, output: out,
+                    options: ExportOptions(quality: 90, strip: strip))
                 #expect(result.leftOut.map(\.what) == expectedLeftOut[ext] ?? [], "\(ext) \(strip): \(result.leftOut)")
                 #expect(result.leftOut.allSatisfy { $0.sentence.contains(ext == "tif" ? "TIFF" : ext.uppercased()) })
                 #expect(try Tool.size(out) == (200, 150))
@@ -55,7 +56,9 @@ import Wording
             let tags = all[out] ?? [:], name = (out as NSString).lastPathComponent
             #expect(tags.string("Make") == "Canon", "\(name): the rest of the EXIF is kept")
             #expect(tags.string("Title") == "quay", "\(name): the rest of the XMP is kept")
-            #expect(tags.keys.filter { $0.contains("Thumbnail") }.isEmpty, "\(name): \(tags.keys.filter { $0.contains("Thumbnail") })")
+            #expect(
+                tags.keys.filter { $0.contains("Thumbnail") }.isEmpty, "\(name): \(tags.keys.filter { $0.contains("Thumbnail") })"
+            )
             #expect(tags.int("ExifImageWidth") == 200 && tags.int("ExifImageHeight") == 150, "\(name)")
             for (key, value) in tags where key.hasSuffix(":Orientation") {
                 #expect((value as? NSNumber)?.intValue == 1, "\(name): \(key) is \(value)")

@@ -12,8 +12,10 @@ import Wording
     static let crop = PixelRect(x: 23, y: 11, width: 64, height: 64)
 
     /// A PNG from samples written byte by byte (`channels` 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA).
-    static func png(_ dir: TempFolder, _ name: String, channels: Int, sixteenBit: Bool = false,
-                    samples: [Int]) throws -> String {
+    static func png(
+        _ dir: TempFolder, _ name: String, channels: Int, sixteenBit: Bool = false,
+        samples: [Int]
+    ) throws -> String {
         let pnm = dir.file(name + (channels == 1 ? ".pgm" : channels == 3 ? ".ppm" : ".pam")), png = dir.file(name + ".png")
         Netpbm.write(pnm, width: width, height: height, channels: channels, sixteenBit: sixteenBit, samples: samples)
         try Tool.run([Tool.convert, pnm, png])
@@ -32,8 +34,10 @@ import Wording
 
     /// ImageMagick's alpha (0…1) at the four corners and the centre of a 64×64 result, by `-fx`.
     static func cornerAndCentreAlpha(_ path: String) throws -> String {
-        try Tool.text([Tool.convert, path, "-format",
-                       "%[fx:p{0,0}.a] %[fx:p{63,0}.a] %[fx:p{0,63}.a] %[fx:p{63,63}.a] %[fx:p{32,32}.a]", "info:"])
+        try Tool.text([
+            Tool.convert, path, "-format",
+            "%[fx:p{0,0}.a] %[fx:p{63,0}.a] %[fx:p{0,63}.a] %[fx:p{63,63}.a] %[fx:p{32,32}.a]", "info:",
+        ])
     }
 
     /// The written alpha against the coverage sampled 64×64 per pixel (no shared math): within 10 %.
@@ -180,10 +184,13 @@ import Wording
         let src = try Self.png(dir, "src", channels: 3, samples: Texture.samples(width: Self.width, height: Self.height, seed: 8))
         let out = dir.file("out.png")
         let crop = PixelRect(x: 5, y: 10, width: 80, height: 40)
-        let result = try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(transform: .right, shape: .circle))
+        let result = try Imaging.export(
+            source: src, crop: crop, output: out, options: ExportOptions(transform: .right, shape: .circle))
         #expect(result.width == 80 && result.height == 40)
         #expect(try Tool.vipsSize(out) == "80x40")
-        let alpha = try Tool.text([Tool.convert, out, "-format", "%[fx:p{0,0}.a] %[fx:p{40,20}.a] %[fx:p{1,20}.a] %[fx:p{40,1}.a]", "info:"])
+        let alpha = try Tool.text([
+            Tool.convert, out, "-format", "%[fx:p{0,0}.a] %[fx:p{40,20}.a] %[fx:p{1,20}.a] %[fx:p{40,1}.a]", "info:",
+        ])
         #expect(alpha == "0 1 1 1", "corner out, centre and the middle of each side in: \(alpha)")
     }
 
@@ -192,7 +199,9 @@ import Wording
         defer { dir.remove() }
         let src = try Self.png(dir, "src", channels: 3, samples: Texture.samples(width: Self.width, height: Self.height, seed: 1))
         let out = dir.file("out.\(ext)")
-        let error = imagingError { try Imaging.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle)) }
+        let error = imagingError {
+            try Imaging.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
+        }
         #expect(error?.message == "a circle crop needs a .png or .webp output for its transparent corners")
         #expect(!exists(out))
         #expect(dir.strayTemporaries.isEmpty)

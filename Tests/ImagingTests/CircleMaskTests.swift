@@ -43,7 +43,8 @@ import Testing
         for y in 0..<37 {
             for x in 0..<37 {
                 let c = mask.coverage(x: x, y: y)
-                #expect(c == mask.coverage(x: 36 - x, y: y) && c == mask.coverage(x: x, y: 36 - y)
+                #expect(
+                    c == mask.coverage(x: 36 - x, y: y) && c == mask.coverage(x: x, y: 36 - y)
                         && c == mask.coverage(x: y, y: x), "\(x),\(y)")
             }
         }
@@ -94,7 +95,8 @@ import Testing
         words.withUnsafeMutableBufferPointer { mask.fill(row: $0.baseAddress!, y: y, left: left, count: count, maximum: 65535) }
         for i in 0..<count {
             let c = mask.coverage(x: left + i, y: y)
-            #expect(Int(bytes[i]) == Int((c * 255).rounded()) && Int(words[i]) == Int((c * 65535).rounded()), "column \(left + i)")
+            #expect(
+                Int(bytes[i]) == Int((c * 255).rounded()) && Int(words[i]) == Int((c * 65535).rounded()), "column \(left + i)")
         }
         #expect(bytes.first == 0 && bytes.contains(255) && bytes.contains { $0 > 0 && $0 < 255 })
     }

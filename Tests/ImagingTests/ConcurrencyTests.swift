@@ -25,8 +25,9 @@ import Testing
             if worker == 0 {
                 for round in 0..<rounds {
                     do {
-                        try Imaging.export(source: good, crop: PixelRect(x: 16, y: 16, width: 900, height: 700),
-                                           output: dir.file("out\(round).png"))
+                        try Imaging.export(
+                            source: good, crop: PixelRect(x: 16, y: 16, width: 900, height: 700),
+                            output: dir.file("out\(round).png"))
                     } catch { failures.add("good export \(round): \(error)") }
                 }
                 done.add("done")

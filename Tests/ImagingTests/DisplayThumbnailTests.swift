@@ -8,8 +8,10 @@ import Testing
 @Suite struct DisplayThumbnailTests {
     /// 4000×3000 stored: red top-left quarter on blue.
     static func makePhoto(_ path: String) throws {
-        try Tool.run(["convert", "-size", "4000x3000", "xc:blue", "-fill", "red", "-draw", "rectangle 0,0 1999,1499",
-                      "-quality", "80", path])
+        try Tool.run([
+            "convert", "-size", "4000x3000", "xc:blue", "-fill", "red", "-draw", "rectangle 0,0 1999,1499",
+            "-quality", "80", path,
+        ])
     }
 
     static func rgb(_ p: RGBAPixels, _ x: Int, _ y: Int) -> [Int] {
@@ -68,26 +70,30 @@ import Testing
         let dir = TempFolder("thumb-16")
         defer { dir.remove() }
         let w = 20, h = 10
-        Netpbm.write(dir.file("c.ppm"), width: w, height: h, channels: 3, sixteenBit: true,
-                     samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x2020, 0x8080, 0xF0F0] })
+        Netpbm.write(
+            dir.file("c.ppm"), width: w, height: h, channels: 3, sixteenBit: true,
+            samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x2020, 0x8080, 0xF0F0] })
         try Tool.run(["convert", dir.file("c.ppm"), dir.file("c.png")])
         let (_, colour) = try Imaging.displayThumbnail(path: dir.file("c.png"), maxWidth: 100, maxHeight: 100)
         #expect(Self.rgb(colour, 5, 5) == [0x20, 0x80, 0xF0])
-        Netpbm.write(dir.file("g.pgm"), width: w, height: h, channels: 1, sixteenBit: true,
-                     samples: [Int](repeating: 0x6060, count: w * h))
+        Netpbm.write(
+            dir.file("g.pgm"), width: w, height: h, channels: 1, sixteenBit: true,
+            samples: [Int](repeating: 0x6060, count: w * h))
         try Tool.run(["convert", dir.file("g.pgm"), dir.file("g.png")])
         let (_, grey) = try Imaging.displayThumbnail(path: dir.file("g.png"), maxWidth: 100, maxHeight: 100)
         #expect(Self.rgb(grey, 5, 5) == [0x60, 0x60, 0x60])
         #expect(grey.bytes[(5 * w + 5) * 4 + 3] == 255)
         // 16-bit grey with alpha, and RGBA: the alpha is scaled like the colours.
-        Netpbm.write(dir.file("ga.pam"), width: w, height: h, channels: 2, sixteenBit: true,
-                     samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x6060, 0x8080] })
+        Netpbm.write(
+            dir.file("ga.pam"), width: w, height: h, channels: 2, sixteenBit: true,
+            samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x6060, 0x8080] })
         try Tool.run(["convert", dir.file("ga.pam"), dir.file("ga.png")])
         #expect(PNGBytes.header(dir.file("ga.png"))?.colourType == 4)
         let (_, ga) = try Imaging.displayThumbnail(path: dir.file("ga.png"), maxWidth: 100, maxHeight: 100)
         #expect(Array(ga.bytes[0..<4]) == [0x60, 0x60, 0x60, 0x80])
-        Netpbm.write(dir.file("ca.pam"), width: w, height: h, channels: 4, sixteenBit: true,
-                     samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x2020, 0x8080, 0xF0F0, 0x4040] })
+        Netpbm.write(
+            dir.file("ca.pam"), width: w, height: h, channels: 4, sixteenBit: true,
+            samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x2020, 0x8080, 0xF0F0, 0x4040] })
         try Tool.run(["convert", dir.file("ca.pam"), dir.file("ca.png")])
         let (_, ca) = try Imaging.displayThumbnail(path: dir.file("ca.png"), maxWidth: 100, maxHeight: 100)
         #expect(Array(ca.bytes[0..<4]) == [0x20, 0x80, 0xF0, 0x40])
@@ -108,7 +114,8 @@ import Testing
         try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 40, height: 30), output: out)
         let px = try Tool.decode(out)
         let centre = (15 * 40 + 20) * 3
-        #expect(px.count == 40 * 30 * 3 && px[centre] > 200 && px[centre + 1] < 60 && px[centre + 2] < 60,
-                "exported \(px.count == 40 * 30 * 3 ? Array(px[centre..<(centre + 3)]) : [])")
+        #expect(
+            px.count == 40 * 30 * 3 && px[centre] > 200 && px[centre + 1] < 60 && px[centre + 2] < 60,
+            "exported \(px.count == 40 * 30 * 3 ? Array(px[centre..<(centre + 3)]) : [])")
     }
 }

@@ -51,7 +51,9 @@ enum PNGBytes {
     static func header(_ path: String) -> Header? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let b = [UInt8](data)
-        guard b.count > 33, Array(b[0..<8]) == signature, String(decoding: b[12..<16], as: UTF8.self) == "IHDR" else { return nil }
+        guard b.count > 33, Array(b[0..<8]) == signature, String(decoding: b[12..<16], as: UTF8.self) == "IHDR" else {
+            return nil
+        }
         func u32(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
         var chunks: [String] = []
         var i = 8
@@ -70,10 +72,12 @@ enum JPEGBytes {
     static func withOrientation(_ jpeg: Data, _ value: Int) -> Data {
         var b = [UInt8](jpeg)
         precondition(b[0] == 0xFF && b[1] == 0xD8)
-        let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8,       // big-endian TIFF, IFD0 at 8
-                             0, 1,                                       // one entry
-                             0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(value), 0, 0, // Orientation SHORT ×1
-                             0, 0, 0, 0]                                 // no next IFD
+        let tiff: [UInt8] = [
+            0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8,  // big-endian TIFF, IFD0 at 8
+            0, 1,  // one entry
+            0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(value), 0, 0,  // Orientation SHORT ×1
+            0, 0, 0, 0,
+        ]  // no next IFD
         let payload = [UInt8]("Exif".utf8) + [0, 0] + tiff
         let length = payload.count + 2
         let segment = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
@@ -110,11 +114,14 @@ enum Texture {
     }
 
     /// A JPEG of that texture; `sampling` is ImageMagick's `-sampling-factor` (2x2,1x1,1x1 is 4:2:0).
-    static func jpeg(_ path: String, width: Int, height: Int, seed: UInt64 = 7, quality: Int = 90,
-                     sampling: String = "2x2,1x1,1x1") throws {
+    static func jpeg(
+        _ path: String, width: Int, height: Int, seed: UInt64 = 7, quality: Int = 90,
+        sampling: String = "2x2,1x1,1x1"
+    ) throws {
         let ppm = path + ".ppm"
-        Netpbm.write(ppm, width: width, height: height, channels: 3, sixteenBit: false,
-                     samples: samples(width: width, height: height, seed: seed))
+        Netpbm.write(
+            ppm, width: width, height: height, channels: 3, sixteenBit: false,
+            samples: samples(width: width, height: height, seed: seed))
         defer { try? FileManager.default.removeItem(atPath: ppm) }
         try Tool.run(["convert", ppm, "-sampling-factor", sampling, "-quality", "\(quality)", path])
     }

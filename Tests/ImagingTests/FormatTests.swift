@@ -72,7 +72,8 @@ import Wording
         defer { dir.remove() }
         let src = dir.file("anim.gif")
         try Tool.run(["convert", "-delay", "10", "-size", "40x30", "xc:red", "xc:blue", src])
-        #expect(try Tool.text(["identify", "-format", "%n\n", src]).split(separator: "\n").first == "2", "the fixture has two frames")
+        #expect(
+            try Tool.text(["identify", "-format", "%n\n", src]).split(separator: "\n").first == "2", "the fixture has two frames")
         let info = try Imaging.probe(path: src)
         #expect(info.width == 40 && info.height == 30)
         let out = dir.file("out.png")
@@ -80,8 +81,9 @@ import Wording
         #expect(try Tool.size(out) == (40, 30))
         let px = try Tool.decode(out)
         #expect(px.count == 40 * 30 * 3)
-        #expect(stride(from: 0, to: px.count, by: 3).allSatisfy { px[$0] == 255 && px[$0 + 1] == 0 && px[$0 + 2] == 0 },
-                "every pixel of the first (red) frame")
+        #expect(
+            stride(from: 0, to: px.count, by: 3).allSatisfy { px[$0] == 255 && px[$0 + 1] == 0 && px[$0 + 2] == 0 },
+            "every pixel of the first (red) frame")
         let (_, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 100, maxHeight: 100)
         #expect(pixels.width == 40 && pixels.height == 30)
         #expect(Array(pixels.bytes[0..<3]) == [255, 0, 0])
@@ -103,8 +105,9 @@ import Wording
         for ext in ["png", "webp", "tif"] {
             let out = dir.file("out.\(ext)")
             try Imaging.export(source: dir.file("src.png"), crop: crop, output: out)
-            #expect(try Tool.identify("%A", out).lowercased().hasPrefix("blend") || Tool.identify("%A", out).lowercased() == "true",
-                    "\(ext) has an alpha channel")
+            #expect(
+                try Tool.identify("%A", out).lowercased().hasPrefix("blend") || Tool.identify("%A", out).lowercased() == "true",
+                "\(ext) has an alpha channel")
             #expect(try Imaging.probe(path: out).hasAlpha, "\(ext)")
             let got = try Tool.decode(out, channels: "rgba")
             #expect(got.count == want.count)
@@ -138,19 +141,27 @@ import Wording
         }
         try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("fromPNG.jpg"))
         #expect(abs(try quality(dir.file("fromPNG.jpg")) - 92) <= 1, "92 for a non-JPEG source")
-        try Imaging.export(source: dir.file("q75.jpg"), crop: crop, output: dir.file("q40.jpg"), options: ExportOptions(quality: 40))
+        try Imaging.export(
+            source: dir.file("q75.jpg"), crop: crop, output: dir.file("q40.jpg"), options: ExportOptions(quality: 40))
         #expect(abs(try quality(dir.file("q40.jpg")) - 40) <= 2, "an explicit quality is used")
-        try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("q100.jpeg"), options: ExportOptions(quality: 100))
+        try Imaging.export(
+            source: dir.file("src.png"), crop: crop, output: dir.file("q100.jpeg"), options: ExportOptions(quality: 100))
         #expect(try quality(dir.file("q100.jpeg")) == 100)
         // Out of range is refused before anything is written.
         for bad in [0, 101, -5] {
-            #expect(imagingError { try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("bad.jpg"),
-                                                      options: ExportOptions(quality: bad)) } != nil)
+            #expect(
+                imagingError {
+                    try Imaging.export(
+                        source: dir.file("src.png"), crop: crop, output: dir.file("bad.jpg"),
+                        options: ExportOptions(quality: bad))
+                } != nil)
         }
         #expect(!exists(dir.file("bad.jpg")))
         // A lower quality makes a smaller WebP: the setting reaches the WebP encoder as well.
-        try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("lo.webp"), options: ExportOptions(quality: 10))
-        try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("hi.webp"), options: ExportOptions(quality: 95))
+        try Imaging.export(
+            source: dir.file("src.png"), crop: crop, output: dir.file("lo.webp"), options: ExportOptions(quality: 10))
+        try Imaging.export(
+            source: dir.file("src.png"), crop: crop, output: dir.file("hi.webp"), options: ExportOptions(quality: 95))
         #expect(bytes(of: dir.file("lo.webp"))!.count < bytes(of: dir.file("hi.webp"))!.count)
     }
 
@@ -164,7 +175,9 @@ import Wording
         defer { dir.remove() }
         try Tool.run(["convert", "-size", "20x20", "xc:red", dir.file("src.png")])
         let crop = PixelRect(x: 0, y: 0, width: 10, height: 10)
-        for (name, magick) in [("a.PNG", "PNG"), ("b.JPEG", "JPEG"), ("c.webp", "WEBP"), ("d.tiff", "TIFF"), ("e.jpg", "JPEG"), ("f.tif", "TIFF")] {
+        for (name, magick) in [
+            ("a.PNG", "PNG"), ("b.JPEG", "JPEG"), ("c.webp", "WEBP"), ("d.tiff", "TIFF"), ("e.jpg", "JPEG"), ("f.tif", "TIFF"),
+        ] {
             try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file(name))
             #expect(try Tool.identify("%m", dir.file(name)) == magick, "\(name)")
         }
@@ -178,8 +191,9 @@ import Wording
         let dir = TempFolder("unsupported")
         defer { dir.remove() }
         _ = Self.codedPPM(dir.file("a.ppm"))
-        FileManager.default.createFile(atPath: dir.file("b.svg"),
-                                       contents: Data("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".utf8))
+        FileManager.default.createFile(
+            atPath: dir.file("b.svg"),
+            contents: Data("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".utf8))
         FileManager.default.createFile(atPath: dir.file("c.jpg"), contents: Data("this is not a picture".utf8))
         FileManager.default.createFile(atPath: dir.file("d.png"), contents: Data())
         for name in ["a.ppm", "b.svg", "c.jpg", "d.png", "missing.png"] {
@@ -210,9 +224,11 @@ import Wording
         } else {
             let error = imagingError { try Imaging.probe(path: src) }
             let message = try #require(error, "a .heic without HEIF support must be refused").message
-            #expect(message.localizedCaseInsensitiveContains("HEIF") || message.localizedCaseInsensitiveContains("HEIC")
+            #expect(
+                message.localizedCaseInsensitiveContains("HEIF") || message.localizedCaseInsensitiveContains("HEIC")
                     || message.contains("not supported"), "message: \(message)")
-            #expect(!message.contains("only JPEG, PNG, WebP, TIFF, GIF and HEIF"), "it must not claim HEIF is supported: \(message)")
+            #expect(
+                !message.contains("only JPEG, PNG, WebP, TIFF, GIF and HEIF"), "it must not claim HEIF is supported: \(message)")
         }
     }
 }

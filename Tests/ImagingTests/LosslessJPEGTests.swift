@@ -20,8 +20,10 @@ import Wording
 
     /// jpegtran's lossless crop of the stored grid: the oracle.
     static func jpegtran(_ src: String, stored: PixelRect, into path: String) throws {
-        try Tool.run(["sh", "-c", "jpegtran -crop \(stored.width)x\(stored.height)+\(stored.x)+\(stored.y) -copy all \"$1\" > \"$2\"",
-                      "sh", src, path])
+        try Tool.run([
+            "sh", "-c", "jpegtran -crop \(stored.width)x\(stored.height)+\(stored.x)+\(stored.y) -copy all \"$1\" > \"$2\"",
+            "sh", src, path,
+        ])
     }
 
     @Test func eligibilityFollowsTheSixteenPixelGrid() throws {
@@ -30,7 +32,9 @@ import Wording
         let src = try Self.makeSource(dir)
         let grid = try #require(Imaging.losslessGrid(path: src))
         #expect(grid.mcuWidth == 16 && grid.mcuHeight == 16)
-        for (x, y, ok) in [(0, 0, true), (16, 32, true), (624, 464, true), (17, 32, false), (16, 17, false), (8, 0, false), (0, 8, false)] {
+        for (x, y, ok) in [
+            (0, 0, true), (16, 32, true), (624, 464, true), (17, 32, false), (16, 17, false), (8, 0, false), (0, 8, false),
+        ] {
             let check = try Imaging.losslessCheck(path: src, crop: PixelRect(x: x, y: y, width: 16, height: 16))
             #expect(check.mcuWidth == 16 && check.mcuHeight == 16)
             #expect(check.isEligible == ok, "crop at \(x),\(y)")
@@ -42,8 +46,10 @@ import Wording
         let dir = TempFolder("lossless-exact")
         defer { dir.remove() }
         let src = try Self.makeSource(dir)
-        for crop in [PixelRect(x: 48, y: 64, width: 200, height: 150), PixelRect(x: 0, y: 0, width: 640, height: 480),
-                     PixelRect(x: 624, y: 464, width: 16, height: 16), PixelRect(x: 32, y: 0, width: 3, height: 1)] {
+        for crop in [
+            PixelRect(x: 48, y: 64, width: 200, height: 150), PixelRect(x: 0, y: 0, width: 640, height: 480),
+            PixelRect(x: 624, y: 464, width: 16, height: 16), PixelRect(x: 32, y: 0, width: 3, height: 1),
+        ] {
             let out = dir.file("out.jpg"), ref = dir.file("ref.jpg")
             let result = try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true))
             #expect(result.lossless)
@@ -77,15 +83,18 @@ import Wording
         let dir = TempFolder("lossless-prefer")
         defer { dir.remove() }
         let src = try Self.makeSource(dir)
-        let on = try Imaging.export(source: src, crop: PixelRect(x: 32, y: 16, width: 100, height: 100),
-                                    output: dir.file("a.jpg"), options: ExportOptions(preferLossless: true))
+        let on = try Imaging.export(
+            source: src, crop: PixelRect(x: 32, y: 16, width: 100, height: 100),
+            output: dir.file("a.jpg"), options: ExportOptions(preferLossless: true))
         #expect(on.lossless)
-        let off = try Imaging.export(source: src, crop: PixelRect(x: 33, y: 16, width: 100, height: 100),
-                                     output: dir.file("b.jpg"), options: ExportOptions(preferLossless: true))
+        let off = try Imaging.export(
+            source: src, crop: PixelRect(x: 33, y: 16, width: 100, height: 100),
+            output: dir.file("b.jpg"), options: ExportOptions(preferLossless: true))
         #expect(!off.lossless)
         #expect(try Tool.size(dir.file("b.jpg")) == (100, 100))
-        let explicitQuality = try Imaging.export(source: src, crop: PixelRect(x: 32, y: 16, width: 100, height: 100),
-                                                 output: dir.file("c.jpg"), options: ExportOptions(quality: 50, preferLossless: true))
+        let explicitQuality = try Imaging.export(
+            source: src, crop: PixelRect(x: 32, y: 16, width: 100, height: 100),
+            output: dir.file("c.jpg"), options: ExportOptions(quality: 50, preferLossless: true))
         #expect(!explicitQuality.lossless, "an explicit quality asks for a re-encode")
         #expect(abs(Int(try Tool.identify("%Q", dir.file("c.jpg")))! - 50) <= 2)
     }
@@ -95,8 +104,11 @@ import Wording
         defer { dir.remove() }
         let src = try Self.makeSource(dir)
         let out = dir.file("out.jpg")
-        let error = imagingError { try Imaging.export(source: src, crop: PixelRect(x: 17, y: 32, width: 100, height: 100),
-                                                      output: out, options: ExportOptions(lossless: true)) }
+        let error = imagingError {
+            try Imaging.export(
+                source: src, crop: PixelRect(x: 17, y: 32, width: 100, height: 100),
+                output: out, options: ExportOptions(lossless: true))
+        }
         let message = try #require(error).message
         #expect(message.contains("grid"), "message: \(message)")
         #expect(message.contains("16"), "the message names the block size: \(message)")
@@ -104,8 +116,11 @@ import Wording
         #expect(dir.strayTemporaries.isEmpty)
         #expect(dir.entries == ["src.jpg"])
         // A PNG output cannot be lossless JPEG either.
-        let png = imagingError { try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 16, height: 16),
-                                                    output: dir.file("out.png"), options: ExportOptions(lossless: true)) }
+        let png = imagingError {
+            try Imaging.export(
+                source: src, crop: PixelRect(x: 0, y: 0, width: 16, height: 16),
+                output: dir.file("out.png"), options: ExportOptions(lossless: true))
+        }
         #expect(png != nil)
         #expect(dir.entries == ["src.jpg"])
     }
@@ -114,10 +129,17 @@ import Wording
         let dir = TempFolder("lossless-png")
         defer { dir.remove() }
         try Tool.run(["convert", "-size", "64x64", "xc:red", dir.file("src.png")])
-        #expect(imagingError { try Imaging.losslessCheck(path: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: 16, height: 16)) } != nil)
+        #expect(
+            imagingError {
+                try Imaging.losslessCheck(path: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: 16, height: 16))
+            } != nil)
         #expect(Imaging.losslessGrid(path: dir.file("src.png")) == nil)
-        #expect(imagingError { try Imaging.export(source: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: 16, height: 16),
-                                                  output: dir.file("out.jpg"), options: ExportOptions(lossless: true)) } != nil)
+        #expect(
+            imagingError {
+                try Imaging.export(
+                    source: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: 16, height: 16),
+                    output: dir.file("out.jpg"), options: ExportOptions(lossless: true))
+            } != nil)
         #expect(!exists(dir.file("out.jpg")))
     }
 
@@ -127,16 +149,21 @@ import Wording
         for orientation in [1, 3, 6, 8] {
             let src = try Self.makeSource(dir, orientation: orientation == 1 ? nil : orientation)
             let info = try Imaging.probe(path: src)
-            for crop in [PixelRect(x: 37, y: 53, width: 100, height: 90), PixelRect(x: 1, y: 1, width: 5, height: 7),
-                         PixelRect(x: info.width - 9, y: info.height - 3, width: 9, height: 3)] {
+            for crop in [
+                PixelRect(x: 37, y: 53, width: 100, height: 90), PixelRect(x: 1, y: 1, width: 5, height: 7),
+                PixelRect(x: info.width - 9, y: info.height - 3, width: 9, height: 3),
+            ] {
                 let check = try Imaging.losslessCheck(path: src, crop: crop)
                 let snapped = Imaging.snappedToLosslessGrid(check, info: info)
                 #expect(try Imaging.losslessCheck(path: src, crop: snapped).isEligible, "o\(orientation) \(crop) → \(snapped)")
                 #expect(snapped.x <= crop.x && snapped.y <= crop.y, "o\(orientation) \(crop) → \(snapped)")
-                #expect(snapped.x + snapped.width >= crop.x + crop.width && snapped.y + snapped.height >= crop.y + crop.height,
-                        "o\(orientation) \(crop) → \(snapped)")
-                #expect(snapped.x >= 0 && snapped.y >= 0 && snapped.x + snapped.width <= info.width
-                        && snapped.y + snapped.height <= info.height, "o\(orientation) \(snapped) inside \(info.width)×\(info.height)")
+                #expect(
+                    snapped.x + snapped.width >= crop.x + crop.width && snapped.y + snapped.height >= crop.y + crop.height,
+                    "o\(orientation) \(crop) → \(snapped)")
+                #expect(
+                    snapped.x >= 0 && snapped.y >= 0 && snapped.x + snapped.width <= info.width
+                        && snapped.y + snapped.height <= info.height,
+                    "o\(orientation) \(snapped) inside \(info.width)×\(info.height)")
                 // No larger than needed: less than one block more on each side.
                 #expect(snapped.width - crop.width < 16 && snapped.height - crop.height < 16)
             }
@@ -161,7 +188,10 @@ import Wording
         let a = try Imaging.losslessCheck(path: src, crop: aligned)
         #expect(a.storedRect == PixelRect(x: 32, y: 348, width: 100, height: 100))
         #expect(!a.isEligible)
-        #expect(imagingError { try Imaging.export(source: src, crop: aligned, output: dir.file("a.jpg"), options: ExportOptions(lossless: true)) } != nil)
+        #expect(
+            imagingError {
+                try Imaging.export(source: src, crop: aligned, output: dir.file("a.jpg"), options: ExportOptions(lossless: true))
+            } != nil)
         #expect(!exists(dir.file("a.jpg")))
 
         // Upright x = 59 is off the grid, yet stored (32, 480 − 59 − 101 = 320) is on it.
@@ -173,7 +203,8 @@ import Wording
         let result = try Imaging.export(source: src, crop: crooked, output: out, options: ExportOptions(lossless: true))
         #expect(result.lossless && result.width == 101 && result.height == 100)
         try Self.jpegtran(src, stored: b.storedRect, into: ref)
-        #expect(try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out == Tool.run(["convert", ref, "-depth", "8", "rgb:-"]).out)
+        #expect(
+            try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out == Tool.run(["convert", ref, "-depth", "8", "rgb:-"]).out)
         // The stored pixels were not turned, so the tag still says 6 and the upright size is the crop's.
         #expect(try Tool.text(["exiftool", "-s3", "-n", "-Orientation", out]) == "6")
         let back = try Imaging.probe(path: out)
@@ -204,8 +235,9 @@ import Wording
         let result = try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true))
         #expect(result.lossless && result.width == crop.width && result.height == crop.height)
         try Self.jpegtran(src, stored: stored, into: ref)
-        let wrong = mismatch(try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out,
-                             try Tool.run(["convert", ref, "-depth", "8", "rgb:-"]).out)
+        let wrong = mismatch(
+            try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out,
+            try Tool.run(["convert", ref, "-depth", "8", "rgb:-"]).out)
         #expect(wrong == nil, "orientation \(orientation): \(wrong ?? "")")
         let back = try Imaging.probe(path: out)
         #expect(back.orientation.rawValue == orientation, "the tag stays true for the stored pixels")
@@ -231,7 +263,8 @@ import Wording
         let out = dir.file("out.jpg")
         try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true))
         try Self.jpegtran(src, stored: PixelRect(x: 496, y: 320, width: 100, height: 100), into: dir.file("ref.jpg"))
-        #expect(try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out
+        #expect(
+            try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out
                 == Tool.run(["convert", dir.file("ref.jpg"), "-depth", "8", "rgb:-"]).out)
     }
 }

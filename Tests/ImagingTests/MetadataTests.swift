@@ -10,15 +10,19 @@ import Testing
     /// pixel dimensions, GPS, an EXIF thumbnail, XMP title, XMP GPS and XMP orientation, and orientation 6.
     static func makeSource(_ dir: TempFolder) throws -> String {
         let plain = dir.file("plain.jpg"), src = dir.file("src.jpg"), thumb = dir.file("thumb.jpg")
-        try Tool.run(["convert", "-seed", "5", "-size", "320x240", "plasma:fractal", "-sampling-factor", "2x2,1x1,1x1",
-                      "-quality", "95", plain])
+        try Tool.run([
+            "convert", "-seed", "5", "-size", "320x240", "plasma:fractal", "-sampling-factor", "2x2,1x1,1x1",
+            "-quality", "95", plain,
+        ])
         try Tool.run(["vips", "icc_transform", plain, src + "[Q=90]", "srgb"])
         try Tool.run(["convert", "-size", "40x30", "xc:green", thumb])
-        try Tool.run(["exiftool", "-q", "-overwrite_original", "-n", "-Make=TestMake", "-Model=M1",
-                      "-ExifImageWidth=320", "-ExifImageHeight=240",
-                      "-GPSLatitude=48.85", "-GPSLatitudeRef=N", "-GPSLongitude=2.35", "-GPSLongitudeRef=E",
-                      "-XMP-dc:Title=hello", "-XMP-exif:GPSLatitude=48.85", "-XMP-exif:GPSLongitude=2.35",
-                      "-XMP-tiff:Orientation=6", "-Orientation=6", "-ThumbnailImage<=\(thumb)", src])
+        try Tool.run([
+            "exiftool", "-q", "-overwrite_original", "-n", "-Make=TestMake", "-Model=M1",
+            "-ExifImageWidth=320", "-ExifImageHeight=240",
+            "-GPSLatitude=48.85", "-GPSLatitudeRef=N", "-GPSLongitude=2.35", "-GPSLongitudeRef=E",
+            "-XMP-dc:Title=hello", "-XMP-exif:GPSLatitude=48.85", "-XMP-exif:GPSLongitude=2.35",
+            "-XMP-tiff:Orientation=6", "-Orientation=6", "-ThumbnailImage<=\(thumb)", src,
+        ])
         try FileManager.default.removeItem(atPath: thumb)
         // The fixture really has what the tests then expect to be kept or removed.
         let tags = try Tool.exif(src)
@@ -38,7 +42,9 @@ import Testing
         #expect(tags.string("Model") == "M1", "\(what): Model")
         #expect(tags.string("Title") == "hello", "\(what): XMP title")
         #expect(tags.string("ProfileDescription") == "sRGB", "\(what): ICC profile")
-        #expect(tags.keys.filter { $0.contains("Thumbnail") }.isEmpty, "\(what): the EXIF thumbnail must go: \(tags.keys.filter { $0.contains("Thumbnail") })")
+        #expect(
+            tags.keys.filter { $0.contains("Thumbnail") }.isEmpty,
+            "\(what): the EXIF thumbnail must go: \(tags.keys.filter { $0.contains("Thumbnail") })")
         #expect(tags.keys(inGroup: "EXIF:IFD1").isEmpty, "\(what): no IFD1 left")
     }
 
@@ -83,8 +89,9 @@ import Testing
         let src = try Self.makeSource(dir)
         let outputs = Self.formats.map { dir.file("out.\($0)") }
         for out in outputs {
-            try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 240, height: 320), output: out,
-                               options: ExportOptions(strip: .gps))
+            try Imaging.export(
+                source: src, crop: PixelRect(x: 0, y: 0, width: 240, height: 320), output: out,
+                options: ExportOptions(strip: .gps))
         }
         let all = try Tool.exif(outputs)
         for (ext, out) in zip(Self.formats, outputs) {
@@ -103,19 +110,23 @@ import Testing
         let src = try Self.makeSource(dir)
         let outputs = Self.formats.map { dir.file("out.\($0)") }
         for out in outputs {
-            try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 240, height: 320), output: out,
-                               options: ExportOptions(strip: .all))
+            try Imaging.export(
+                source: src, crop: PixelRect(x: 0, y: 0, width: 240, height: 320), output: out,
+                options: ExportOptions(strip: .all))
             // Still upright: the pixels were turned even though the tag went.
             #expect(try Tool.size(out) == (240, 320))
         }
         let all = try Tool.exif(outputs)
         for (ext, out) in zip(Self.formats, outputs) {
             let tags = all[out] ?? [:]
-            let left = tags.keys.filter { $0.hasPrefix("XMP:") || $0.hasPrefix("ICC_Profile:")
-                || ($0.hasPrefix("EXIF:") && !(ext == "tif" && $0.hasPrefix("EXIF:IFD0:"))) }
+            let left = tags.keys.filter {
+                $0.hasPrefix("XMP:") || $0.hasPrefix("ICC_Profile:")
+                    || ($0.hasPrefix("EXIF:") && !(ext == "tif" && $0.hasPrefix("EXIF:IFD0:")))
+            }
             #expect(left.isEmpty, "\(ext): metadata left: \(left.sorted())")
-            #expect(tags.keys.filter { $0.contains("GPS") || $0.contains("Make") || $0.contains("Thumbnail") }.isEmpty,
-                    "\(ext): \(tags.keys.sorted())")
+            #expect(
+                tags.keys.filter { $0.contains("GPS") || $0.contains("Make") || $0.contains("Thumbnail") }.isEmpty,
+                "\(ext): \(tags.keys.sorted())")
             Self.checkUpright(tags, ext)
         }
     }
@@ -128,7 +139,8 @@ import Testing
         let crop = PixelRect(x: 0, y: 32, width: 112, height: 100)
         let keep = dir.file("keep.jpg"), gps = dir.file("gps.jpg"), none = dir.file("none.jpg")
         for (out, strip) in [(keep, StripMode.none), (gps, .gps), (none, .all)] {
-            let result = try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true, strip: strip))
+            let result = try Imaging.export(
+                source: src, crop: crop, output: out, options: ExportOptions(lossless: true, strip: strip))
             #expect(result.lossless)
         }
         let all = try Tool.exif([keep, gps, none])

@@ -17,7 +17,8 @@ import Wording
     /// jpegtran's lossless cut, the oracle: it warns about the same damage (exit 2) and still writes.
     static func jpegtran(_ source: String, _ crop: PixelRect, into path: String) throws {
         let geometry = "\(crop.width)x\(crop.height)+\(crop.x)+\(crop.y)"
-        try Tool.run(["sh", "-c", "jpegtran -crop \(geometry) -copy all \"$1\" > \"$2\"", "sh", source, path], allowFailure: true)
+        try Tool.run(
+            ["sh", "-c", "jpegtran -crop \(geometry) -copy all \"$1\" > \"$2\"", "sh", source, path], allowFailure: true)
         #expect((bytes(of: path)?.count ?? 0) > 100, "jpegtran wrote nothing for \(source)")
     }
 
@@ -50,8 +51,9 @@ import Wording
             try Self.jpegtran(file.path, grid, into: reference)
             #expect(mismatch(try Tool.decode(lossless), try Tool.decode(reference)) == nil, "\(file.name) lossless")
             // The only one with anything to leave out: an EXIF block exiv2 cannot read, copied by the cut.
-            #expect(cut.leftOut.map(\.what) == (file.name == "broken-exif-offset.jpg" ? ["the EXIF data"] : []),
-                    "\(file.name): \(cut.leftOut)")
+            #expect(
+                cut.leftOut.map(\.what) == (file.name == "broken-exif-offset.jpg" ? ["the EXIF data"] : []),
+                "\(file.name): \(cut.leftOut)")
         }
     }
 
@@ -67,10 +69,22 @@ import Wording
         for file in files {
             let attempts: [(String, () throws -> Any)] = [
                 ("thumbnail", { try Imaging.displayThumbnail(path: file.path, maxWidth: 400, maxHeight: 400) }),
-                ("export", { try Imaging.export(source: file.path, crop: PixelRect(x: 0, y: 0, width: 64, height: 64),
-                                                output: dir.file("out.png")) }),
-                ("lossless", { try Imaging.export(source: file.path, crop: PixelRect(x: 0, y: 0, width: 64, height: 64),
-                                                  output: dir.file("out.jpg"), options: ExportOptions(lossless: true)) }),
+                (
+                    "export",
+                    {
+                        try Imaging.export(
+                            source: file.path, crop: PixelRect(x: 0, y: 0, width: 64, height: 64),
+                            output: dir.file("out.png"))
+                    }
+                ),
+                (
+                    "lossless",
+                    {
+                        try Imaging.export(
+                            source: file.path, crop: PixelRect(x: 0, y: 0, width: 64, height: 64),
+                            output: dir.file("out.jpg"), options: ExportOptions(lossless: true))
+                    }
+                ),
             ]
             for (what, attempt) in attempts {
                 let message = imagingError { try attempt() }?.message ?? "accepted"
@@ -86,16 +100,21 @@ import Wording
         let dir = TempFolder("odd-tiff")
         defer { dir.remove() }
         let files = try OddFiles.make(in: dir.path).filter { $0.kind == .unsupportedTIFF }
-        let layouts = ["tiled-planar.tif": "tiled, with separate colour planes", "twelve-bit.tif": "12 bits per sample",
-                       "old-style-jpeg.tif": "old-style JPEG compression"]
+        let layouts = [
+            "tiled-planar.tif": "tiled, with separate colour planes", "twelve-bit.tif": "12 bits per sample",
+            "old-style-jpeg.tif": "old-style JPEG compression",
+        ]
         #expect(Set(files.map(\.name)) == Set(layouts.keys))
         for file in files {
             #expect(try Tool.size(file.path) == file.size, "ImageMagick reads \(file.name)")
             let expected = "this TIFF variant is not supported (\(layouts[file.name] ?? ""))"
             let opening = imagingError { try Imaging.displayThumbnail(path: file.path, maxWidth: 400, maxHeight: 400) }
             #expect(opening?.message == expected, "\(file.name): \(opening?.message ?? "opened")")
-            let saving = imagingError { try Imaging.export(source: file.path, crop: PixelRect(x: 0, y: 0, width: 8, height: 8),
-                                                           output: dir.file("out.png")) }
+            let saving = imagingError {
+                try Imaging.export(
+                    source: file.path, crop: PixelRect(x: 0, y: 0, width: 8, height: 8),
+                    output: dir.file("out.png"))
+            }
             #expect(saving?.message == expected, "\(file.name): \(saving?.message ?? "saved")")
         }
     }

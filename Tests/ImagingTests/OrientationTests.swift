@@ -19,11 +19,13 @@ import Testing
     ]
 
     static func makeSource(_ path: String, orientation: Int) throws {
-        try Tool.run(["convert", "-size", "64x48", "xc:yellow",
-                      "-fill", "red", "-draw", "rectangle 0,0 31,23",
-                      "-fill", "lime", "-draw", "rectangle 32,0 63,23",
-                      "-fill", "blue", "-draw", "rectangle 0,24 31,47",
-                      "-sampling-factor", "1x1", "-quality", "95", path])
+        try Tool.run([
+            "convert", "-size", "64x48", "xc:yellow",
+            "-fill", "red", "-draw", "rectangle 0,0 31,23",
+            "-fill", "lime", "-draw", "rectangle 32,0 63,23",
+            "-fill", "blue", "-draw", "rectangle 0,24 31,47",
+            "-sampling-factor", "1x1", "-quality", "95", path,
+        ])
         JPEGBytes.setOrientation(path, orientation)
     }
 
@@ -65,7 +67,9 @@ import Testing
             #expect(try Tool.size(out) == (w / 2, h / 2))
             let colour = Self.middleColour(try Tool.decode(out), width: w / 2, height: h / 2)
             let want = Self.colours[expected[i]]!
-            #expect(Self.close(colour, want), "orientation \(orientation), upright quadrant \(i): got \(colour), want \(expected[i]) \(want)")
+            #expect(
+                Self.close(colour, want),
+                "orientation \(orientation), upright quadrant \(i): got \(colour), want \(expected[i]) \(want)")
         }
 
         // A re-encoded JPEG of the whole picture: upright pixels, tagged upright.
@@ -78,10 +82,12 @@ import Testing
         #expect(tags[src]?.int("Orientation") == orientation, "the fixture's own tag")
         for out in outputs {
             let tag = tags[out]?.int("Orientation")
-            #expect(tag == nil || tag == 1, "orientation \(orientation): \((out as NSString).lastPathComponent) is tagged \(tag ?? 0)")
+            #expect(
+                tag == nil || tag == 1, "orientation \(orientation): \((out as NSString).lastPathComponent) is tagged \(tag ?? 0)"
+            )
         }
         let px = try Tool.decode(jpg)
-        let topLeft = Array(px[((4 * w) + 4) * 3 ..< ((4 * w) + 4) * 3 + 3])
+        let topLeft = Array(px[((4 * w) + 4) * 3..<((4 * w) + 4) * 3 + 3])
         #expect(Self.close(topLeft, Self.colours[expected[0]]!), "orientation \(orientation): whole JPEG top-left \(topLeft)")
         // Re-reading the output: already upright, so probe sees it as stored.
         let back = try Imaging.probe(path: jpg)

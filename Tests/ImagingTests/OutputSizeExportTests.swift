@@ -15,8 +15,10 @@ import Wording
     }
 
     /// Our export at `size` against ImageMagick's `-crop … -resize N×N` of the same source.
-    private func expectClose(_ src: String, crop: PixelRect, size: Int, expected: String, tolerance: Double,
-                             in dir: TempFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectClose(
+        _ src: String, crop: PixelRect, size: Int, expected: String, tolerance: Double,
+        in dir: TempFolder, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let out = dir.file("out-\(size).png"), ref = dir.file("ref-\(size).png")
         let result = try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(outputSize: size))
         #expect("\(result.width)x\(result.height)" == expected, sourceLocation: sourceLocation)
@@ -32,12 +34,15 @@ import Wording
         defer { dir.remove() }
         let src = try Self.source(dir)
         // About 0.003 (0.007 at 7 pixels); the same cut one pixel to the side is 0.010 away.
-        try expectClose(src, crop: PixelRect(x: 50, y: 50, width: 200, height: 100), size: 64, expected: "64x32",
-                        tolerance: 0.006, in: dir)
-        try expectClose(src, crop: PixelRect(x: 10, y: 0, width: 130, height: 299), size: 97, expected: "42x97",
-                        tolerance: 0.006, in: dir)
-        try expectClose(src, crop: PixelRect(x: 0, y: 0, width: 400, height: 300), size: 7, expected: "7x5",
-                        tolerance: 0.015, in: dir)
+        try expectClose(
+            src, crop: PixelRect(x: 50, y: 50, width: 200, height: 100), size: 64, expected: "64x32",
+            tolerance: 0.006, in: dir)
+        try expectClose(
+            src, crop: PixelRect(x: 10, y: 0, width: 130, height: 299), size: 97, expected: "42x97",
+            tolerance: 0.006, in: dir)
+        try expectClose(
+            src, crop: PixelRect(x: 0, y: 0, width: 400, height: 300), size: 7, expected: "7x5",
+            tolerance: 0.015, in: dir)
     }
 
     @Test func upscalingGivesExactlyNOnTheLongerSide() throws {
@@ -45,10 +50,12 @@ import Wording
         defer { dir.remove() }
         let src = try Self.source(dir)
         // About 0.005: the two enlarge with different kernels; the cut one pixel to the side is 0.024 away.
-        try expectClose(src, crop: PixelRect(x: 50, y: 50, width: 20, height: 10), size: 333, expected: "333x167",
-                        tolerance: 0.01, in: dir)
-        try expectClose(src, crop: PixelRect(x: 100, y: 80, width: 45, height: 61), size: 500, expected: "369x500",
-                        tolerance: 0.01, in: dir)
+        try expectClose(
+            src, crop: PixelRect(x: 50, y: 50, width: 20, height: 10), size: 333, expected: "333x167",
+            tolerance: 0.01, in: dir)
+        try expectClose(
+            src, crop: PixelRect(x: 100, y: 80, width: 45, height: 61), size: 500, expected: "369x500",
+            tolerance: 0.01, in: dir)
     }
 
     /// 16 bits stay 16 bits through the scaling, grey stays grey.
@@ -57,7 +64,9 @@ import Wording
         defer { dir.remove() }
         let rgb16 = dir.file("rgb16.png"), grey = dir.file("grey.png")
         try Tool.run([Tool.convert, "-seed", "4", "-size", "200x150", "plasma:fractal", "-depth", "16", rgb16])
-        try Tool.run([Tool.convert, "-seed", "4", "-size", "200x150", "plasma:fractal", "-colorspace", "Gray", "-depth", "8", grey])
+        try Tool.run([
+            Tool.convert, "-seed", "4", "-size", "200x150", "plasma:fractal", "-colorspace", "Gray", "-depth", "8", grey,
+        ])
         let crop = PixelRect(x: 0, y: 0, width: 200, height: 150)
         _ = try Imaging.export(source: rgb16, crop: crop, output: dir.file("a.png"), options: ExportOptions(outputSize: 80))
         #expect(try Tool.identify("%w %h %z", dir.file("a.png")) == "80 60 16")
@@ -76,8 +85,9 @@ import Wording
         Netpbm.write(dir.file("src.pam"), width: w, height: h, channels: 4, sixteenBit: false, samples: samples)
         try Tool.run([Tool.convert, dir.file("src.pam"), dir.file("src.png")])
         let out = dir.file("out.png")
-        _ = try Imaging.export(source: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: w, height: h), output: out,
-                           options: ExportOptions(outputSize: 30))
+        _ = try Imaging.export(
+            source: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: w, height: h), output: out,
+            options: ExportOptions(outputSize: 30))
         #expect(try Tool.vipsSize(out) == "30x12")
         let rgba = try Tool.decode(out, channels: "rgba")
         func pixel(_ x: Int, _ y: Int) -> [Int] { Array(rgba[((y * 30 + x) * 4)..<((y * 30 + x) * 4 + 4)]) }
@@ -97,8 +107,9 @@ import Wording
         // Upright the source is 240×320; 100×50 scaled to 60 is 60×30.
         for ext in ["jpg", "png", "webp", "tif"] {
             let out = dir.file("out.\(ext)")
-            let result = try Imaging.export(source: src, crop: PixelRect(x: 10, y: 20, width: 100, height: 50), output: out,
-                                            options: ExportOptions(outputSize: 60))
+            let result = try Imaging.export(
+                source: src, crop: PixelRect(x: 10, y: 20, width: 100, height: 50), output: out,
+                options: ExportOptions(outputSize: 60))
             #expect(result.width == 60 && result.height == 30 && !result.lossless)
             #expect(try Tool.vipsSize(out) == "60x30", "\(ext)")
             let tags = try Tool.exif(out)
@@ -117,10 +128,12 @@ import Wording
         let src = dir.file("src.jpg")
         try Texture.jpeg(src, width: 320, height: 240)
         let crop = PixelRect(x: 16, y: 16, width: 160, height: 160)
-        let plain = try Imaging.export(source: src, crop: crop, output: dir.file("a.jpg"), options: ExportOptions(preferLossless: true))
+        let plain = try Imaging.export(
+            source: src, crop: crop, output: dir.file("a.jpg"), options: ExportOptions(preferLossless: true))
         #expect(plain.lossless, "the fixture's cut is on the block grid")
-        let scaled = try Imaging.export(source: src, crop: crop, output: dir.file("b.jpg"),
-                                        options: ExportOptions(preferLossless: true, outputSize: 50))
+        let scaled = try Imaging.export(
+            source: src, crop: crop, output: dir.file("b.jpg"),
+            options: ExportOptions(preferLossless: true, outputSize: 50))
         #expect(!scaled.lossless && scaled.width == 50 && scaled.height == 50)
         #expect(try Tool.vipsSize(dir.file("b.jpg")) == "50x50")
     }
@@ -132,8 +145,9 @@ import Wording
         try Texture.jpeg(src, width: 320, height: 240)
         let out = dir.file("out.jpg")
         let error = imagingError {
-            try Imaging.export(source: src, crop: PixelRect(x: 16, y: 16, width: 160, height: 160), output: out,
-                               options: ExportOptions(lossless: true, outputSize: 50))
+            try Imaging.export(
+                source: src, crop: PixelRect(x: 16, y: 16, width: 160, height: 160), output: out,
+                options: ExportOptions(lossless: true, outputSize: 50))
         }
         #expect(error?.message.contains("lossless cut keeps the crop's own pixels") == true, "\(error?.message ?? "no error")")
         #expect(!exists(out) && dir.strayTemporaries.isEmpty)
@@ -162,8 +176,9 @@ import Wording
         }
         #expect(dir.strayTemporaries.isEmpty)
         // The largest WebP there is, from a sliver, is fine.
-        let result = try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 400, height: 1), output: dir.file("g.webp"),
-                                        options: ExportOptions(outputSize: 16383))
+        let result = try Imaging.export(
+            source: src, crop: PixelRect(x: 0, y: 0, width: 400, height: 1), output: dir.file("g.webp"),
+            options: ExportOptions(outputSize: 16383))
         #expect(result.width == 16383 && result.height == 41)
         #expect(try Tool.vipsSize(dir.file("g.webp")) == "16383x41")
     }
@@ -174,8 +189,9 @@ import Wording
         defer { dir.remove() }
         let src = try Self.source(dir)
         let out = dir.file("out.png")
-        let result = try Imaging.export(source: src, crop: PixelRect(x: 100, y: 50, width: 200, height: 200), output: out,
-                                        options: ExportOptions(shape: .circle, outputSize: 64))
+        let result = try Imaging.export(
+            source: src, crop: PixelRect(x: 100, y: 50, width: 200, height: 200), output: out,
+            options: ExportOptions(shape: .circle, outputSize: 64))
         #expect(result.width == 64 && result.height == 64)
         #expect(try Tool.vipsSize(out) == "64x64")
         #expect(try CircleExportTests.cornerAndCentreAlpha(out) == "0 0 0 0 1")

@@ -15,15 +15,16 @@ import Testing
     /// round(short × N / long): halves go up, and no side ever reaches 0.
     @Test func theShorterSideIsRoundedAndAtLeastOne() {
         #expect(OutputSize.scaled(width: 200, height: 3, longerSide: 100) == (100, 2))  // 1.5 → 2
-        #expect(OutputSize.scaled(width: 1000, height: 1, longerSide: 10) == (10, 1))   // 0.01 → 1
+        #expect(OutputSize.scaled(width: 1000, height: 1, longerSide: 10) == (10, 1))  // 0.01 → 1
         #expect(OutputSize.scaled(width: 3, height: 7, longerSide: 1) == (1, 1))
         for long in 1...40 {
             for short in 1...long {
                 for n in [1, 2, 5, 17, 64, 99] {
                     let size = OutputSize.scaled(width: long, height: short, longerSide: n)
                     let exact = Double(short) * Double(n) / Double(long)
-                    #expect(size.width == n && size.height >= 1 && abs(Double(size.height) - max(exact, 1)) <= 0.5,
-                            "\(long)×\(short) → \(n): \(size)")
+                    #expect(
+                        size.width == n && size.height >= 1 && abs(Double(size.height) - max(exact, 1)) <= 0.5,
+                        "\(long)×\(short) → \(n): \(size)")
                 }
             }
         }

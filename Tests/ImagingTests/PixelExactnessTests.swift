@@ -39,8 +39,9 @@ import Testing
         let dir = TempFolder("exact")
         defer { dir.remove() }
         let ppm = dir.file(channels == 4 ? "src.pam" : "src.ppm"), png = dir.file("src.png")
-        Netpbm.write(ppm, width: Self.width, height: Self.height, channels: channels, sixteenBit: true,
-                     samples: Self.samples(channels: channels))
+        Netpbm.write(
+            ppm, width: Self.width, height: Self.height, channels: channels, sixteenBit: true,
+            samples: Self.samples(channels: channels))
         try Tool.run(["convert", ppm, png])
         #expect(PNGBytes.header(png)?.bitDepth == 16, "the fixture itself must be a 16-bit PNG")
 
@@ -87,7 +88,8 @@ import Testing
         Netpbm.write(dir.file("src.ppm"), width: w, height: h, channels: 3, sixteenBit: false, samples: samples)
         try Tool.run(["convert", dir.file("src.ppm"), dir.file("src.png")])
         let info = try Imaging.probe(path: dir.file("src.png"))
-        let rect = CropRect(left: 0.25, top: 0.25, right: 0.75, bottom: 0.75).pixelRect(imageWidth: info.width, imageHeight: info.height)
+        let rect = CropRect(left: 0.25, top: 0.25, right: 0.75, bottom: 0.75).pixelRect(
+            imageWidth: info.width, imageHeight: info.height)
         #expect(rect == PixelRect(x: 25, y: 15, width: 50, height: 30))
         try Imaging.export(source: dir.file("src.png"), crop: rect, output: dir.file("out.png"))
         let got = try Tool.decode(dir.file("out.png"))
@@ -121,15 +123,18 @@ import Testing
     @Test func sixteenBitToTIFFIsExact() throws {
         let dir = TempFolder("tiff16")
         defer { dir.remove() }
-        Netpbm.write(dir.file("src.ppm"), width: Self.width, height: Self.height, channels: 3, sixteenBit: true,
-                     samples: Self.samples(channels: 3))
+        Netpbm.write(
+            dir.file("src.ppm"), width: Self.width, height: Self.height, channels: 3, sixteenBit: true,
+            samples: Self.samples(channels: 3))
         try Tool.run(["convert", dir.file("src.ppm"), dir.file("src.png")])
         let crop = PixelRect(x: 30, y: 9, width: 33, height: 44)
         try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("out.tif"))
         #expect(try Tool.identify("%w %h %z", dir.file("out.tif")) == "33 44 16")
         let got = try Tool.decode(dir.file("out.tif"), channels: "rgb", depth: 16)
         var expected: [Int] = []
-        for y in 0..<crop.height { for x in 0..<crop.width { for c in 0..<3 { expected.append(Self.sample(x + crop.x, y + crop.y, c)) } } }
+        for y in 0..<crop.height {
+            for x in 0..<crop.width { for c in 0..<3 { expected.append(Self.sample(x + crop.x, y + crop.y, c)) } }
+        }
         #expect(mismatch(got, expected) == nil, "\(mismatch(got, expected) ?? "")")
     }
 
@@ -146,8 +151,9 @@ import Testing
             try Imaging.export(source: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: w, height: h), output: out)
             let px = try Tool.decode(out)
             let centre = (16 * w + 16) * 3
-            #expect(abs(px[centre] - 64) <= 3 && abs(px[centre + 1] - 128) <= 3 && abs(px[centre + 2] - 191) <= 3,
-                    "\(ext): got \(px[centre..<(centre + 3)])")
+            #expect(
+                abs(px[centre] - 64) <= 3 && abs(px[centre + 1] - 128) <= 3 && abs(px[centre + 2] - 191) <= 3,
+                "\(ext): got \(px[centre..<(centre + 3)])")
         }
     }
 }

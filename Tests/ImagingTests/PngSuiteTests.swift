@@ -11,9 +11,11 @@ import Wording
     static let corpus: String? = {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let candidates = [ProcessInfo.processInfo.environment["CROPEDITOR_PNG_CORPUS"],
-                          package.deletingLastPathComponent().appendingPathComponent("shared/corpora/png").path,
-                          "/work/shared/corpora/png"].compactMap { $0 }
+        let candidates = [
+            ProcessInfo.processInfo.environment["CROPEDITOR_PNG_CORPUS"],
+            package.deletingLastPathComponent().appendingPathComponent("shared/corpora/png").path,
+            "/work/shared/corpora/png",
+        ].compactMap { $0 }
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }()
 
@@ -30,8 +32,10 @@ import Wording
         #expect(Self.valid.count >= 60, "found \(Self.valid.count) valid PNGs")
         // Every basic PNG type is in it: grey 1/2/4/8/16, RGB 8/16, palette 1/2/4/8, grey+alpha 8/16, RGBA 8/16.
         let names = Set(Self.valid.map { ($0 as NSString).lastPathComponent })
-        for type in ["0g01", "0g02", "0g04", "0g08", "0g16", "2c08", "2c16", "3p01", "3p02", "3p04", "3p08",
-                     "4a08", "4a16", "6a08", "6a16"] {
+        for type in [
+            "0g01", "0g02", "0g04", "0g08", "0g16", "2c08", "2c16", "3p01", "3p02", "3p04", "3p08",
+            "4a08", "4a16", "6a08", "6a16",
+        ] {
             #expect(names.contains("basn\(type).png"), "basn\(type).png")
         }
     }
@@ -59,7 +63,9 @@ import Wording
         let (tw, th) = Self.fitted(source.width, source.height, 16)
         do {
             let (_, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: 16, maxHeight: 16)
-            #expect(pixels.width == tw && pixels.height == th, "\(name): thumbnail \(pixels.width)×\(pixels.height), want \(tw)×\(th)")
+            #expect(
+                pixels.width == tw && pixels.height == th, "\(name): thumbnail \(pixels.width)×\(pixels.height), want \(tw)×\(th)"
+            )
             #expect(pixels.bytes.count == pixels.width * pixels.height * 4, "\(name)")
         } catch { Issue.record("\(name): thumbnail failed: \(error)") }
 
@@ -138,10 +144,21 @@ import Wording
             ("xdtn-no-idat", Array(good[0..<idat]) + Array(good[(idat + 12 + idatLength)...])),
             ("x-truncated-half", Array(good[0..<(good.count / 2)])),
             ("x-header-only", Array(good[0..<33])),
-            ("x-zlib-garbage", { var b = good; for i in (idat + 10)..<min(idat + 8 + idatLength, idat + 40) { b[i] = 0xA5 }; return b }()),
+            (
+                "x-zlib-garbage",
+                {
+                    var b = good; for i in (idat + 10)..<min(idat + 8 + idatLength, idat + 40) { b[i] = 0xA5 }; return b
+                }()
+            ),
         ]
-        cases.append(("x-zero-width", { var b = good; b.replaceSubrange(16..<20, with: [0, 0, 0, 0])
-            b.replaceSubrange(29..<33, with: PNGBytes.be32(PNGBytes.crc32(Array(b[12..<29])))); return b }()))
+        cases.append(
+            (
+                "x-zero-width",
+                {
+                    var b = good; b.replaceSubrange(16..<20, with: [0, 0, 0, 0])
+                    b.replaceSubrange(29..<33, with: PNGBytes.be32(PNGBytes.crc32(Array(b[12..<29])))); return b
+                }()
+            ))
         return cases
     }
 
@@ -159,7 +176,9 @@ import Wording
         for path in files {
             let name = (path as NSString).lastPathComponent
             let out = dir.file("out-\(name)")
-            let export = imagingError { try Imaging.export(source: path, crop: PixelRect(x: 0, y: 0, width: 32, height: 32), output: out) }
+            let export = imagingError {
+                try Imaging.export(source: path, crop: PixelRect(x: 0, y: 0, width: 32, height: 32), output: out)
+            }
             let thumb = imagingError { try Imaging.displayThumbnail(path: path, maxWidth: 64, maxHeight: 64) }
             if name.hasPrefix("xcsn") {
                 // Only the IDAT checksum is wrong, the data itself is intact: libvips (through libpng's "benign"

@@ -18,9 +18,13 @@ import Testing
         try Tool.run(["vips", "black", raw, "8000", "8000", "--bands", "3"])
         try Tool.run(["vips", "copy", raw, picture])
         let report = dir.file("time.txt")
-        try Tool.run(["/usr/bin/time", "-f", "%M", "-o", report, Self.cropBench, "region", picture, "6000", "6900", "1920", "1080", "1"])
-        let kib = try #require(Int(try String(contentsOfFile: report, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-            .split(separator: "\n").last ?? ""))
+        try Tool.run([
+            "/usr/bin/time", "-f", "%M", "-o", report, Self.cropBench, "region", picture, "6000", "6900", "1920", "1080", "1",
+        ])
+        let kib = try #require(
+            Int(
+                try String(contentsOfFile: report, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                    .split(separator: "\n").last ?? ""))
         let wholePicture = 8000 * 8000 * 3 / 1024
         #expect(kib < wholePicture / 2, "peak \(kib / 1024) MiB for a region; the whole picture is \(wholePicture / 1024) MiB")
     }

@@ -33,7 +33,8 @@ import Testing
         try Self.makeNoise(src)
         let info = try Imaging.probe(path: src)
         // 100.5 … 200.25 across: whole pixels 100 … 201.
-        let rendered = try Imaging.renderRegion(info, region: CropRect(left: 100.5 / 600, top: 0, right: 200.25 / 600, bottom: 0.5), scale: 1)
+        let rendered = try Imaging.renderRegion(
+            info, region: CropRect(left: 100.5 / 600, top: 0, right: 200.25 / 600, bottom: 0.5), scale: 1)
         #expect(rendered.pixels.width == 101 && rendered.pixels.height == 200)
         #expect(abs(rendered.region.minX - 100.0 / 600) < 1e-12 && abs(rendered.region.maxX - 201.0 / 600) < 1e-12)
     }
@@ -72,10 +73,12 @@ import Testing
         for (index, (x, y)) in [(0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)].enumerated() {
             let rendered = try Imaging.renderRegion(info, region: CropRect(x: x, y: y, width: 0.5, height: 0.5), scale: 2)
             #expect(rendered.pixels.width == info.width && rendered.pixels.height == info.height)
-            let middle = OrientationTests.middleColour(rendered.pixels.bytes.map(Int.init), width: rendered.pixels.width,
-                                                       height: rendered.pixels.height, channels: 4)
-            #expect(OrientationTests.close(middle, OrientationTests.colours[expected[index]]!, 40),
-                    "orientation \(orientation), quadrant \(index): \(middle) is not \(expected[index])")
+            let middle = OrientationTests.middleColour(
+                rendered.pixels.bytes.map(Int.init), width: rendered.pixels.width,
+                height: rendered.pixels.height, channels: 4)
+            #expect(
+                OrientationTests.close(middle, OrientationTests.colours[expected[index]]!, 40),
+                "orientation \(orientation), quadrant \(index): \(middle) is not \(expected[index])")
         }
     }
 
@@ -96,7 +99,8 @@ import Testing
         let src = dir.file("noise.png")
         try Self.makeNoise(src)
         let info = try Imaging.probe(path: src)
-        #expect(imagingError { try Imaging.renderRegion(info, region: CropRect(x: 2, y: 2, width: 1, height: 1), scale: 1) } != nil)
+        #expect(
+            imagingError { try Imaging.renderRegion(info, region: CropRect(x: 2, y: 2, width: 1, height: 1), scale: 1) } != nil)
         #expect(imagingError { try Imaging.renderRegion(info, region: .unit, scale: .nan) } != nil)
     }
 
@@ -108,8 +112,11 @@ import Testing
         try Tool.run([Tool.convert, "-size", "640x480", "-seed", "4", "plasma:fractal", "-quality", "92", src])
         let info = try Imaging.probe(path: src)
         // 200.5 … 400 across, 300 … 420 down: libjpeg widens the columns to whole blocks.
-        let rendered = try Imaging.renderRegion(info, region: CropRect(left: 200.5 / 640, top: 300.0 / 480,
-                                                                       right: 400.0 / 640, bottom: 420.0 / 480), scale: 1)
+        let rendered = try Imaging.renderRegion(
+            info,
+            region: CropRect(
+                left: 200.5 / 640, top: 300.0 / 480,
+                right: 400.0 / 640, bottom: 420.0 / 480), scale: 1)
         let left = Int((rendered.region.minX * 640).rounded()), top = Int((rendered.region.minY * 480).rounded())
         #expect(left <= 200 && top == 300 && rendered.pixels.height == 120)
         #expect(left + rendered.pixels.width >= 400)
@@ -130,7 +137,7 @@ import Testing
         let info = try Imaging.probe(path: src)
         let rendered = try Imaging.renderRegion(info, region: CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), scale: 1)
         #expect(rendered.pixels.width == 100 && rendered.pixels.height == 50)
-        let middle = Array(rendered.pixels.bytes[(25 * 100 + 50) * 4 ..< (25 * 100 + 50) * 4 + 3]).map(Int.init)
+        let middle = Array(rendered.pixels.bytes[(25 * 100 + 50) * 4..<(25 * 100 + 50) * 4 + 3]).map(Int.init)
         #expect(middle[0] > 200 && middle[1] < 60 && middle[2] < 60, "not red: \(middle)")
     }
 }

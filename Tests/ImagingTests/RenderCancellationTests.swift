@@ -16,8 +16,9 @@ import Testing
         cancellation.cancel()
         #expect(cancellation.isCancelled)
         #expect(throws: ImagingError.renderCancelled) {
-            try Imaging.renderRegion(info, region: CropRect(x: 0, y: 0, width: 1, height: 1), scale: 1,
-                                     cancellation: cancellation)
+            try Imaging.renderRegion(
+                info, region: CropRect(x: 0, y: 0, width: 1, height: 1), scale: 1,
+                cancellation: cancellation)
         }
         // The same request without a cancellation renders.
         #expect(try Imaging.renderRegion(info, region: CropRect(x: 0, y: 0, width: 1, height: 1), scale: 1).pixels.width == 600)
@@ -36,8 +37,9 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             do {
-                _ = try Imaging.renderRegion(info, region: CropRect(x: 0, y: 0.9, width: 1, height: 0.1), scale: 1,
-                                             cancellation: cancellation)
+                _ = try Imaging.renderRegion(
+                    info, region: CropRect(x: 0, y: 0.9, width: 1, height: 0.1), scale: 1,
+                    cancellation: cancellation)
                 outcome.set("rendered")
             } catch { outcome.set("\(error)") }
             done.signal()

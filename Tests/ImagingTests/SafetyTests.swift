@@ -8,7 +8,9 @@ import Wording
 
 @Suite struct SafetyTests {
     static func makeJPEG(_ path: String, size: String = "320x240") throws {
-        try Tool.run(["convert", "-seed", "2", "-size", size, "plasma:fractal", "-sampling-factor", "2x2,1x1,1x1", "-quality", "85", path])
+        try Tool.run([
+            "convert", "-seed", "2", "-size", size, "plasma:fractal", "-sampling-factor", "2x2,1x1,1x1", "-quality", "85", path,
+        ])
     }
 
     static let crop = PixelRect(x: 16, y: 16, width: 100, height: 80)
@@ -48,7 +50,8 @@ import Wording
         defer { dir.remove() }
         let src = dir.file("src.jpg")
         try Self.makeJPEG(src)
-        let result = try Imaging.export(source: src, crop: Self.crop, output: src, options: ExportOptions(allowOverwritingSource: true))
+        let result = try Imaging.export(
+            source: src, crop: Self.crop, output: src, options: ExportOptions(allowOverwritingSource: true))
         #expect(result.width == 100 && result.height == 80)
         #expect(try Tool.size(src) == (100, 80))
         #expect(dir.entries == ["src.jpg"])
@@ -63,12 +66,19 @@ import Wording
         try Self.makeJPEG(src)
         try Self.makeJPEG(out, size: "50x50")
         let before = try #require(bytes(of: out))
-        let lossless = imagingError { try Imaging.export(source: src, crop: PixelRect(x: 3, y: 0, width: 10, height: 10), output: out,
-                                                         options: ExportOptions(lossless: true)) }
+        let lossless = imagingError {
+            try Imaging.export(
+                source: src, crop: PixelRect(x: 3, y: 0, width: 10, height: 10), output: out,
+                options: ExportOptions(lossless: true))
+        }
         #expect(lossless != nil)
-        let outside = imagingError { try Imaging.export(source: src, crop: PixelRect(x: 300, y: 0, width: 100, height: 10), output: out) }
+        let outside = imagingError {
+            try Imaging.export(source: src, crop: PixelRect(x: 300, y: 0, width: 100, height: 10), output: out)
+        }
         #expect(outside != nil)
-        let empty = imagingError { try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 0, height: 10), output: out) }
+        let empty = imagingError {
+            try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 0, height: 10), output: out)
+        }
         #expect(empty != nil)
         #expect(bytes(of: out) == before)
         #expect(dir.strayTemporaries.isEmpty, "\(dir.strayTemporaries)")
@@ -124,7 +134,9 @@ import Wording
         let png = PNGBytes.signature + PNGBytes.chunk("IHDR", ihdr) + PNGBytes.chunk("IDAT", idat) + PNGBytes.chunk("IEND", [])
         let path = dir.file("huge.png")
         FileManager.default.createFile(atPath: path, contents: Data(png))
-        #expect(try Tool.text(["exiftool", "-s3", "-n", "-ImageSize", path]) == "100000 100000", "exiftool reads the header the same way")
+        #expect(
+            try Tool.text(["exiftool", "-s3", "-n", "-ImageSize", path]) == "100000 100000",
+            "exiftool reads the header the same way")
 
         let clock = ContinuousClock()
         var error: ImagingError?
@@ -133,9 +145,15 @@ import Wording
         #expect(message.contains("limit"), "message: \(message)")
         #expect(elapsed < .seconds(2), "took \(elapsed)")
         let thumbElapsed = clock.measure {
-            #expect(imagingError { try Imaging.displayThumbnail(path: path, maxWidth: 800, maxHeight: 800) }?.message.contains("limit") == true)
-            #expect(imagingError { try Imaging.export(source: path, crop: PixelRect(x: 0, y: 0, width: 10, height: 10),
-                                                      output: dir.file("out.png")) }?.message.contains("limit") == true)
+            #expect(
+                imagingError { try Imaging.displayThumbnail(path: path, maxWidth: 800, maxHeight: 800) }?.message.contains(
+                    "limit") == true)
+            #expect(
+                imagingError {
+                    try Imaging.export(
+                        source: path, crop: PixelRect(x: 0, y: 0, width: 10, height: 10),
+                        output: dir.file("out.png"))
+                }?.message.contains("limit") == true)
         }
         #expect(thumbElapsed < .seconds(2), "took \(thumbElapsed)")
         #expect(dir.entries == ["huge.png"])
@@ -168,14 +186,19 @@ import Wording
         let data = try #require(bytes(of: whole))
         FileManager.default.createFile(atPath: cut, contents: data.prefix(data.count / 2))
         for out in ["out.png", "out.jpg"] {
-            let error = imagingError { try Imaging.export(source: cut, crop: PixelRect(x: 0, y: 0, width: 256, height: 192), output: dir.file(out)) }
+            let error = imagingError {
+                try Imaging.export(source: cut, crop: PixelRect(x: 0, y: 0, width: 256, height: 192), output: dir.file(out))
+            }
             let message = try #require(error, "a truncated \(ext) exported to \(out)").message
             #expect(message.count > 8, "a message that says something: \(message)")
             #expect(!exists(dir.file(out)))
         }
         if ext == "jpg" {
-            let error = imagingError { try Imaging.export(source: cut, crop: PixelRect(x: 0, y: 0, width: 64, height: 64),
-                                                          output: dir.file("ll.jpg"), options: ExportOptions(lossless: true)) }
+            let error = imagingError {
+                try Imaging.export(
+                    source: cut, crop: PixelRect(x: 0, y: 0, width: 64, height: 64),
+                    output: dir.file("ll.jpg"), options: ExportOptions(lossless: true))
+            }
             #expect(error != nil, "a lossless cut of a truncated JPEG must fail too")
             #expect(!exists(dir.file("ll.jpg")))
         }

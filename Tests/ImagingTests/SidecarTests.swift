@@ -10,7 +10,9 @@ import Testing
     private func photo(in folder: TempFolder, orientation: Int = 1) throws -> String {
         let path = folder.file("photo.jpg")
         try Tool.run(["convert", "-size", "400x300", "-seed", "2", "plasma:fractal", path])
-        if orientation != 1 { try Tool.run(["exiftool", "-q", "-overwrite_original", "-Orientation=\(orientation)", "-n", path]) }
+        if orientation != 1 {
+            try Tool.run(["exiftool", "-q", "-overwrite_original", "-Orientation=\(orientation)", "-n", path])
+        }
         return path
     }
 
@@ -31,8 +33,10 @@ import Testing
         #expect(read.crop.outputSize == 256)
         #expect(read.source == .sidecar(image + ".xmp"))
         // exiftool, an independent reader, sees Lightroom's tags with our values.
-        let tags = try Tool.text(["exiftool", "-s3", "-n", "-XMP-crs:HasCrop", "-XMP-crs:CropLeft", "-XMP-crs:CropTop",
-                                  "-XMP-crs:CropRight", "-XMP-crs:CropBottom", "-XMP-crs:CropAngle", image + ".xmp"])
+        let tags = try Tool.text([
+            "exiftool", "-s3", "-n", "-XMP-crs:HasCrop", "-XMP-crs:CropLeft", "-XMP-crs:CropTop",
+            "-XMP-crs:CropRight", "-XMP-crs:CropBottom", "-XMP-crs:CropAngle", image + ".xmp",
+        ])
         let values = tags.split(separator: "\n").map(String.init)
         #expect(values.count == 6, "\(tags)")
         #expect(values.first.map { $0 == "True" || $0 == "1" } == true, "HasCrop \(values)")
@@ -52,9 +56,11 @@ import Testing
         // Upright: the left half. Orientation 6 shows the stored picture turned clockwise, so the
         // upright left half is the stored bottom half.
         try Sidecar.write(StoredCrop(rect: CropRect(x: 0, y: 0, width: 0.5, height: 1)), for: image)
-        let values = try Tool.text(["exiftool", "-s3", "-n", "-XMP-crs:CropLeft", "-XMP-crs:CropTop",
-                                    "-XMP-crs:CropRight", "-XMP-crs:CropBottom", image + ".xmp"])
-            .split(separator: "\n").compactMap { Double($0) }
+        let values = try Tool.text([
+            "exiftool", "-s3", "-n", "-XMP-crs:CropLeft", "-XMP-crs:CropTop",
+            "-XMP-crs:CropRight", "-XMP-crs:CropBottom", image + ".xmp",
+        ])
+        .split(separator: "\n").compactMap { Double($0) }
         #expect(values == [0, 0.5, 1, 1], "stored crop \(values)")
         let read = try #require(try Sidecar.read(for: image))
         #expect(near(read.crop.rect, CropRect(x: 0, y: 0, width: 0.5, height: 1)))
@@ -87,8 +93,10 @@ import Testing
     @Test func aCropEmbeddedInThePhotosOwnXMPIsFound() throws {
         let folder = TempFolder("sidecarembedded"); defer { folder.remove() }
         let image = try photo(in: folder)
-        try Tool.run(["exiftool", "-q", "-overwrite_original", "-XMP-crs:HasCrop=True", "-XMP-crs:CropLeft=0.25",
-                      "-XMP-crs:CropTop=0.25", "-XMP-crs:CropRight=0.75", "-XMP-crs:CropBottom=0.5", image])
+        try Tool.run([
+            "exiftool", "-q", "-overwrite_original", "-XMP-crs:HasCrop=True", "-XMP-crs:CropLeft=0.25",
+            "-XMP-crs:CropTop=0.25", "-XMP-crs:CropRight=0.75", "-XMP-crs:CropBottom=0.5", image,
+        ])
         let read = try #require(try Sidecar.read(for: image))
         #expect(read.source == .embedded)
         #expect(near(read.crop.rect, CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.25)))

@@ -103,8 +103,10 @@ enum Tool {
     /// Decoded samples by ImageMagick: `channels` is "rgb", "rgba" or "gray"; 16-bit values big-endian.
     /// `storedSamples` keeps ImageMagick from converting a gAMA 1.0 PNG's samples from "linear" to sRGB.
     /// `crop`: only that rectangle (ImageMagick's own cut of its own decode).
-    static func decode(_ path: String, channels: String = "rgb", depth: Int = 8, storedSamples: Bool = false,
-                       crop: PixelRect? = nil) throws -> [Int] {
+    static func decode(
+        _ path: String, channels: String = "rgb", depth: Int = 8, storedSamples: Bool = false,
+        crop: PixelRect? = nil
+    ) throws -> [Int] {
         let keep = storedSamples ? ["-set", "colorspace", "sRGB"] : []
         let cut = crop.map { ["-crop", "\($0.width)x\($0.height)+\($0.x)+\($0.y)", "+repage"] } ?? []
         // ImageMagick reports the damage it repaired on stderr and still exits 0.

@@ -20,8 +20,9 @@ import Testing
     /// A 64×40 PNG with no symmetry: a texture, so every turn and mirror moves distinct pixels.
     static func makePNG(_ dir: TempFolder) throws -> String {
         let ppm = dir.file("src.ppm"), png = dir.file("src.png")
-        Netpbm.write(ppm, width: 64, height: 40, channels: 3, sixteenBit: false,
-                     samples: Texture.samples(width: 64, height: 40, seed: 11))
+        Netpbm.write(
+            ppm, width: 64, height: 40, channels: 3, sixteenBit: false,
+            samples: Texture.samples(width: 64, height: 40, seed: 11))
         try Tool.run(["convert", ppm, png])
         return png
     }
@@ -50,8 +51,9 @@ import Testing
         defer { dir.remove() }
         let src = try Self.makePNG(dir)
         let orientation = ImageOrientation.up.applying(.flipHorizontal).applying(.rotateRight)
-        _ = try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 40, height: 64), output: dir.file("out.png"),
-                               options: ExportOptions(transform: orientation))
+        _ = try Imaging.export(
+            source: src, crop: PixelRect(x: 0, y: 0, width: 40, height: 64), output: dir.file("out.png"),
+            options: ExportOptions(transform: orientation))
         try Tool.run(["convert", src, "-flop", "-rotate", "90", dir.file("ref.png")])
         #expect(try Tool.decode(dir.file("out.png")) == Tool.decode(dir.file("ref.png")))
     }
@@ -62,22 +64,25 @@ import Testing
         defer { dir.remove() }
         let src = try Self.makePNG(dir)
         #expect(throws: ImagingError.self) {
-            try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 64, height: 40), output: dir.file("out.png"),
-                               options: ExportOptions(transform: .right))
+            try Imaging.export(
+                source: src, crop: PixelRect(x: 0, y: 0, width: 64, height: 40), output: dir.file("out.png"),
+                options: ExportOptions(transform: .right))
         }
         #expect(!FileManager.default.fileExists(atPath: dir.file("out.png")))
     }
 
     /// jpegtran transforms first and crops after, as TurboJPEG does and as our shown crop means.
     static func jpegtran(_ src: String, _ switches: [String], crop: PixelRect, into path: String) throws {
-        let args = (switches + ["-crop", "\(crop.width)x\(crop.height)+\(crop.x)+\(crop.y)", "-copy", "all"]).joined(separator: " ")
+        let args = (switches + ["-crop", "\(crop.width)x\(crop.height)+\(crop.x)+\(crop.y)", "-copy", "all"]).joined(
+            separator: " ")
         try Tool.run(["sh", "-c", "jpegtran \(args) \"$1\" > \"$2\"", "sh", src, path])
     }
 
     static func expectSamePixels(_ a: String, _ b: String, _ label: String) throws {
         let mine = try Tool.run(["convert", a, "-depth", "8", "rgb:-"]).out
         let theirs = try Tool.run(["convert", b, "-depth", "8", "rgb:-"]).out
-        #expect(!mine.isEmpty && mismatch(mine, theirs) == nil, "\(label): differs from jpegtran's: \(mismatch(mine, theirs) ?? "")")
+        #expect(
+            !mine.isEmpty && mismatch(mine, theirs) == nil, "\(label): differs from jpegtran's: \(mismatch(mine, theirs) ?? "")")
     }
 
     @Test func losslessTransformsMatchJpegtran() throws {
@@ -87,8 +92,9 @@ import Testing
         let crop = PixelRect(x: 32, y: 48, width: 200, height: 150)
         for (orientation, _, switches) in Self.oracles {
             let out = dir.file("out.jpg"), ref = dir.file("ref.jpg")
-            let result = try Imaging.export(source: src, crop: crop, output: out,
-                                            options: ExportOptions(lossless: true, transform: orientation))
+            let result = try Imaging.export(
+                source: src, crop: crop, output: out,
+                options: ExportOptions(lossless: true, transform: orientation))
             #expect(result.lossless && result.width == 200 && result.height == 150)
             try Self.jpegtran(src, switches, crop: crop, into: ref)
             try Self.expectSamePixels(out, ref, "\(orientation)")
@@ -103,15 +109,17 @@ import Testing
         let src = try LosslessJPEGTests.makeSource(dir, orientation: 6)
         let out = dir.file("out.jpg"), ref = dir.file("ref.jpg")
         let crop = PixelRect(x: 16, y: 32, width: 300, height: 100)
-        let result = try Imaging.export(source: src, crop: crop, output: out,
-                                        options: ExportOptions(lossless: true, transform: .right))
+        let result = try Imaging.export(
+            source: src, crop: crop, output: out,
+            options: ExportOptions(lossless: true, transform: .right))
         #expect(result.lossless)
         try Self.jpegtran(src, ["-rotate", "180"], crop: crop, into: ref)
         try Self.expectSamePixels(out, ref, "EXIF 6 then right")
         #expect(try (Tool.exif(out).int("Orientation") ?? 1) == 1)
         // The re-encoded path agrees about the geometry: same size, tag 1, close pixels.
-        let reencoded = try Imaging.export(source: src, crop: crop, output: dir.file("re.jpg"),
-                                           options: ExportOptions(quality: 98, transform: .right))
+        let reencoded = try Imaging.export(
+            source: src, crop: crop, output: dir.file("re.jpg"),
+            options: ExportOptions(quality: 98, transform: .right))
         #expect(!reencoded.lossless)
         #expect(try Tool.size(dir.file("re.jpg")) == (300, 100))
         let diff = try Tool.run(["compare", "-metric", "MAE", out, dir.file("re.jpg"), "null:"], allowFailure: true).err
@@ -127,20 +135,26 @@ import Testing
         try Texture.jpeg(src, width: 630, height: 470)
         let crop = PixelRect(x: 0, y: 0, width: 160, height: 160)
         #expect(throws: ImagingError.self) {
-            try Imaging.export(source: src, crop: crop, output: dir.file("a.jpg"), options: ExportOptions(lossless: true, transform: .right))
+            try Imaging.export(
+                source: src, crop: crop, output: dir.file("a.jpg"), options: ExportOptions(lossless: true, transform: .right))
         }
         #expect(!FileManager.default.fileExists(atPath: dir.file("a.jpg")))
-        let preferred = try Imaging.export(source: src, crop: crop, output: dir.file("b.jpg"),
-                                           options: ExportOptions(preferLossless: true, transform: .right))
+        let preferred = try Imaging.export(
+            source: src, crop: crop, output: dir.file("b.jpg"),
+            options: ExportOptions(preferLossless: true, transform: .right))
         #expect(!preferred.lossless)
         // The transpose moves no partial block, so it stays lossless on the same file.
-        let transposed = try Imaging.export(source: src, crop: crop, output: dir.file("c.jpg"),
-                                            options: ExportOptions(preferLossless: true, transform: .leftMirrored))
+        let transposed = try Imaging.export(
+            source: src, crop: crop, output: dir.file("c.jpg"),
+            options: ExportOptions(preferLossless: true, transform: .leftMirrored))
         #expect(transposed.lossless)
         // A corner off the turned block grid is refused, not silently moved.
         let grid = try #require(Imaging.losslessGrid(path: src))
         let info = try Imaging.probe(path: src)
-        #expect(!LosslessTurnCheck(info: info, crop: PixelRect(x: 8, y: 0, width: 16, height: 16), transform: .leftMirrored,
-                                   grid: grid).isEligible)
+        #expect(
+            !LosslessTurnCheck(
+                info: info, crop: PixelRect(x: 8, y: 0, width: 16, height: 16), transform: .leftMirrored,
+                grid: grid
+            ).isEligible)
     }
 }

@@ -22,9 +22,11 @@ import Wording
     /// length the XMP directory states, and which carries its own hdrgm parameters; the gain map
     /// is `size` and its levels are the source gain map's at the same places of the picture (the
     /// `storedPoint` of each of its pixels' centres, in 0…1 of the stored picture).
-    static func checkGainMap(_ out: String, dir: TempFolder, size: (Int, Int),
-                             storedPoint: (Double, Double) -> (x: Double, y: Double),
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func checkGainMap(
+        _ out: String, dir: TempFolder, size: (Int, Int),
+        storedPoint: (Double, Double) -> (x: Double, y: Double),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let tags = try Tool.exif(out)
         #expect(tags["MPF:MPF0:NumberOfImages"] as? Int == 2, "\(tags.keys(inGroup: "MPF"))", sourceLocation: sourceLocation)
         #expect(tags["XMP:XMP-hdrgm:Version"] as? Double == 1, sourceLocation: sourceLocation)
@@ -53,9 +55,10 @@ import Wording
         // Rounding and bilinear halves leave about 0.3 level off on average, 0.2 of it upwards; a
         // gain map half of one of its pixels off is 0.5–1.5 levels off everywhere, one left uncropped
         // tens of levels.
-        #expect(worst <= 2.5 && total / count <= 0.6 && abs(signed / count) <= 0.4,
-                "the gain map is \(worst) levels off at worst, \(total / count) on average, \(signed / count) signed",
-                sourceLocation: sourceLocation)
+        #expect(
+            worst <= 2.5 && total / count <= 0.6 && abs(signed / count) <= 0.4,
+            "the gain map is \(worst) levels off at worst, \(total / count) on average, \(signed / count) signed",
+            sourceLocation: sourceLocation)
     }
 
     /// (u, v) in 0…1 of the crop → the same point in 0…1 of the stored 320×240 picture.
@@ -102,18 +105,21 @@ import Wording
         // Shown turned, the picture is 240×320; this crop of it is stored (80, 40, 160, 120).
         let crop = PixelRect(x: 80, y: 80, width: 120, height: 160)
         let storedPoint = { (u: Double, v: Double) -> (x: Double, y: Double) in
-            let shown = CropRect(x: (Double(crop.x) + u * Double(crop.width)) / 240,
-                                 y: (Double(crop.y) + v * Double(crop.height)) / 320, width: 0, height: 0)
+            let shown = CropRect(
+                x: (Double(crop.x) + u * Double(crop.width)) / 240,
+                y: (Double(crop.y) + v * Double(crop.height)) / 320, width: 0, height: 0)
             let stored = ImageOrientation.right.storedRect(fromDisplayed: shown)
             return (stored.minX, stored.minY)
         }
         let scaled = dir.file("scaled.jpg"), lossless = dir.file("lossless.jpg")
-        let small = try Imaging.export(source: source.path, crop: crop, output: scaled,
-                                       options: ExportOptions(quality: 90, transform: .right, outputSize: 80))
+        let small = try Imaging.export(
+            source: source.path, crop: crop, output: scaled,
+            options: ExportOptions(quality: 90, transform: .right, outputSize: 80))
         #expect(small.width == 60 && small.height == 80 && small.leftOut.isEmpty, "\(small)")
         try Self.checkGainMap(scaled, dir: dir, size: (15, 20), storedPoint: storedPoint)
-        let cut = try Imaging.export(source: source.path, crop: crop, output: lossless,
-                                     options: ExportOptions(lossless: true, transform: .right))
+        let cut = try Imaging.export(
+            source: source.path, crop: crop, output: lossless,
+            options: ExportOptions(lossless: true, transform: .right))
         #expect(cut.lossless && cut.leftOut.isEmpty, "\(cut)")
         try Self.checkGainMap(lossless, dir: dir, size: (30, 40), storedPoint: storedPoint)
     }
@@ -135,8 +141,11 @@ import Wording
             outputs.append(out)
         }
         let stripped = dir.file("stripped.jpg")
-        #expect(try Imaging.export(source: source.path, crop: crop, output: stripped,
-                                   options: ExportOptions(quality: 90, strip: .all)).leftOut.isEmpty)
+        #expect(
+            try Imaging.export(
+                source: source.path, crop: crop, output: stripped,
+                options: ExportOptions(quality: 90, strip: .all)
+            ).leftOut.isEmpty)
         let all = try Tool.exif(outputs + [stripped])
         for out in outputs + [stripped] {
             let tags = all[out] ?? [:]
@@ -160,14 +169,17 @@ import Wording
         let source = dir.file("huge-gain-map.jpg"), out = dir.file("out.jpg")
         FileManager.default.createFile(atPath: source, contents: Data(UltraHDR.assemble(primary: primary, gainMap: gainMap)))
         #expect(try Tool.exif(source)["MPF:MPF0:NumberOfImages"] as? Int == 2)
-        let result = try Imaging.export(source: source, crop: PixelRect(x: 64, y: 48, width: 160, height: 120), output: out,
-                                        options: ExportOptions(quality: 90))
+        let result = try Imaging.export(
+            source: source, crop: PixelRect(x: 64, y: 48, width: 160, height: 120), output: out,
+            options: ExportOptions(quality: 90))
         #expect(result.leftOut.map(\.what) == ["the HDR gain map"])
-        #expect(result.leftOut.first?.sentence.contains("could not be cut (the gain map is larger than the picture)") == true,
-                "\(result.leftOut)")
+        #expect(
+            result.leftOut.first?.sentence.contains("could not be cut (the gain map is larger than the picture)") == true,
+            "\(result.leftOut)")
         let tags = try Tool.exif(out)
-        #expect(tags.keys.filter { $0.hasPrefix("MPF:") || $0.contains("hdrgm") || $0.contains("Container") }.isEmpty,
-                "\(tags.keys.sorted())")
+        #expect(
+            tags.keys.filter { $0.hasPrefix("MPF:") || $0.contains("hdrgm") || $0.contains("Container") }.isEmpty,
+            "\(tags.keys.sorted())")
         #expect(tags.string("Title") == "harbour")
         #expect(try #require(bytes(of: out)).suffix(2) == Data([0xFF, 0xD9]), "nothing after the picture")
     }

@@ -28,12 +28,14 @@ final class InstallPackagesTests: XCTestCase {
     }
 
     func testOnlyPackagesThatAreNotInstalledAreAskedFor() throws {
-        let calls = try aptCalls(for: ["present", "removed", "absent"],
-                                 statuses: ["present": "install ok installed", "removed": "deinstall ok config-files"])
+        let calls = try aptCalls(
+            for: ["present", "removed", "absent"],
+            statuses: ["present": "install ok installed", "removed": "deinstall ok config-files"])
         XCTAssertEqual(calls, ["install -y -q --no-install-recommends removed absent"])
     }
 
     func testNothingIsDoneWhenAllAreInstalled() throws {
-        XCTAssertEqual(try aptCalls(for: ["one", "two"], statuses: ["one": "install ok installed", "two": "install ok installed"]), [])
+        XCTAssertEqual(
+            try aptCalls(for: ["one", "two"], statuses: ["one": "install ok installed", "two": "install ok installed"]), [])
     }
 }

@@ -20,8 +20,12 @@ final class MakeInstallTests: XCTestCase {
     private var builtBinary: URL { PackageCommand.buildFolder.appendingPathComponent("crop-editor") }
 
     private func make(_ target: String) throws -> CommandResult {
-        try PackageCommand.run("make", ["--no-print-directory", target, "DESTDIR=\(stage.path)", "PREFIX=/usr",
-                                        "BINARY=\(builtBinary.path)"])
+        try PackageCommand.run(
+            "make",
+            [
+                "--no-print-directory", target, "DESTDIR=\(stage.path)", "PREFIX=/usr",
+                "BINARY=\(builtBinary.path)",
+            ])
     }
 
     private func mode(of path: String) throws -> Int? {
@@ -30,8 +34,9 @@ final class MakeInstallTests: XCTestCase {
 
     func testInstallStagesExactlyTheAppFilesAndUninstallRemovesThem() throws {
         let fm = FileManager.default
-        XCTAssertTrue(fm.isExecutableFile(atPath: builtBinary.path),
-                      "crop-editor is not built at \(builtBinary.path) (swift build --build-tests builds it)")
+        XCTAssertTrue(
+            fm.isExecutableFile(atPath: builtBinary.path),
+            "crop-editor is not built at \(builtBinary.path) (swift build --build-tests builds it)")
 
         let install = try make("install")
         XCTAssertEqual(install.status, 0, "make install failed:\n\(install.output)")
@@ -45,18 +50,22 @@ final class MakeInstallTests: XCTestCase {
         let binary = stage.appendingPathComponent("usr/bin/crop-editor")
         XCTAssertTrue(fm.isExecutableFile(atPath: binary.path), "the installed crop-editor is not executable")
         XCTAssertEqual(try mode(of: binary.path), 0o755, "the installed crop-editor should be rwxr-xr-x")
-        XCTAssertTrue(fm.contentsEqual(atPath: binary.path, andPath: builtBinary.path),
-                      "the installed crop-editor is not the BINARY given")
+        XCTAssertTrue(
+            fm.contentsEqual(atPath: binary.path, andPath: builtBinary.path),
+            "the installed crop-editor is not the BINARY given")
         // The window's binary, where the installed crop-editor looks for it.
         let window = stage.appendingPathComponent("usr/libexec/crop-editor/crop-editor-gui")
         XCTAssertEqual(try mode(of: window.path), 0o755, "the installed crop-editor-gui should be rwxr-xr-x")
-        XCTAssertTrue(fm.contentsEqual(atPath: window.path,
-                                       andPath: builtBinary.deletingLastPathComponent().appendingPathComponent("crop-editor-gui").path),
-                      "the installed crop-editor-gui is not the one built beside BINARY")
+        XCTAssertTrue(
+            fm.contentsEqual(
+                atPath: window.path,
+                andPath: builtBinary.deletingLastPathComponent().appendingPathComponent("crop-editor-gui").path),
+            "the installed crop-editor-gui is not the one built beside BINARY")
         for (staged, source) in expectedData {
             let path = stage.appendingPathComponent(staged).path
-            XCTAssertTrue(fm.contentsEqual(atPath: path, andPath: PackageCommand.root.appendingPathComponent(source).path),
-                          "\(staged) differs from \(source)")
+            XCTAssertTrue(
+                fm.contentsEqual(atPath: path, andPath: PackageCommand.root.appendingPathComponent(source).path),
+                "\(staged) differs from \(source)")
             XCTAssertEqual(try mode(of: path), 0o644, "\(staged) should be rw-r--r--")
         }
 
@@ -80,13 +89,15 @@ final class MakeInstallTests: XCTestCase {
         for language in InstalledTree.languages {
             let catalogue = try POCatalogue(contentsOf: PackageCommand.root.appendingPathComponent("po/\(language).po"))
             for key in ["Name", "GenericName", "Comment", "Keywords"] {
-                let value = try XCTUnwrap(source.split(separator: "\n").first { $0.hasPrefix("\(key)=") }?.dropFirst(key.count + 1))
+                let value = try XCTUnwrap(
+                    source.split(separator: "\n").first { $0.hasPrefix("\(key)=") }?.dropFirst(key.count + 1))
                 let translation = try XCTUnwrap(catalogue[String(value)], "po/\(language).po does not translate \(key)")
                 XCTAssertTrue(installedDesktop.contains("\n\(key)[\(language)]=\(translation)\n"), "\(key)[\(language)] missing")
             }
             for text in ["Crop photos precisely", "Features:", "Cropping a photo from the keyboard"] {
                 let translation = try XCTUnwrap(catalogue[text], "po/\(language).po does not translate “\(text)”")
-                XCTAssertTrue(installedMetainfo.contains("xml:lang=\"\(language)\">\(translation)<"), "“\(text)” in \(language) missing")
+                XCTAssertTrue(
+                    installedMetainfo.contains("xml:lang=\"\(language)\">\(translation)<"), "“\(text)” in \(language) missing")
             }
             // The catalogue the window reads: the spoken value among its messages.
             let mo = stage.appendingPathComponent("usr/share/locale/\(language)/LC_MESSAGES/crop-editor.mo")
@@ -94,7 +105,9 @@ final class MakeInstallTests: XCTestCase {
             XCTAssertEqual(unpacked.status, 0, unpacked.output)
             let sentence = "left %1$s, top %2$s, width %3$s, height %4$s"
             let translation = try XCTUnwrap(catalogue[sentence])
-            XCTAssertTrue(unpacked.output.contains("msgid \"\(sentence)\"\nmsgstr \"\(translation)\""), "the installed catalogue lacks the value")
+            XCTAssertTrue(
+                unpacked.output.contains("msgid \"\(sentence)\"\nmsgstr \"\(translation)\""),
+                "the installed catalogue lacks the value")
         }
         let validDesktop = try PackageCommand.run("desktop-file-validate", [desktop.path])
         XCTAssertEqual(validDesktop.status, 0, validDesktop.output)

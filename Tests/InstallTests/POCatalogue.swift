@@ -15,10 +15,13 @@ struct POCatalogue {
         for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
             if line.isEmpty { flush(); continue }
             if line.hasPrefix("#") { continue }
-            if line.hasPrefix("msgid ") { field = "msgid"; msgid = Self.unquote(line.dropFirst(6)) }
-            else if line.hasPrefix("msgstr ") { field = "msgstr"; msgstr = Self.unquote(line.dropFirst(7)) }
-            else if line.hasPrefix("msgid_plural") || line.hasPrefix("msgstr[") { field = "plural"; msgid = "" }
-            else if line.hasPrefix("\"") {
+            if line.hasPrefix("msgid ") {
+                field = "msgid"; msgid = Self.unquote(line.dropFirst(6))
+            } else if line.hasPrefix("msgstr ") {
+                field = "msgstr"; msgstr = Self.unquote(line.dropFirst(7))
+            } else if line.hasPrefix("msgid_plural") || line.hasPrefix("msgstr[") {
+                field = "plural"; msgid = ""
+            } else if line.hasPrefix("\"") {
                 if field == "msgid" { msgid += Self.unquote(line) } else if field == "msgstr" { msgstr += Self.unquote(line) }
             }
         }

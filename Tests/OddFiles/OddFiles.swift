@@ -51,40 +51,54 @@ public enum OddFiles {
             files.append(OddFile(name: name, path: path, kind: kind, size: size))
         }
         try add("extraneous-before-dqt.jpg", .recoverable, OddJPEG.inserting([0x01, 0x02, 0x03], beforeFirst: 0xDB, in: jpeg))
-        try add("extraneous-before-restart.jpg", .recoverable,
-                OddJPEG.insertingBeforeFirstRestart(Array(1...32), in: try Tools.bytes(restart)))
+        try add(
+            "extraneous-before-restart.jpg", .recoverable,
+            OddJPEG.insertingBeforeFirstRestart(Array(1...32), in: try Tools.bytes(restart)))
         try add("icc-after-frame-header.jpg", .recoverable, OddJPEG.movingICCAfterFrameHeader(try Tools.bytes(icc)))
         try add("ff00-in-header.jpg", .recoverable, OddJPEG.inserting([0xFF, 0x00], beforeFirst: 0xDB, in: jpeg))
-        try add("junk-in-header.jpg", .recoverable, OddJPEG.inserting(Array("JUNK in the header".utf8), beforeFirst: 0xC0, in: jpeg))
+        try add(
+            "junk-in-header.jpg", .recoverable, OddJPEG.inserting(Array("JUNK in the header".utf8), beforeFirst: 0xC0, in: jpeg))
         try add("broken-exif-offset.jpg", .recoverable, OddJPEG.withBrokenExifOffset(jpeg))
         let colours: [(UInt8, UInt8, UInt8)] = [(200, 10, 20), (10, 160, 60), (30, 40, 220)]
-        try add("palette-empty-trns.png", .recoverable, OddPNG.palette(width: 1, height: 1, palette: colours, indices: [0]), size: (1, 1))
-        try add("png-bytes-after-end.png", .recoverable,
-                OddPNG.palette(width: 6, height: 4, palette: colours, indices: (0..<24).map { UInt8($0 % 3) }, emptyTRNS: false,
-                               after: Array("appended by a messenger app".utf8)), size: (6, 4))
+        try add(
+            "palette-empty-trns.png", .recoverable, OddPNG.palette(width: 1, height: 1, palette: colours, indices: [0]),
+            size: (1, 1))
+        try add(
+            "png-bytes-after-end.png", .recoverable,
+            OddPNG.palette(
+                width: 6, height: 4, palette: colours, indices: (0..<24).map { UInt8($0 % 3) }, emptyTRNS: false,
+                after: Array("appended by a messenger app".utf8)), size: (6, 4))
 
         try Tools.run(["convert", base, "-resize", "160x120", part("thumbnail.jpg")])
-        let exif = CameraExif.canonCompact(orientation: 1, width: width, height: height, thumbnail: try Tools.bytes(part("thumbnail.jpg")))
-        try add("camera-maker-notes.jpg", .cameraMetadata,
-                OddJPEG.withSegment(0xE1, UltraHDR.xmpPayload(CameraExif.xmp), in: OddJPEG.withExif(exif, in: jpeg)))
+        let exif = CameraExif.canonCompact(
+            orientation: 1, width: width, height: height, thumbnail: try Tools.bytes(part("thumbnail.jpg")))
+        try add(
+            "camera-maker-notes.jpg", .cameraMetadata,
+            OddJPEG.withSegment(0xE1, UltraHDR.xmpPayload(CameraExif.xmp), in: OddJPEG.withExif(exif, in: jpeg)))
 
         try Tools.writePGM(part("gain.pgm"), width: GainMap.width, height: GainMap.height, GainMap.level)
         try Tools.run(["cjpeg", "-grayscale", "-quality", "100", "-outfile", part("gain.jpg"), part("gain.pgm")])
         let gainMap = try Tools.bytes(part("gain.jpg"))
         try add("ultra-hdr.jpg", .multiPicture(gainMap: true), UltraHDR.assemble(primary: jpeg, gainMap: gainMap))
         try Tools.run(["convert", base, "-flop", part("second-view.jpg")])
-        try add("mpo-two-views.jpg", .multiPicture(gainMap: false),
-                UltraHDR.assemble(primary: jpeg, gainMap: try Tools.bytes(part("second-view.jpg")), describe: false))
+        try add(
+            "mpo-two-views.jpg", .multiPicture(gainMap: false),
+            UltraHDR.assemble(primary: jpeg, gainMap: try Tools.bytes(part("second-view.jpg")), describe: false))
 
         try add("cut-short-with-end-marker.jpg", .cutShort, OddJPEG.cutShortWithEndMarker(jpeg))
         try add("cut-short.jpg", .cutShort, Array(jpeg.prefix(jpeg.count / 2)))
 
-        try Tools.run(["convert", base, "-define", "tiff:tile-geometry=64x64", "-interlace", "plane",
-                       (folder as NSString).appendingPathComponent("tiled-planar.tif")])
-        files.append(OddFile(name: "tiled-planar.tif", path: (folder as NSString).appendingPathComponent("tiled-planar.tif"),
-                             kind: .unsupportedTIFF, size: (width, height)))
-        try add("twelve-bit.tif", .unsupportedTIFF,
-                OddTIFF.twelveBit(width: 64, height: 48, samples: (0..<(64 * 48)).map { $0 * 37 % 4096 }), size: (64, 48))
+        try Tools.run([
+            "convert", base, "-define", "tiff:tile-geometry=64x64", "-interlace", "plane",
+            (folder as NSString).appendingPathComponent("tiled-planar.tif"),
+        ])
+        files.append(
+            OddFile(
+                name: "tiled-planar.tif", path: (folder as NSString).appendingPathComponent("tiled-planar.tif"),
+                kind: .unsupportedTIFF, size: (width, height)))
+        try add(
+            "twelve-bit.tif", .unsupportedTIFF,
+            OddTIFF.twelveBit(width: 64, height: 48, samples: (0..<(64 * 48)).map { $0 * 37 % 4096 }), size: (64, 48))
         try add("old-style-jpeg.tif", .unsupportedTIFF, OddTIFF.oldStyleJPEG(width: width, height: height, jpeg: jpeg))
         return files
     }
@@ -115,7 +129,8 @@ enum Tools {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed"])
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed"])
         }
     }
 

@@ -10,7 +10,9 @@ enum OddPNG {
         return ~crc
     }
 
-    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func be32(_ v: Int) -> [UInt8] {
+        [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
@@ -34,8 +36,10 @@ enum OddPNG {
 
     /// A palette PNG whose tRNS chunk is present but empty (no entry is transparent), with
     /// `palette` colours and the pixel `indices` row by row; `after` is appended after IEND.
-    static func palette(width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], indices: [UInt8],
-                        emptyTRNS: Bool = true, after: [UInt8] = []) -> [UInt8] {
+    static func palette(
+        width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], indices: [UInt8],
+        emptyTRNS: Bool = true, after: [UInt8] = []
+    ) -> [UInt8] {
         let header = be32(width) + be32(height) + [8, 3, 0, 0, 0]
         var raw: [UInt8] = []
         for y in 0..<height { raw += [0] + indices[(y * width)..<((y + 1) * width)] }

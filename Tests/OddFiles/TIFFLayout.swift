@@ -4,12 +4,12 @@
 /// 8-byte header with every offset counted from the header's first byte, as EXIF and MPF count them.
 struct TIFFLayout {
     enum Value {
-        case bytes([UInt8])          // BYTE
-        case ascii(String)           // ASCII, NUL added
-        case shorts([UInt16])        // SHORT
-        case longs([UInt32])         // LONG
+        case bytes([UInt8])  // BYTE
+        case ascii(String)  // ASCII, NUL added
+        case shorts([UInt16])  // SHORT
+        case longs([UInt32])  // LONG
         case rationals([(UInt32, UInt32)])
-        case undefined([UInt8])      // UNDEFINED
+        case undefined([UInt8])  // UNDEFINED
         /// LONG: where directory `n` starts (a sub-IFD pointer).
         case directory(Int)
         /// UNDEFINED: directory `n` itself, as a maker note holds its IFD.

@@ -31,11 +31,16 @@ public enum UltraHDR {
     /// An Ultra HDR file: `primary` given the XMP and an MPF index listing `gainMap` (which gets its
     /// own hdrgm XMP), the gain map appended after the primary's end. With `describe: false` the
     /// second picture is a plain one, as in a 3D camera's MPO.
-    public static func assemble(primary: [UInt8], gainMap plain: [UInt8], title: String = "harbour",
-                                describe: Bool = true) -> [UInt8] {
+    public static func assemble(
+        primary: [UInt8], gainMap plain: [UInt8], title: String = "harbour",
+        describe: Bool = true
+    ) -> [UInt8] {
         let second = describe ? OddJPEG.withSegment(0xE1, xmpPayload(gainMapXMP), in: plain) : plain
-        let withXMP = describe ? OddJPEG.withSegment(0xE1, xmpPayload(primaryXMP(gainMapLength: second.count, title: title)),
-                                                     in: primary) : primary
+        let withXMP =
+            describe
+            ? OddJPEG.withSegment(
+                0xE1, xmpPayload(primaryXMP(gainMapLength: second.count, title: title)),
+                in: primary) : primary
         // The index goes after the APP0/APP1 segments; its size does not depend on the offsets in it.
         let at = OddJPEG.segments(withXMP).first { $0.marker != 0xE0 && $0.marker != 0xE1 }!.range.lowerBound
         let size = index(primarySize: 0, secondSize: 0, secondOffset: 0).count
@@ -48,10 +53,15 @@ public enum UltraHDR {
     /// The APP2 MPF segment for two pictures.
     private static func index(primarySize: Int, secondSize: Int, secondOffset: Int) -> [UInt8] {
         var layout = TIFFLayout()
-        let entries = layout.u32(0x030000) + layout.u32(primarySize) + layout.u32(0) + layout.u16(0) + layout.u16(0)
+        let entries =
+            layout.u32(0x030000) + layout.u32(primarySize) + layout.u32(0) + layout.u16(0) + layout.u16(0)
             + layout.u32(0) + layout.u32(secondSize) + layout.u32(secondOffset) + layout.u16(0) + layout.u16(0)
-        layout.directories = [[.init(0xB000, .undefined(Array("0100".utf8))), .init(0xB001, .longs([2])),
-                               .init(0xB002, .undefined(entries))]]
+        layout.directories = [
+            [
+                .init(0xB000, .undefined(Array("0100".utf8))), .init(0xB001, .longs([2])),
+                .init(0xB002, .undefined(entries)),
+            ]
+        ]
         let payload = Array("MPF".utf8) + [0] + layout.bytes
         return [0xFF, 0xE2, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
     }

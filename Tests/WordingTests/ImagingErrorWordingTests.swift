@@ -130,57 +130,83 @@ enum ErrorLeaf: CaseIterable {
             (.unsupported(.format), "this kind of file is not supported (only JPEG, PNG, WebP, TIFF, GIF and HEIF)")
         case .tiledSeparatePlanes:
             (.unsupported(.tiff(.tiledSeparatePlanes)), "this TIFF variant is not supported (tiled, with separate colour planes)")
-        case .oldStyleJPEG: (.unsupported(.tiff(.oldStyleJPEG)), "this TIFF variant is not supported (old-style JPEG compression)")
-        case .subsampledYCbCr: (.unsupported(.tiff(.subsampledYCbCr)), "this TIFF variant is not supported (subsampled YCbCr colour)")
+        case .oldStyleJPEG:
+            (.unsupported(.tiff(.oldStyleJPEG)), "this TIFF variant is not supported (old-style JPEG compression)")
+        case .subsampledYCbCr:
+            (.unsupported(.tiff(.subsampledYCbCr)), "this TIFF variant is not supported (subsampled YCbCr colour)")
         case .bitsPerSample: (.unsupported(.tiff(.bitsPerSample(12))), "this TIFF variant is not supported (12 bits per sample)")
         case .tiffNamedByLibrary:
-            (.unsupported(.tiff(.named(byLibrary: "unsupported sample format"))),
-             "this TIFF variant is not supported (unsupported sample format)")
+            (
+                .unsupported(.tiff(.named(byLibrary: "unsupported sample format"))),
+                "this TIFF variant is not supported (unsupported sample format)"
+            )
         case .fileCutShort: (.incomplete(.fileCutShort), "the file is incomplete (cut short before its end)")
         case .dataStopsEarly:
-            (.incomplete(.dataStopsEarly(detail: "Premature end of JPEG file")),
-             "the image data is incomplete (it stops before the picture's end: Premature end of JPEG file)")
+            (
+                .incomplete(.dataStopsEarly(detail: "Premature end of JPEG file")),
+                "the image data is incomplete (it stops before the picture's end: Premature end of JPEG file)"
+            )
         case .unopenable: (.damaged(.unopenable(detail: nil)), "the file is damaged or not an image")
         case .noPixels: (.damaged(.noPixels), "the image has no pixels")
         case .jpegData: (.damaged(.jpegData(detail: "Bogus marker length")), "the image data is damaged (Bogus marker length)")
         case .decode: (.damaged(.decode(detail: nil)), "the image data is damaged or incomplete (unknown error)")
         case .imageTooLarge:
-            (.tooLarge(.image, width: 100_000, height: 100_000, limit: Imaging.pixelLimit),
-             "the image is 100000×100000 pixels, over the limit of 1073 megapixels")
+            (
+                .tooLarge(.image, width: 100_000, height: 100_000, limit: Imaging.pixelLimit),
+                "the image is 100000×100000 pixels, over the limit of 1073 megapixels"
+            )
         case .outputTooLarge:
-            (.tooLarge(.output, width: 40000, height: 30000, limit: Imaging.pixelLimit),
-             "an output of 40000×30000 pixels is over the limit of 1073 megapixels")
-        case .unknownFormat: (.invalidRequest(.unknownFormat(extension: "bmp")), "unknown output format “.bmp” (use png, jpg, webp or tif)")
+            (
+                .tooLarge(.output, width: 40000, height: 30000, limit: Imaging.pixelLimit),
+                "an output of 40000×30000 pixels is over the limit of 1073 megapixels"
+            )
+        case .unknownFormat:
+            (.invalidRequest(.unknownFormat(extension: "bmp")), "unknown output format “.bmp” (use png, jpg, webp or tif)")
         case .emptyCrop: (.invalidRequest(.emptyCrop), "the crop has no size")
         case .cropOutside:
-            (.invalidRequest(.cropOutside(PixelRect(x: 250, y: 0, width: 200, height: 100), width: 400, height: 300)),
-             "the crop 200x100+250+0 lies outside the 400×300 image")
+            (
+                .invalidRequest(.cropOutside(PixelRect(x: 250, y: 0, width: 200, height: 100), width: 400, height: 300)),
+                "the crop 200x100+250+0 lies outside the 400×300 image"
+            )
         case .outputIsSource: (.invalidRequest(.outputIsSource), "the output is the source itself; choose another name")
         case .quality: (.invalidRequest(.quality), "quality must be between 1 and 100")
         case .circleNeedsTransparency:
             (.invalidRequest(.circleNeedsTransparency), "a circle crop needs a .png or .webp output for its transparent corners")
         case .circleNotLossless:
-            (.invalidRequest(.circleNotLossless), "a circle crop cannot be cut losslessly: its transparent corners are new pixels")
+            (
+                .invalidRequest(.circleNotLossless),
+                "a circle crop cannot be cut losslessly: its transparent corners are new pixels"
+            )
         case .losslessNotScaled:
-            (.invalidRequest(.losslessNotScaled),
-             "a lossless cut keeps the crop's own pixels, so it cannot be scaled to an output size")
+            (
+                .invalidRequest(.losslessNotScaled),
+                "a lossless cut keeps the crop's own pixels, so it cannot be scaled to an output size"
+            )
         case .outputSizeBelowOne: (.invalidRequest(.outputSizeBelowOne(-3)), "the output size must be at least 1 pixel, not -3")
         case .outputSizeOverFormat:
-            (.invalidRequest(.outputSizeOverFormat(20000, .webp)),
-             "the output size 20000 is too large: a WebP image holds at most 16383 pixels a side")
+            (
+                .invalidRequest(.outputSizeOverFormat(20000, .webp)),
+                "the output size 20000 is too large: a WebP image holds at most 16383 pixels a side"
+            )
         case .losslessNeedsJPEG: (.invalidRequest(.losslessNeedsJPEG), "lossless cropping needs a JPEG source and a .jpg output")
         case .losslessNeedsJPEGSource: (.invalidRequest(.losslessNeedsJPEGSource), "lossless cropping needs a JPEG source")
         case .emptyRegion: (.invalidRequest(.emptyRegion), "the region to render is empty")
         case .offGrid:
-            (.notLossless(.offGrid(x: 12, y: 8, mcuWidth: 16, mcuHeight: 16)),
-             "cannot crop losslessly: the crop's edges are not on the JPEG's 16×16 block grid (stored offset 12,8)")
+            (
+                .notLossless(.offGrid(x: 12, y: 8, mcuWidth: 16, mcuHeight: 16)),
+                "cannot crop losslessly: the crop's edges are not on the JPEG's 16×16 block grid (stored offset 12,8)"
+            )
         case .partialEdgeBlocks:
-            (.notLossless(.partialEdgeBlocks(width: 401, height: 300, mcuWidth: 16, mcuHeight: 8)),
-             "cannot turn and crop losslessly: the JPEG's 401×300 size is not a whole number of its 16×8 blocks, "
-                + "so its edge blocks cannot be turned or flipped losslessly")
+            (
+                .notLossless(.partialEdgeBlocks(width: 401, height: 300, mcuWidth: 16, mcuHeight: 8)),
+                "cannot turn and crop losslessly: the JPEG's 401×300 size is not a whole number of its 16×8 blocks, "
+                    + "so its edge blocks cannot be turned or flipped losslessly"
+            )
         case .turnedCornerOffGrid:
-            (.notLossless(.turnedCornerOffGrid(x: 3, y: 16, stepX: 16, stepY: 16)),
-             "cannot turn and crop losslessly: the crop's corner (3,16) is not on the turned JPEG's 16×16 block grid")
+            (
+                .notLossless(.turnedCornerOffGrid(x: 3, y: 16, stepX: 16, stepY: 16)),
+                "cannot turn and crop losslessly: the crop's corner (3,16) is not on the turned JPEG's 16×16 block grid"
+            )
         case .folderMissing: (.writeFailed(.folderMissing("out/nowhere")), "the output folder out/nowhere does not exist")
         case .folderNotWritable: (.writeFailed(.folderNotWritable("out")), "the output folder out is not writable")
         case .nameTooLong: (.writeFailed(.nameTooLong(limit: 255)), "the output file name is too long (at most 255 bytes)")
@@ -188,14 +214,18 @@ enum ErrorLeaf: CaseIterable {
         case .reopen: (.writeFailed(.reopen(errno: ENOENT)), "the result could not be reopened: No such file or directory")
         case .rename: (.writeFailed(.rename(errno: EACCES)), "the result could not be saved: Permission denied")
         case .writeLibrary:
-            (.writeFailed(.library(detail: "unable to write to target out/a.png")),
-             "the result could not be written: unable to write to target out/a.png")
+            (
+                .writeFailed(.library(detail: "unable to write to target out/a.png")),
+                "the result could not be written: unable to write to target out/a.png"
+            )
         case .readBack: (.writeFailed(.readBack), "the result could not be read back")
         case .notJPEG: (.writeFailed(.notJPEG), "the result is not a JPEG")
         case .multiPictureIndex: (.writeFailed(.multiPictureIndex), "the multi-picture index could not be written")
         case .metadata:
-            (.writeFailed(.metadata(.guaranteesNotKept)),
-             "the result's metadata could not be written: the written metadata kept what had to go")
+            (
+                .writeFailed(.metadata(.guaranteesNotKept)),
+                "the result's metadata could not be written: the written metadata kept what had to go"
+            )
         case .sidecarUnreadable:
             (.sidecar(.unreadable(name: "photo.jpg.xmp")), "the sidecar photo.jpg.xmp could not be read and was ignored")
         case .sidecarBackup:
@@ -203,7 +233,10 @@ enum ErrorLeaf: CaseIterable {
         case .sidecarWrite: (.sidecar(.write(detail: nil)), "the sidecar could not be written: unknown error")
         case .sidecarCopy: (.sidecar(.copy(detail: "no room")), "the sidecar could not be copied: no room")
         case .sidecarTag:
-            (.sidecar(.tag("Xmp.crs.CropLeft", detail: "bad value")), "the sidecar tag Xmp.crs.CropLeft could not be set: bad value")
+            (
+                .sidecar(.tag("Xmp.crs.CropLeft", detail: "bad value")),
+                "the sidecar tag Xmp.crs.CropLeft could not be set: bad value"
+            )
         case .open: (.library(.open, detail: nil), "the image could not be opened")
         case .turnUpright: (.library(.turnUpright, detail: nil), "the image could not be turned upright")
         case .cut: (.library(.cut, detail: nil), "the crop could not be made")
@@ -226,14 +259,19 @@ enum ErrorLeaf: CaseIterable {
         case .regionKeep: (.library(.regionKeep, detail: nil), "the region could not be kept")
         case .regionCut: (.library(.regionCut, detail: nil), "the region could not be cut")
         case .scaleExactly:
-            (.library(.scaleExactly(width: 300, height: 200, gotWidth: 299, gotHeight: 200), detail: nil),
-             "the picture could not be scaled to exactly 300×200 (got 299×200)")
+            (
+                .library(.scaleExactly(width: 300, height: 200, gotWidth: 299, gotHeight: 200), detail: nil),
+                "the picture could not be scaled to exactly 300×200 (got 299×200)"
+            )
         case .jpegHeader:
             (.library(.jpegHeader, detail: "Not a JPEG file"), "the JPEG header could not be read: Not a JPEG file")
         case .losslessCut:
             (.library(.losslessCut, detail: "Bogus marker length"), "the JPEG could not be cut losslessly: Bogus marker length")
         case .losslessTurn:
-            (.library(.losslessTurn, detail: "Bogus marker length"), "the JPEG could not be turned losslessly: Bogus marker length")
+            (
+                .library(.losslessTurn, detail: "Bogus marker length"),
+                "the JPEG could not be turned losslessly: Bogus marker length"
+            )
         case .metadataOpen: (.library(.metadataOpen, detail: nil), "unknown error")
         case .imagesUnavailable: (.libraryUnavailable(.images), "the image library could not start")
         case .jpegUnavailable: (.libraryUnavailable(.jpeg), "the JPEG library could not start")
@@ -266,13 +304,16 @@ func leftoverDirective(in text: String) -> String? {
     @Test func librariesOwnWordsAreKept() {
         #expect(ImagingError.library(.open, detail: "VipsJpeg: out of memory").message == "VipsJpeg: out of memory")
         #expect(ImagingError.damaged(.unopenable(detail: "not a known file format")).message == "not a known file format")
-        #expect(ImagingError.damaged(.decode(detail: "read error")).message == "the image data is damaged or incomplete (read error)")
+        #expect(
+            ImagingError.damaged(.decode(detail: "read error")).message == "the image data is damaged or incomplete (read error)")
         #expect(ImagingError.library(.metadataOpen, detail: "unsupported format").message == "unsupported format")
         #expect(ImagingError.sidecar(.write(detail: "disk full")).message == "the sidecar could not be written: disk full")
-        #expect(ImagingError.writeFailed(.metadata(.library(detail: nil))).message
-            == "the result's metadata could not be written: unknown")
-        #expect(ImagingError.writeFailed(.metadata(.unavailable)).message
-            == "the result's metadata could not be written: metadata support is unavailable")
+        #expect(
+            ImagingError.writeFailed(.metadata(.library(detail: nil))).message
+                == "the result's metadata could not be written: unknown")
+        #expect(
+            ImagingError.writeFailed(.metadata(.unavailable)).message
+                == "the result's metadata could not be written: metadata support is unavailable")
     }
 
     /// A percent sign the user typed (a folder name) is text, not a directive.
@@ -302,23 +343,34 @@ enum LeftOutLeaf: CaseIterable {
     var example: (leftOut: LeftOut, what: String, sentence: String) {
         switch self {
         case .makerNotes:
-            (.makerNotes(notCarriedInto: .png), "the camera's maker notes",
-             "the camera's maker notes could not be carried into PNG and were left out")
-        case .exif: (.exif(notCarriedInto: .webp), "the EXIF data", "the EXIF data could not be carried into WebP and was left out")
+            (
+                .makerNotes(notCarriedInto: .png), "the camera's maker notes",
+                "the camera's maker notes could not be carried into PNG and were left out"
+            )
+        case .exif:
+            (.exif(notCarriedInto: .webp), "the EXIF data", "the EXIF data could not be carried into WebP and was left out")
         case .exifAndXMP:
-            (.exifAndXMP(notCarriedInto: .tiff), "the EXIF and XMP metadata",
-             "the EXIF and XMP metadata could not be carried into TIFF and were left out")
+            (
+                .exifAndXMP(notCarriedInto: .tiff), "the EXIF and XMP metadata",
+                "the EXIF and XMP metadata could not be carried into TIFF and were left out"
+            )
         case .exifUnreadable:
-            (.exifUnreadable(.library(detail: "Invalid IFD")), "the EXIF data",
-             "the EXIF data could not be read back (exiv2: Invalid IFD) and was left out")
+            (
+                .exifUnreadable(.library(detail: "Invalid IFD")), "the EXIF data",
+                "the EXIF data could not be read back (exiv2: Invalid IFD) and was left out"
+            )
         case .exifAndXMPUnreadable:
-            (.exifAndXMPUnreadable(.library(detail: nil)), "the EXIF and XMP metadata",
-             "the EXIF and XMP metadata could not be read back (exiv2: unknown) and were left out")
+            (
+                .exifAndXMPUnreadable(.library(detail: nil)), "the EXIF and XMP metadata",
+                "the EXIF and XMP metadata could not be read back (exiv2: unknown) and were left out"
+            )
         case .gainMapNotCarried:
             (.gainMapNotCarried(into: .jpeg), "the HDR gain map", "the HDR gain map cannot be carried into JPEG and was left out")
         case .gainMapNotCut:
-            (.gainMapNotCut(.library(.gainMapDecode, detail: "the gain map is larger than the picture")), "the HDR gain map",
-             "the HDR gain map could not be cut (the gain map is larger than the picture) and was left out")
+            (
+                .gainMapNotCut(.library(.gainMapDecode, detail: "the gain map is larger than the picture")), "the HDR gain map",
+                "the HDR gain map could not be cut (the gain map is larger than the picture) and was left out"
+            )
         case .gainMapWithXMP: (.gainMapWithXMP, "the HDR gain map", "the HDR gain map was left out with the XMP")
         }
     }
