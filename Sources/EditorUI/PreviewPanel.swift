@@ -23,8 +23,6 @@ final class PreviewPanel {
     private(set) var renderedScale = 1
     /// Whether they were rendered from the full-resolution file (the display thumbnail had too few pixels).
     private(set) var renderedFromFile = false
-    /// Renders from the file that finished (for tests and logs).
-    private(set) var fileRenders = 0
 
     /// What the previews show, kept to render them again when the screen's scale changes.
     private struct Request {
@@ -111,7 +109,6 @@ final class PreviewPanel {
                 return (surface, rendered.region)
             }.value
             guard let self, self.generation == generation, let (surface, covering) = rendered else { return }
-            self.fileRenders += 1
             self.show(request, from: surface, covering: covering, fromFile: true)
         }
     }
