@@ -78,7 +78,7 @@ final class WindowPartsTests: XCTestCase {
             g_value_init(&list, cgtk_file_list_type())
             g_value_take_boxed(&list, UnsafeRawPointer(gdk_file_list_new_from_list(g_slist_prepend(nil, file.raw))))
             g_object_unref(file.raw)
-            let dropped = Self.value("GValue") { g_value_set_boxed($0, UnsafeRawPointer(&list)) }
+            let dropped = withUnsafePointer(to: &list) { pointer in Self.value("GValue") { g_value_set_boxed($0, pointer) } }
             g_value_unset(&list)
             let accepted = Self.emit(
                 target, "drop",
