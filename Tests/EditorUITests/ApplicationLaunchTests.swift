@@ -15,7 +15,7 @@ final class ApplicationLaunchTests: XCTestCase {
             g_application_activate(cgtk_gapplication(app.application.raw))
             let window = try XCTUnwrap(app.activeWindow, "activation made no window")
             XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_mapped(window.canvas.widget) != 0 })
-            GtkTestSupport.settle(0.3)
+            XCTAssertTrue(GtkTestSupport.drawn(window.canvas.widget))
             XCTAssertEqual(String(cString: gtk_window_get_title(cgtk_window(window.window.raw))), "Coastline")
             XCTAssertEqual(window.canvas.crop, EditorWindow.demoCrop)
 
@@ -42,7 +42,7 @@ final class ApplicationLaunchTests: XCTestCase {
             XCTAssert((90...185).contains(sand.b), "sand \(sand)")
             XCTAssertGreaterThan(sand.r, sand.b, "sand \(sand)")
             gtk_window_destroy(cgtk_window(window.window.raw))
-            GtkTestSupport.settle(0.05)
+            GtkTestSupport.catchUp()
         }
     }
 }

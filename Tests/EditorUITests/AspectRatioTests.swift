@@ -117,7 +117,7 @@ final class AspectRatioTests: XCTestCase {
                 by: (-30, -90))
             Shell.run("xdotool", ["keyup", "shift"])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { !window.canvas.session.isDragging })
-            GtkTestSupport.settle(0.2)
+            GtkTestSupport.catchUp()
             let p = window.canvas.crop.pixelRect(imageWidth: 1200, imageHeight: 800)
             XCTAssertNotEqual(p.width, 600, "the drag did not resize")
             XCTAssertLessThanOrEqual(abs(p.width - 2 * p.height), 3, "Shift did not keep 2:1: \(p)")

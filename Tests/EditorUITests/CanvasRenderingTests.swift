@@ -16,7 +16,7 @@ final class CanvasRenderingTests: XCTestCase {
             let h = CanvasHarness()
             defer { h.close() }
             h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800, level: 128.0 / 255), crop: Self.seedCrop)
-            GtkTestSupport.settle()
+            XCTAssertTrue(GtkTestSupport.drawn(h.canvas.widget))
             let pixels = try XCTUnwrap(WidgetRenderer.render(h.canvas.widget))
             let scale = Double(pixels.width) / Double(gtk_widget_get_width(h.canvas.widget))
             let vp = try XCTUnwrap(h.canvas.viewport)

@@ -90,7 +90,7 @@ final class FixedFrameAndShapeTests: XCTestCase {
             XCTAssertTrue(action.hasPrefix("win."))
             g_action_group_activate_action(OpaquePointer(window.window.raw), String(action.dropFirst(4)), target)
             XCTAssertEqual(window.canvas.aspectRatio, .square)
-            GtkTestSupport.settle(0.2)
+            XCTAssertTrue(GtkTestSupport.drawn(window.canvas.widget))
             let pixels = try XCTUnwrap(WidgetRenderer.render(window.canvas.widget))
             let frame = try XCTUnwrap(window.canvas.viewport).viewRect(window.canvas.crop)
             let centre = pixels.pixel(x: Int(frame.midX), y: Int(frame.midY) + 10)

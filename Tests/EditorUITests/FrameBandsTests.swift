@@ -98,7 +98,7 @@ final class FrameBandsTests: XCTestCase {
             defer { h.close() }
             h.canvas.setImage(Self.patternImage(width: 1000, height: 800), crop: CanvasRenderingTests.seedCrop)
             h.canvas.shape = .circle
-            GtkTestSupport.settle()
+            XCTAssertTrue(GtkTestSupport.drawn(h.canvas.widget))
             for (delivery, nodeType) in [(FrameDelivery.texture, GSK_TEXTURE_NODE), (.recorded, GSK_CAIRO_NODE)] {
                 h.delivery.forced = delivery
                 let snapshot = gtk_snapshot_new()!

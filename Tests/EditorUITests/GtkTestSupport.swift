@@ -49,7 +49,7 @@ enum GtkTestSupport {
         window.showDemo()
         window.present()
         XCTAssertTrue(pump { gtk_widget_get_mapped(window.canvas.widget) != 0 }, "the demo window never showed")
-        settle()
+        XCTAssertTrue(drawn(window.canvas.widget), "the demo window was never drawn")
         return window
     }
 
@@ -95,22 +95,48 @@ enum GtkTestSupport {
         return true
     }
 
-    /// Runs the loop for a while so pending draws and layout happen.
+    /// Runs the loop for `seconds`: only where a test shows that something does not happen within
+    /// that time (everything else waits for its condition: `catchUp`, `drawn`, `pump`).
     static func settle(_ seconds: Double = 0.2) {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline { g_main_context_iteration(nil, 0); usleep(1000) }
     }
 
+    /// Takes in everything the display has sent so far (a round trip to the X server or compositor,
+    /// then every pending event and idle), so input a test made with xdotool has been handled.
+    @MainActor static func catchUp() {
+        if let display = gdk_display_get_default() { gdk_display_sync(display) }
+        while g_main_context_pending(nil) != 0 { g_main_context_iteration(nil, 0) }
+    }
+
+    /// Waits until `widget` has been laid out and drawn anew after everything so far: a draw is
+    /// queued and its frame clock must paint.
+    @MainActor @discardableResult
+    static func drawn(_ widget: UnsafeMutablePointer<GtkWidget>, timeout: Double = 5) -> Bool {
+        catchUp()
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return false }
+        // Painted frames counted from the clock's own signal: the loop is not running while the draw
+        // is queued, so the next paint is one that includes it.
+        final class Count { var paints = 0 }
+        let count = Count()
+        let handler = Signal.connect(clock.raw, "after-paint") { count.paints += 1 }
+        defer { g_signal_handler_disconnect(clock.raw, gulong(handler)) }
+        gtk_widget_queue_draw(widget)
+        return pump(timeout: timeout) { count.paints >= 1 }
+    }
+
     /// Moves the shown window titled `name` to the screen's top-left corner and focuses it, so
     /// real X input can aim at its canvas; returns the canvas's origin on screen.
     @MainActor static func placeAtCorner(_ window: EditorWindow, name: String) throws -> (x: Double, y: Double) {
-        settle(0.3)
+        XCTAssertTrue(drawn(window.window), "the window was never drawn")
         let id = try XCTUnwrap(
-            Shell.run("xdotool", ["search", "--name", name])?.split(separator: "\n").first.map(String.init),
+            Shell.run("timeout", ["10", "xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(name)$"])?
+                .split(separator: "\n").first.map(String.init),
             "no window named \(name); all: \(Shell.run("xdotool", ["search", "--name", "."]) ?? "none")")
         Shell.run("xdotool", ["windowmove", "--sync", id, "0", "0"])
         Shell.run("xdotool", ["windowfocus", "--sync", id])
-        settle(0.5)
+        XCTAssertTrue(pump { gtk_window_is_active(cgtk_window(window.window.raw)) != 0 }, "the window never became active")
+        XCTAssertTrue(drawn(window.window), "the moved window was never drawn")
         var bounds = graphene_rect_t()
         XCTAssertNotEqual(gtk_widget_compute_bounds(window.canvas.widget, window.window, &bounds), 0)
         return (Double(bounds.origin.x), Double(bounds.origin.y))
@@ -165,11 +191,11 @@ final class CanvasHarness {
         canvas.onCommit = { [weak self] crop in self?.commits.append(crop) }
         gtk_window_present(cgtk_window(window.raw))
         GtkTestSupport.pump { gtk_widget_get_width(self.canvas.widget) > 0 && gtk_widget_get_mapped(self.canvas.widget) != 0 }
-        GtkTestSupport.settle()
+        GtkTestSupport.drawn(canvas.widget)
     }
 
     func close() {
         gtk_window_destroy(cgtk_window(window.raw))
-        GtkTestSupport.settle(0.05)
+        GtkTestSupport.catchUp()
     }
 }

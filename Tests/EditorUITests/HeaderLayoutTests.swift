@@ -53,7 +53,7 @@ final class HeaderLayoutTests: XCTestCase {
         XCTAssertTrue(
             GtkTestSupport.pump { gtk_widget_get_width(window.window) == width },
             "asked for \(width) points, the window is \(gtk_widget_get_width(window.window))")
-        GtkTestSupport.settle(0.3)
+        XCTAssertTrue(GtkTestSupport.drawn(window.window))
         return window
     }
 

@@ -20,7 +20,7 @@ final class PixelEntryTests: XCTestCase {
                 // Closed first: an open popover's pointer grab would outlive the window on X11 and
                 // keep later tests' real input from reaching their windows.
                 gtk_menu_button_popdown(cgtk_menu_button(window.pixelButton.raw))
-                GtkTestSupport.settle(0.2)
+                GtkTestSupport.catchUp()
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             @MainActor func values() -> [Int] {
@@ -42,10 +42,10 @@ final class PixelEntryTests: XCTestCase {
                 Shell.run("xdotool", ["search", "--name", "pixels.png"])?.split(separator: "\n").first.map(String.init) ?? ""
             @MainActor func pressEnter(in field: PixelField) {
                 gtk_widget_grab_focus(window.pixelEntries[field.rawValue])
-                GtkTestSupport.settle(0.1)
+                GtkTestSupport.catchUp()
                 Shell.run("xdotool", ["windowfocus", "--sync", id])
                 Shell.run("xdotool", ["key", "--clearmodifiers", "Return"])
-                GtkTestSupport.settle(0.3)
+                GtkTestSupport.catchUp()
             }
             pressEnter(in: .height)
             XCTAssertEqual(

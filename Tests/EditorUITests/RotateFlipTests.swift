@@ -30,7 +30,7 @@ final class RotateFlipTests: XCTestCase {
                 window.canvas.crop.pixelRect(imageWidth: 300, imageHeight: 400), PixelRect(x: 0, y: 0, width: 300, height: 100))
 
             // The view shows red on top and blue at the bottom.
-            GtkTestSupport.settle(0.3)
+            XCTAssertTrue(GtkTestSupport.drawn(window.canvas.widget))
             let pixels = try XCTUnwrap(WidgetRenderer.render(window.canvas.widget))
             let viewport = try XCTUnwrap(window.canvas.viewport)
             let scale = Double(pixels.width) / Double(gtk_widget_get_width(window.canvas.widget))

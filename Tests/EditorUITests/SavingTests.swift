@@ -101,7 +101,7 @@ final class SavingTests: XCTestCase {
             let toplevels = gtk_window_get_toplevels()!
             let count = g_list_model_get_n_items(toplevels)
             window.saveChosen(source, source: source)
-            GtkTestSupport.settle(0.3)
+            GtkTestSupport.pump { g_list_model_get_n_items(toplevels) > count }
             XCTAssertGreaterThan(g_list_model_get_n_items(toplevels), count, "no confirmation dialog appeared")
             XCTAssertFalse(window.isSaving)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: source)), before, "the source changed without confirmation")

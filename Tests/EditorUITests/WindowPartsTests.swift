@@ -221,7 +221,7 @@ final class WindowPartsTests: XCTestCase {
             defer { adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_DEFAULT) }
             for (scheme, dark) in [(ADW_COLOR_SCHEME_FORCE_LIGHT, false), (ADW_COLOR_SCHEME_FORCE_DARK, true)] {
                 adw_style_manager_set_color_scheme(manager, scheme)
-                GtkTestSupport.settle()
+                XCTAssertTrue(GtkTestSupport.drawn(window.canvas.widget))
                 XCTAssertEqual(adw_style_manager_get_dark(manager) != 0, dark)
                 // The corner of the canvas, outside the picture: the dark background either way.
                 let pixels = try XCTUnwrap(WidgetRenderer.render(window.canvas.widget))

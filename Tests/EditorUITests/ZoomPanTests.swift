@@ -34,7 +34,8 @@ final class ZoomPanTests: XCTestCase {
                 y: Int(origin.y + fit.imageFrame.minY + fit.imageFrame.height / 3)
             )
             Shell.run("xdotool", ["mousemove", "--sync", "\(screen.x)", "\(screen.y)"])
-            GtkTestSupport.settle(0.2)
+            GtkTestSupport.catchUp()
+            XCTAssertTrue(GtkTestSupport.pump { canvas.pointer != nil }, "no motion event reached the canvas")
             // Where GTK saw the pointer (the window may sit a few pixels off the screen's corner).
             let spot = try XCTUnwrap(canvas.pointer, "no motion event reached the canvas")
             XCTAssertEqual(spot.x, Double(screen.x) - origin.x, accuracy: 8)
@@ -96,7 +97,8 @@ final class ZoomPanTests: XCTestCase {
             // Space held: the primary button pans too, instead of drawing a new rectangle.
             let crop = canvas.crop
             Shell.run("xdotool", ["keydown", "space"])
-            GtkTestSupport.settle(0.2)
+            GtkTestSupport.catchUp()
+            XCTAssertTrue(GtkTestSupport.pump { canvas.spaceHeld }, "Space did not reach the canvas")
             RealPointer.drag(from: from, by: (-50, -30))
             Shell.run("xdotool", ["keyup", "space"])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.viewGesture == nil && canvas.viewport?.imageFrame != moved })
@@ -216,7 +218,7 @@ final class ZoomPanTests: XCTestCase {
             let viewport = try XCTUnwrap(h.canvas.viewport)
             XCTAssertEqual(viewport.zoom.zoom, 2, accuracy: 1e-9)
             let frame = viewport.viewRect(h.canvas.crop)
-            GtkTestSupport.settle(0.2)
+            XCTAssertTrue(GtkTestSupport.drawn(h.canvas.widget))
             let pixels = try XCTUnwrap(WidgetRenderer.render(h.canvas.widget))
             let inside = pixels.pixel(x: Int(frame.midX), y: Int(frame.midY + 20))
             let outside = pixels.pixel(x: Int(frame.minX) - 20, y: Int(frame.midY + 20))
@@ -260,7 +262,7 @@ final class ZoomPanTests: XCTestCase {
             // (Plus the outward rounding: up to one picture pixel, four screen pixels, on each side.)
             XCTAssertLessThanOrEqual(tile.surface.width, Int(gtk_widget_get_width(canvas.widget)) * scale + 8)
             XCTAssertLessThanOrEqual(tile.surface.height, Int(gtk_widget_get_height(canvas.widget)) * scale + 8)
-            GtkTestSupport.settle(0.2)
+            XCTAssertTrue(GtkTestSupport.drawn(canvas.widget))
             let pixels = try XCTUnwrap(WidgetRenderer.render(canvas.widget))
             let frame = try XCTUnwrap(canvas.viewport).viewRect(canvas.crop)
             // Neighbouring screen pixels inside the frame are one black, one white.
