@@ -29,7 +29,8 @@ struct GainMapPlan {
 
     init(info: ImageInfo, format: OutputFormat, options: ExportOptions) {
         pictures = info.isJPEG ? MultiPictureSource(path: info.path) : nil
-        cuts = pictures?.gainMap != nil && format == .jpeg && options.strip != .all
+        // A straightened result's gain map would need the same turn; it is left out (and said) instead.
+        cuts = pictures?.gainMap != nil && format == .jpeg && options.strip != .all && options.straighten.isZero
     }
 }
 
