@@ -16,7 +16,8 @@ enum ErrorLeaf: CaseIterable {
     case unopenable, noPixels, jpegData, decode
     case imageTooLarge, outputTooLarge
     case unknownFormat, emptyCrop, cropOutside, outputIsSource, quality, circleNeedsTransparency, circleNotLossless
-    case losslessNotScaled, outputSizeBelowOne, outputSizeOverFormat, losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion
+    case losslessNotScaled, losslessNotStraightened, cropOutsideStraightened, outputSizeBelowOne, outputSizeOverFormat,
+        losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion
     case offGrid, partialEdgeBlocks, turnedCornerOffGrid
     case folderMissing, folderNotWritable, nameTooLong, write, reopen, rename, writeLibrary, readBack, notJPEG
     case multiPictureIndex, metadata
@@ -58,6 +59,8 @@ enum ErrorLeaf: CaseIterable {
         case .invalidRequest(.circleNeedsTransparency): .circleNeedsTransparency
         case .invalidRequest(.circleNotLossless): .circleNotLossless
         case .invalidRequest(.losslessNotScaled): .losslessNotScaled
+        case .invalidRequest(.losslessNotStraightened): .losslessNotStraightened
+        case .invalidRequest(.cropOutsideStraightened): .cropOutsideStraightened
         case .invalidRequest(.outputSizeBelowOne): .outputSizeBelowOne
         case .invalidRequest(.outputSizeOverFormat): .outputSizeOverFormat
         case .invalidRequest(.losslessNeedsJPEG): .losslessNeedsJPEG
@@ -181,6 +184,16 @@ enum ErrorLeaf: CaseIterable {
             (
                 .invalidRequest(.losslessNotScaled),
                 "a lossless cut keeps the crop's own pixels, so it cannot be scaled to an output size"
+            )
+        case .losslessNotStraightened:
+            (
+                .invalidRequest(.losslessNotStraightened),
+                "a straightened picture is new pixels, so it cannot be cut losslessly; it saves re-encoded"
+            )
+        case .cropOutsideStraightened:
+            (
+                .invalidRequest(.cropOutsideStraightened(PixelRect(x: 0, y: 0, width: 645, height: 471))),
+                "the crop 645x471+0+0 reaches outside the straightened picture"
             )
         case .outputSizeBelowOne: (.invalidRequest(.outputSizeBelowOne(-3)), "the output size must be at least 1 pixel, not -3")
         case .outputSizeOverFormat:
