@@ -22,14 +22,17 @@ extension HeadlessBinaryTests {
         /// ImageMagick's `-distort SRT` placing the picture's centre where the model puts it in the
         /// crop: the turned box's centre less the crop's corner (ImageMagick's pixels cover i…i+1 too).
         private func imageMagickReference(
-            _ w: Workspace, source: String, width: Int, height: Int, angle: Double, crop: PixelRect, output: String
+            _ w: Workspace, source: String, width: Int, height: Int, angle: Double, crop: PixelRect, output: String,
+            before operators: [String] = []
         ) throws {
             let box = TurnedPicture(width: width, height: height, angle: StraightenAngle(degrees: angle)).boundingSize
             let x = Double(box.width) / 2 - Double(crop.x), y = Double(box.height) / 2 - Double(crop.y)
             try Tool.run(
                 "convert",
                 [
-                    w.url(source).path, "-define", "distort:viewport=\(crop.width)x\(crop.height)+0+0",
+                    w.url(source).path
+                ] + operators + [
+                    "-define", "distort:viewport=\(crop.width)x\(crop.height)+0+0",
                     "-distort", "SRT", "\(Double(width) / 2),\(Double(height) / 2) 1 \(angle) \(x),\(y)", "+repage",
                     "-depth", "8", w.url(output).path,
                 ])
@@ -52,6 +55,49 @@ extension HeadlessBinaryTests {
             try imageMagickReference(
                 w, source: "in/smooth.png", width: 600, height: 400, angle: -angle, crop: crop, output: "out/wrong.png")
             #expect(try meanDifference(w.url("out/ours.png"), w.url("out/wrong.png")) > 4)
+        }
+
+        /// The angle applies last: after the EXIF orientation, the flip and the quarter turn.
+        @Test func theTurnComesAfterOrientationFlipAndRotate() throws {
+            let w = try Workspace()
+            try smoothPicture(w, "in/smooth.png")
+            try Tool.run(
+                "convert", [w.url("in/smooth.png").path, "-rotate", "270", "-quality", "97", w.url("in/tagged.jpg").path])
+            try Tool.run("exiftool", ["-q", "-overwrite_original", "-Orientation#=6", w.url("in/tagged.jpg").path])
+            let crop = PixelRect(x: 60, y: 70, width: 300, height: 420)
+            try expectSuccess(
+                in: w,
+                [
+                    "--flip=horizontal", "--rotate=90", "--straighten=4", "--crop=\(crop)", "--output=out/ours.png",
+                    "in/tagged.jpg",
+                ],
+                source: "in/tagged.jpg", output: "out/ours.png", size: "300x420")
+            // The tagged JPEG shows the 600×400 picture upright; flipped and turned it is 400×600.
+            try imageMagickReference(
+                w, source: "in/tagged.jpg", width: 400, height: 600, angle: 4, crop: crop, output: "out/im.png",
+                before: ["-auto-orient", "-flop", "-rotate", "90"])
+            let difference = try meanDifference(w.url("out/ours.png"), w.url("out/im.png"))
+            #expect(difference <= 2, "mean absolute difference \(difference) levels")
+        }
+
+        /// A kept angle seen through --flip turns the other way, and its crop is mirrored on the box.
+        @Test func aKeptAngleIsMirroredWithThePicture() throws {
+            let w = try Workspace()
+            try smoothPicture(w, "in/smooth.png")
+            try expectSuccess(
+                in: w, ["--sidecar", "--straighten=5", "--crop=300x200+100+90", "in/smooth.png"], source: "in/smooth.png")
+            try expectSuccess(
+                in: w, ["--flip=horizontal", "--output=out/kept.png", "in/smooth.png"], source: "in/smooth.png",
+                output: "out/kept.png", size: "300x200")
+            let box = TurnedPicture(width: 600, height: 400, angle: StraightenAngle(degrees: 5)).boundingSize
+            try expectSuccess(
+                in: w,
+                [
+                    "--flip=horizontal", "--straighten=-5", "--crop=300x200+\(box.width - 400)+90", "--output=out/explicit.png",
+                    "in/smooth.png",
+                ],
+                source: "in/smooth.png", output: "out/explicit.png", size: "300x200")
+            #expect(try meanDifference(w.url("out/kept.png"), w.url("out/explicit.png")) == 0)
         }
 
         /// Without --crop: the largest rectangle of the picture's proportions inside the turned
