@@ -86,7 +86,9 @@ extension Imaging {
         // --strip=all asked for the picture alone: nothing to say.
         guard options.strip != .all else { return (nil, []) }
         if format == .jpeg { try file.dropGainMapXMP() }
-        return (nil, [.gainMapNotCarried(into: format)])
+        let reason: LeftOut =
+            format == .jpeg && !options.straighten.isZero ? .gainMapNotStraightened : .gainMapNotCarried(into: format)
+        return (nil, [reason])
     }
 
     /// The metadata fix; when exiv2 can neither read nor write what was written (a source's EXIF it

@@ -125,6 +125,8 @@ public enum LeftOut: Sendable, Equatable {
     case gainMapNotCut(ImagingError)
     /// Without its description in the XMP no reader finds the gain map.
     case gainMapWithXMP
+    /// A straightened JPEG: the gain map is not turned with the picture, so it cannot describe it.
+    case gainMapNotStraightened
 
     /// Which part was left out.
     public enum Part: Sendable, Equatable { case makerNotes, exif, exifAndXMP, gainMap }
@@ -134,7 +136,7 @@ public enum LeftOut: Sendable, Equatable {
         case .makerNotes: return .makerNotes
         case .exif, .exifUnreadable: return .exif
         case .exifAndXMP, .exifAndXMPUnreadable: return .exifAndXMP
-        case .gainMapNotCarried, .gainMapNotCut, .gainMapWithXMP: return .gainMap
+        case .gainMapNotCarried, .gainMapNotCut, .gainMapWithXMP, .gainMapNotStraightened: return .gainMap
         }
     }
 }

@@ -244,6 +244,7 @@ extension LeftOut {
         case .gainMapNotCut(let error):
             return Localization.format(tr("the HDR gain map could not be cut (%s) and was left out"), [error.message])
         case .gainMapWithXMP: return tr("the HDR gain map was left out with the XMP")
+        case .gainMapNotStraightened: return tr("the HDR gain map is not straightened with the picture and was left out")
         }
     }
 }

@@ -337,7 +337,8 @@ func leftoverDirective(in text: String) -> String? {
 
 /// The same for what an export leaves out: `leaf(of:)` has no default either.
 enum LeftOutLeaf: CaseIterable {
-    case makerNotes, exif, exifAndXMP, exifUnreadable, exifAndXMPUnreadable, gainMapNotCarried, gainMapNotCut, gainMapWithXMP
+    case makerNotes, exif, exifAndXMP, exifUnreadable, exifAndXMPUnreadable, gainMapNotCarried, gainMapNotCut, gainMapWithXMP,
+        gainMapNotStraightened
 
     static func leaf(of leftOut: LeftOut) -> LeftOutLeaf {
         switch leftOut {
@@ -349,6 +350,7 @@ enum LeftOutLeaf: CaseIterable {
         case .gainMapNotCarried: .gainMapNotCarried
         case .gainMapNotCut: .gainMapNotCut
         case .gainMapWithXMP: .gainMapWithXMP
+        case .gainMapNotStraightened: .gainMapNotStraightened
         }
     }
 
@@ -385,6 +387,11 @@ enum LeftOutLeaf: CaseIterable {
                 "the HDR gain map could not be cut (the gain map is larger than the picture) and was left out"
             )
         case .gainMapWithXMP: (.gainMapWithXMP, "the HDR gain map", "the HDR gain map was left out with the XMP")
+        case .gainMapNotStraightened:
+            (
+                .gainMapNotStraightened, "the HDR gain map",
+                "the HDR gain map is not straightened with the picture and was left out"
+            )
         }
     }
 }
