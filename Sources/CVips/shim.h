@@ -30,6 +30,20 @@ static inline int cv_thumbnail(const char *path, VipsImage **out, int width, int
     return status;
 }
 static inline int cv_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
+/* The straighten turn: output pixel (X, Y) of an ow×oh area shows the input point M⁻¹·((X, Y) − (odx, ody)) − (idx, idy),
+   sampled by a bicubic interpolator; edges copied outwards, so a sample by the picture's edge never mixes
+   in black (the crop the model allows lies inside the turned picture, only the interpolator's reach is outside). */
+static inline int cv_affine_area(VipsImage *in, VipsImage **out, double a, double b, double c, double d,
+                                 double idx, double idy, double odx, double ody, int ow, int oh) {
+    VipsInterpolate *bicubic = vips_interpolate_new("bicubic");
+    if (!bicubic) return -1;
+    VipsArrayInt *area = vips_array_int_newv(4, 0, 0, ow, oh);
+    int status = vips_affine(in, out, a, b, c, d, "interpolate", bicubic, "oarea", area, "idx", idx, "idy", idy,
+                             "odx", odx, "ody", ody, "extend", VIPS_EXTEND_COPY, NULL);
+    vips_area_unref(VIPS_AREA(area));
+    g_object_unref(bicubic);
+    return status;
+}
 static inline int cv_rot(VipsImage *in, VipsImage **out, VipsAngle angle) { return vips_rot(in, out, angle, NULL); }
 static inline int cv_flip(VipsImage *in, VipsImage **out, VipsDirection d) { return vips_flip(in, out, d, NULL); }
 static inline int cv_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {

@@ -12,6 +12,9 @@ public enum ImageOrientation: Int, CaseIterable, Hashable, Sendable {
     /// Orientations 5–8 turn the picture a quarter: width and height trade places.
     public var swapsAxes: Bool { rawValue >= 5 }
 
+    /// Orientations 2, 4, 5 and 7 mirror the picture: a turn seen through them goes the other way.
+    public var mirrors: Bool { self == .upMirrored || self == .downMirrored || self == .leftMirrored || self == .rightMirrored }
+
     /// The orientation whose map undoes this one (the quarter turns 6 and 8 undo each other).
     public var inverse: ImageOrientation {
         switch self {

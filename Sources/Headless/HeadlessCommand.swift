@@ -49,8 +49,10 @@ public enum HeadlessCommand {
         }
         let info: ImageInfo
         do { info = try Imaging.probe(path: image) } catch { throw HeadlessError(image: image, reason: error.message) }
-        let (rect, kept) = try pixelRect(options, info: info)
-        let export = options.exportOptions(kept: kept)
+        let angle = try straightenAngle(options, info: info)
+        let (rect, kept, shownAngle) = try pixelRect(options, info: info, angle: angle)
+        var export = options.exportOptions(kept: kept)
+        export.straighten = shownAngle
         if let output = options.output, options.shape == nil, export.shape == .circle,
             let format = OutputFormat(path: output), !format.holdsCircle
         {
@@ -65,9 +67,13 @@ public enum HeadlessCommand {
                 let result = try Imaging.export(info, crop: rect, output: output, options: export)
                 return result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
             }
-            let normalized = CropRect(pixelRect: rect, imageWidth: info.width, imageHeight: info.height)
+            // The sidecar keeps the crop normalized on the turned upright picture's bounding box.
+            let box = TurnedPicture(width: info.width, height: info.height, angle: shownAngle).boundingSize
+            let normalized = CropRect(pixelRect: rect, imageWidth: box.width, imageHeight: box.height)
             try Sidecar.write(
-                StoredCrop(rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize),
+                StoredCrop(
+                    rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize,
+                    angle: shownAngle),
                 for: image)
             return nil
         } catch {
@@ -75,28 +81,71 @@ public enum HeadlessCommand {
         }
     }
 
-    /// The crop in pixels of the picture as shown (upright, then `--flip` and `--rotate`): the
-    /// geometry given, or the one kept for the image (kept on the upright picture, so it is turned
-    /// too), which then comes back as well for its shape and output size.
+    /// `--straighten`'s angle on the picture as shown: the one given, or for `auto` the level
+    /// estimator's suggestion (measured on the upright picture, so reversed when `--flip` mirrors
+    /// it); nil when not given. `auto` on a picture without lines to go by is refused.
+    private static func straightenAngle(_ options: HeadlessOptions, info: ImageInfo) throws(HeadlessError) -> StraightenAngle? {
+        switch options.straighten {
+        case nil: return nil
+        case .angle(let angle): return angle
+        case .auto:
+            let suggestion: StraightenAngle?
+            do { suggestion = try Imaging.levelSuggestion(path: info.path) } catch {
+                throw HeadlessError(image: options.image, reason: error.message)
+            }
+            guard let suggestion else {
+                throw HeadlessError(
+                    image: options.image,
+                    reason: "--straighten=auto found no level or plumb lines to go by; give the angle, e.g. --straighten=1.5")
+            }
+            return options.export.transform.mirrors ? suggestion.reversed : suggestion
+        }
+    }
+
+    /// The crop in pixels of the picture as shown (upright, then `--flip` and `--rotate`), on the
+    /// straightened picture's bounding box when there is an angle, with that angle: the geometry
+    /// given; with `--straighten` and no `--crop`, the largest upright crop; or the crop kept for
+    /// the image (kept on the upright picture, so it is turned too, its angle reversed by a
+    /// mirror), which then comes back as well for its shape and output size.
     private static func pixelRect(
-        _ options: HeadlessOptions, info: ImageInfo
+        _ options: HeadlessOptions, info: ImageInfo, angle: StraightenAngle?
     )
-        throws(HeadlessError) -> (rect: PixelRect, kept: StoredCrop?)
+        throws(HeadlessError) -> (rect: PixelRect, kept: StoredCrop?, angle: StraightenAngle)
     {
         let image = options.image
         let transform = options.export.transform
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
         guard let geometry = options.crop else {
+            if let angle {
+                let turned = TurnedPicture(width: shown.width, height: shown.height, angle: angle)
+                return (turned.pixelRect(for: turned.largestUprightCrop), nil, angle)
+            }
             let stored: (crop: StoredCrop, source: StoredCropSource)?
             do { stored = try Sidecar.read(for: image) } catch { throw HeadlessError(image: image, reason: error.message) }
             guard let stored else { throw HeadlessError(image: image, reason: "no --crop given (and no stored crop)") }
-            let upright = stored.crop.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)
-            let rect = transform.displayedPixelRect(fromStored: upright, storedWidth: info.width, storedHeight: info.height)
-            return (rect, stored.crop)
+            guard !stored.crop.angle.isZero else {
+                let upright = stored.crop.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)
+                let rect = transform.displayedPixelRect(fromStored: upright, storedWidth: info.width, storedHeight: info.height)
+                return (rect, stored.crop, .zero)
+            }
+            // The turned box turns and mirrors with the picture: the same map carries the normalized crop.
+            let keptAngle = transform.mirrors ? stored.crop.angle.reversed : stored.crop.angle
+            let turned = TurnedPicture(width: shown.width, height: shown.height, angle: keptAngle)
+            return (turned.pixelRect(for: transform.displayedRect(fromStored: stored.crop.rect)), stored.crop, keptAngle)
         }
-        do { return (try geometry.checkedPixelRect(imageWidth: shown.width, imageHeight: shown.height), nil) } catch {
+        let angle = angle ?? .zero
+        let turned = TurnedPicture(width: shown.width, height: shown.height, angle: angle)
+        let box = turned.boundingSize
+        let rect: PixelRect
+        do { rect = try geometry.checkedPixelRect(imageWidth: box.width, imageHeight: box.height) } catch {
             throw HeadlessError(image: image, reason: error.description)
         }
+        guard turned.contains(rect) else {
+            throw .usage(
+                "the crop reaches outside the straightened picture: \(rect) on its \(box.width)x\(box.height) box, turned \(angle)",
+                image: image)
+        }
+        return (rect, nil, angle)
     }
 
     /// Writes straight to the descriptor: no buffer to lose at `exit`, no shared C `FILE` globals.

@@ -5,7 +5,7 @@ import Imaging
 /// Every option of the headless mode. The parser and `--help` both read this list, so an option
 /// cannot exist without being documented.
 enum HeadlessOption: String, CaseIterable, Sendable {
-    case crop, rotate, flip, shape, size, output, sidecar, quality, lossless, strip, help
+    case crop, rotate, flip, straighten, shape, size, output, sidecar, quality, lossless, strip, help
 
     /// The placeholder shown in help, or nil for a flag.
     var valueName: String? {
@@ -13,6 +13,7 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .crop: return "GEOMETRY"
         case .rotate: return "90|180|270"
         case .flip: return "horizontal|vertical"
+        case .straighten: return "A|auto"
         case .shape: return "circle|rectangle"
         case .size: return "N"
         case .output: return "FILE"
@@ -53,6 +54,17 @@ enum HeadlessOption: String, CaseIterable, Sendable {
             return [
                 "mirror: horizontal swaps left and right, vertical",
                 "swaps top and bottom (done before --rotate)",
+            ]
+        case .straighten:
+            return [
+                "turn the picture A degrees (decimal, -45 to 45, positive",
+                "clockwise) about its centre, after --flip and --rotate;",
+                "--crop is then measured on the turned picture's bounding",
+                "box and must lie inside the turned picture; without",
+                "--crop, the largest rectangle of the picture's proportions",
+                "centred inside it; auto levels by the picture's lines",
+                "(within 15 degrees) and fails when it finds none; never",
+                "with --lossless",
             ]
         case .shape:
             return [

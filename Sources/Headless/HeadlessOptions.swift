@@ -22,10 +22,12 @@ public struct HeadlessOptions: Equatable, Sendable {
     public var shape: CropShape?
     /// `--size`, the result's longer side; nil when not given: the kept crop's, else the crop's own size.
     public var outputSize: Int?
+    /// `--straighten`; nil when not given: the kept crop's angle when the crop is the kept one, else none.
+    public var straighten: StraightenRequest?
 
     public init(
         image: String, output: String?, crop: CropGeometry?, export: ExportOptions = ExportOptions(),
-        shape: CropShape? = nil, outputSize: Int? = nil
+        shape: CropShape? = nil, outputSize: Int? = nil, straighten: StraightenRequest? = nil
     ) {
         self.image = image
         self.output = output
@@ -33,6 +35,7 @@ public struct HeadlessOptions: Equatable, Sendable {
         self.export = export
         self.shape = shape
         self.outputSize = outputSize
+        self.straighten = straighten
     }
 
     /// The export asked for: the command line's shape and size win, then those kept with the crop
@@ -69,18 +72,30 @@ public struct HeadlessOptions: Equatable, Sendable {
             shape = value
         }
         let size = tokens.values[.size]
+        var straighten: StraightenRequest?
+        if let text = tokens.values[.straighten] {
+            if text == "auto" {
+                straighten = .auto
+            } else {
+                do { straighten = .angle(try StraightenAngle(parsing: text)) } catch {
+                    throw fail("--straighten: " + error.description)
+                }
+            }
+        }
         if sidecar {
             guard tokens.values[.output] == nil else {
                 throw fail("--sidecar writes no pixels: give --sidecar or --output, not both")
             }
-            guard crop != nil else { throw fail("--sidecar needs the --crop to keep") }
+            guard crop != nil || straighten != nil else { throw fail("--sidecar needs the --crop to keep") }
             for option in [HeadlessOption.quality, .lossless, .strip, .rotate, .flip] where tokens.values[option] != nil {
                 throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
             }
             // Kept for any later output, so bounded by the format that holds the most.
             var kept: Int?
             if let size { kept = try Self.outputSize(size, format: nil, image: image) }
-            return .crop(HeadlessOptions(image: image, output: nil, crop: crop, shape: shape, outputSize: kept))
+            return .crop(
+                HeadlessOptions(
+                    image: image, output: nil, crop: crop, shape: shape, outputSize: kept, straighten: straighten))
         }
         guard let output = tokens.values[.output] else { throw fail("no --output given (or --sidecar)") }
 
@@ -114,10 +129,13 @@ public struct HeadlessOptions: Equatable, Sendable {
         if export.lossless, outputSize != nil {
             throw fail("--lossless cannot scale to --size: a lossless cut keeps the crop's own pixels")
         }
+        if export.lossless, straighten != nil {
+            throw fail("--lossless cannot straighten: a turned picture is new pixels, so it must be re-encoded")
+        }
         return .crop(
             HeadlessOptions(
                 image: image, output: output, crop: crop, export: export, shape: shape,
-                outputSize: outputSize))
+                outputSize: outputSize, straighten: straighten))
     }
 
     /// `--size`'s value: a whole number of pixels from 1 to what the output's format holds (for

@@ -29,7 +29,8 @@ struct GainMapPlan {
 
     init(info: ImageInfo, format: OutputFormat, options: ExportOptions) {
         pictures = info.isJPEG ? MultiPictureSource(path: info.path) : nil
-        cuts = pictures?.gainMap != nil && format == .jpeg && options.strip != .all
+        // A straightened result's gain map would need the same turn; it is left out (and said) instead.
+        cuts = pictures?.gainMap != nil && format == .jpeg && options.strip != .all && options.straighten.isZero
     }
 }
 
@@ -85,7 +86,9 @@ extension Imaging {
         // --strip=all asked for the picture alone: nothing to say.
         guard options.strip != .all else { return (nil, []) }
         if format == .jpeg { try file.dropGainMapXMP() }
-        return (nil, [.gainMapNotCarried(into: format)])
+        let reason: LeftOut =
+            format == .jpeg && !options.straighten.isZero ? .gainMapNotStraightened : .gainMapNotCarried(into: format)
+        return (nil, [reason])
     }
 
     /// The metadata fix; when exiv2 can neither read nor write what was written (a source's EXIF it

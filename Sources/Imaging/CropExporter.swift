@@ -34,8 +34,14 @@ extension Imaging {
         guard crop.width > 0, crop.height > 0 else { throw .invalidRequest(.emptyCrop) }
         // Subtraction, not addition: a hostile rect near Int.max must not overflow.
         let shown = options.transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
-        guard crop.x >= 0, crop.y >= 0, crop.x <= shown.width - crop.width, crop.y <= shown.height - crop.height else {
-            throw .invalidRequest(.cropOutside(crop, width: shown.width, height: shown.height))
+        if options.straighten.isZero {
+            guard crop.x >= 0, crop.y >= 0, crop.x <= shown.width - crop.width, crop.y <= shown.height - crop.height else {
+                throw .invalidRequest(.cropOutside(crop, width: shown.width, height: shown.height))
+            }
+        } else {
+            guard !options.lossless else { throw .invalidRequest(.losslessNotStraightened) }
+            let turned = TurnedPicture(width: shown.width, height: shown.height, angle: options.straighten)
+            guard turned.contains(crop) else { throw .invalidRequest(.cropOutsideStraightened(crop)) }
         }
         if !options.allowOverwritingSource, samePath(source, output) {
             throw .invalidRequest(.outputIsSource)
@@ -140,17 +146,7 @@ extension Imaging {
         var upright: UnsafeMutablePointer<VipsImage>?
         guard cv_autorot(image, &upright) == 0, let upright else { throw vipsFailure(.turnUpright) }
         defer { cv_unref(upright) }
-        // The crop is measured on the picture as shown: cut its preimage from the upright picture,
-        // then turn only what was cut.
-        let cut = options.transform.storedPixelRect(fromDisplayed: crop, storedWidth: info.width, storedHeight: info.height)
-        var uprightRegion: UnsafeMutablePointer<VipsImage>?
-        guard cv_crop(upright, &uprightRegion, Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height)) == 0,
-            let uprightRegion
-        else { throw vipsFailure(.cut) }
-        defer { cv_unref(uprightRegion) }
-        guard let turned = options.transform.applied(to: uprightRegion) else {
-            throw vipsFailure(.turnCut)
-        }
+        let turned = try shownCut(upright, info: info, crop: crop, options: options)
         defer { cv_unref(turned) }
         let shapedRegion = try shaped(turned, size: size, options: options)
         defer { cv_unref(shapedRegion) }
@@ -181,6 +177,31 @@ extension Imaging {
         }
         guard status == 0 else { throw pipelineError(info) }
         try acceptRepairs(info)
+    }
+
+    /// The crop of the picture as shown (a new reference): without a straighten angle, its preimage
+    /// cut from the upright picture and only that turned; with one, the whole picture turned and
+    /// flipped, then straightened into the crop (`straightened`).
+    private static func shownCut(
+        _ upright: VipsPointer, info: ImageInfo, crop: PixelRect, options: ExportOptions
+    ) throws(ImagingError) -> VipsPointer {
+        if !options.straighten.isZero {
+            guard let shown = options.transform.applied(to: upright) else { throw vipsFailure(.turnCut) }
+            defer { cv_unref(shown) }
+            return try straightened(shown, crop: crop, angle: options.straighten)
+        }
+        // The crop is measured on the picture as shown: cut its preimage from the upright picture,
+        // then turn only what was cut.
+        let cut = options.transform.storedPixelRect(fromDisplayed: crop, storedWidth: info.width, storedHeight: info.height)
+        var uprightRegion: UnsafeMutablePointer<VipsImage>?
+        guard cv_crop(upright, &uprightRegion, Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height)) == 0,
+            let uprightRegion
+        else { throw vipsFailure(.cut) }
+        defer { cv_unref(uprightRegion) }
+        guard let turned = options.transform.applied(to: uprightRegion) else {
+            throw vipsFailure(.turnCut)
+        }
+        return turned
     }
 
     /// JPEG to JPEG with no quality asked for: cut losslessly when the geometry allows it, since

@@ -64,11 +64,15 @@ public struct ExportOptions: Sendable, Equatable {
     /// The longer side of the result in pixels (scaled down or up after the crop and the turn); nil
     /// keeps the crop's own size. Scaling needs a re-encode.
     public var outputSize: Int? = nil
+    /// The straighten turn, applied last (after `transform`). When it is not zero the crop given to
+    /// the export is measured on the turned picture's bounding box (`TurnedPicture`) and must lie
+    /// inside the turned picture; the pixels are always re-encoded.
+    public var straighten: StraightenAngle = .zero
 
     public init(
         quality: Int? = nil, lossless: Bool = false, strip: StripMode = .none,
         preferLossless: Bool = false, allowOverwritingSource: Bool = false, transform: ImageOrientation = .up,
-        shape: CropShape = .rectangle, outputSize: Int? = nil
+        shape: CropShape = .rectangle, outputSize: Int? = nil, straighten: StraightenAngle = .zero
     ) {
         self.quality = quality
         self.lossless = lossless
@@ -78,11 +82,12 @@ public struct ExportOptions: Sendable, Equatable {
         self.transform = transform
         self.shape = shape
         self.outputSize = outputSize
+        self.straighten = straighten
     }
 
     /// Whether the result's pixels differ from the source's cut (a circle's transparent corners, a
-    /// new size), so no lossless JPEG cut can make it.
-    public var changesPixels: Bool { shape == .circle || outputSize != nil }
+    /// new size, a straightened picture), so no lossless JPEG cut can make it.
+    public var changesPixels: Bool { shape == .circle || outputSize != nil || !straighten.isZero }
 
     /// The quality used when none is asked for and the source's cannot be estimated.
     public static let defaultQuality = 92
@@ -120,6 +125,8 @@ public enum LeftOut: Sendable, Equatable {
     case gainMapNotCut(ImagingError)
     /// Without its description in the XMP no reader finds the gain map.
     case gainMapWithXMP
+    /// A straightened JPEG: the gain map is not turned with the picture, so it cannot describe it.
+    case gainMapNotStraightened
 
     /// Which part was left out.
     public enum Part: Sendable, Equatable { case makerNotes, exif, exifAndXMP, gainMap }
@@ -129,7 +136,7 @@ public enum LeftOut: Sendable, Equatable {
         case .makerNotes: return .makerNotes
         case .exif, .exifUnreadable: return .exif
         case .exifAndXMP, .exifAndXMPUnreadable: return .exifAndXMP
-        case .gainMapNotCarried, .gainMapNotCut, .gainMapWithXMP: return .gainMap
+        case .gainMapNotCarried, .gainMapNotCut, .gainMapWithXMP, .gainMapNotStraightened: return .gainMap
         }
     }
 }

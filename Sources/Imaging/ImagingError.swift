@@ -87,6 +87,10 @@ extension ImagingError {
         case circleNeedsTransparency
         case circleNotLossless
         case losslessNotScaled
+        /// A straightened picture is new pixels: no lossless cut holds them.
+        case losslessNotStraightened
+        /// The crop (on the turned picture's bounding box) reaches past the straightened picture's edges.
+        case cropOutsideStraightened(PixelRect)
         case outputSizeBelowOne(Int)
         case outputSizeOverFormat(Int, OutputFormat)
         /// A lossless export needs a JPEG source and a JPEG output.

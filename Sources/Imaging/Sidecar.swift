@@ -11,11 +11,15 @@ public struct StoredCrop: Sendable, Equatable {
     public var shape: CropShape
     /// The longer side of the intended output in pixels, if one was chosen.
     public var outputSize: Int?
+    /// The straighten angle on the upright picture; when it is not zero `rect` is normalized on the
+    /// turned picture's bounding box (`TurnedPicture`).
+    public var angle: StraightenAngle
 
-    public init(rect: CropRect, shape: CropShape = .rectangle, outputSize: Int? = nil) {
+    public init(rect: CropRect, shape: CropShape = .rectangle, outputSize: Int? = nil, angle: StraightenAngle = .zero) {
         self.rect = rect
         self.shape = shape
         self.outputSize = outputSize
+        self.angle = angle
     }
 }
 
@@ -95,13 +99,13 @@ public enum Sidecar {
             }
             let metadata = try openMetadata(file.temporary)
             defer { g_object_unref(metadata) }
-            let stored = info.orientation.storedRect(fromDisplayed: crop.rect.sanitized)
+            let corners = LightroomCrop(crop, info: info)
             try set(metadata, "Xmp.crs.HasCrop", "True")
-            try set(metadata, "Xmp.crs.CropLeft", format(stored.minX))
-            try set(metadata, "Xmp.crs.CropTop", format(stored.minY))
-            try set(metadata, "Xmp.crs.CropRight", format(stored.maxX))
-            try set(metadata, "Xmp.crs.CropBottom", format(stored.maxY))
-            try set(metadata, "Xmp.crs.CropAngle", "0")
+            try set(metadata, "Xmp.crs.CropLeft", format(corners.left))
+            try set(metadata, "Xmp.crs.CropTop", format(corners.top))
+            try set(metadata, "Xmp.crs.CropRight", format(corners.right))
+            try set(metadata, "Xmp.crs.CropBottom", format(corners.bottom))
+            try set(metadata, "Xmp.crs.CropAngle", format(corners.angle))
             try set(metadata, "Xmp.\(ownPrefix).Shape", crop.shape.rawValue)
             if let size = crop.outputSize {
                 try set(metadata, "Xmp.\(ownPrefix).OutputSize", String(size))
@@ -151,13 +155,15 @@ public enum Sidecar {
             let left = get(metadata, "Xmp.crs.CropLeft").flatMap(Double.init),
             let top = get(metadata, "Xmp.crs.CropTop").flatMap(Double.init),
             let right = get(metadata, "Xmp.crs.CropRight").flatMap(Double.init),
-            let bottom = get(metadata, "Xmp.crs.CropBottom").flatMap(Double.init),
-            right > left, bottom > top
+            let bottom = get(metadata, "Xmp.crs.CropBottom").flatMap(Double.init)
         else { return nil }
-        let stored = CropRect(left: left, top: top, right: right, bottom: bottom).sanitized
-        let shape = get(metadata, "Xmp.\(ownPrefix).Shape").flatMap(CropShape.init(rawValue:)) ?? .rectangle
-        let size = get(metadata, "Xmp.\(ownPrefix).OutputSize").flatMap(Int.init)
-        return StoredCrop(rect: info.orientation.displayedRect(fromStored: stored), shape: shape, outputSize: size)
+        // A missing angle is Lightroom's level crop; one past ±45° no Lightroom writes.
+        let angle = get(metadata, "Xmp.crs.CropAngle").flatMap(Double.init) ?? 0
+        let corners = LightroomCrop(left: left, top: top, right: right, bottom: bottom, angle: angle)
+        guard var crop = corners.storedCrop(info: info) else { return nil }
+        crop.shape = get(metadata, "Xmp.\(ownPrefix).Shape").flatMap(CropShape.init(rawValue:)) ?? .rectangle
+        crop.outputSize = get(metadata, "Xmp.\(ownPrefix).OutputSize").flatMap(Int.init)
+        return crop
     }
 
     private static func openMetadata(_ path: String) throws(ImagingError) -> UnsafeMutablePointer<GExiv2Metadata> {

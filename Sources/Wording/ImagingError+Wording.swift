@@ -92,6 +92,10 @@ extension ImagingError {
         case .circleNeedsTransparency: return tr("a circle crop needs a .png or .webp output for its transparent corners")
         case .circleNotLossless: return tr("a circle crop cannot be cut losslessly: its transparent corners are new pixels")
         case .losslessNotScaled: return tr("a lossless cut keeps the crop's own pixels, so it cannot be scaled to an output size")
+        case .losslessNotStraightened:
+            return tr("a straightened picture is new pixels, so it cannot be cut losslessly; it saves re-encoded")
+        case .cropOutsideStraightened(let crop):
+            return Localization.format(tr("the crop %s reaches outside the straightened picture"), [crop.description])
         case .outputSizeBelowOne(let side):
             return Localization.format(tr("the output size must be at least 1 pixel, not %d"), [side])
         case .outputSizeOverFormat(let side, let format):
@@ -240,6 +244,7 @@ extension LeftOut {
         case .gainMapNotCut(let error):
             return Localization.format(tr("the HDR gain map could not be cut (%s) and was left out"), [error.message])
         case .gainMapWithXMP: return tr("the HDR gain map was left out with the XMP")
+        case .gainMapNotStraightened: return tr("the HDR gain map is not straightened with the picture and was left out")
         }
     }
 }

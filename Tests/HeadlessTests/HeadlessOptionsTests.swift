@@ -30,6 +30,30 @@ import Testing
         }
     }
 
+    /// `--straighten` is read digit by digit (2.345 is 2.35°), `auto` is its own request, and the
+    /// sidecar may keep an angle with or without a crop.
+    @Test func straightenValues() throws {
+        guard case .crop(let typed) = try parse(["--straighten=2.345", "--output=o.png", "p.jpg"]) else {
+            Issue.record("not a crop request")
+            return
+        }
+        #expect(typed.straighten == .angle(StraightenAngle(hundredths: 235)))
+        guard case .crop(let auto) = try parse(["--straighten", "auto", "--output=o.png", "p.jpg"]) else {
+            Issue.record("not a crop request")
+            return
+        }
+        #expect(auto.straighten == .auto)
+        guard case .crop(let kept) = try parse(["--sidecar", "--straighten=-1.5", "p.jpg"]) else {
+            Issue.record("not a crop request")
+            return
+        }
+        #expect(kept.straighten == .angle(StraightenAngle(hundredths: -150)) && kept.keepsInSidecar)
+        #expect(error(["--straighten=45.5", "--output=o.png", "p.jpg"])?.exitStatus == 2)
+        #expect(
+            error(["--straighten=1", "--lossless", "--output=o.jpg", "p.jpg"])?.reason.contains("--lossless cannot straighten")
+                == true)
+    }
+
     @Test func aFullRequest() throws {
         let request = try parse([
             "--crop=800x600+100+50", "--output=out.jpg", "--quality=80", "--lossless",

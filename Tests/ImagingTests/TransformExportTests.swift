@@ -158,3 +158,31 @@ import Testing
             ).isEligible)
     }
 }
+
+/// The export's own refusals for a straightened crop, before anything is written.
+@Suite struct StraightenedExportRefusalTests {
+    @Test func losslessAndACropOutsideTheTurnedPictureAreRefused() throws {
+        let dir = TempFolder("straighten-refusals")
+        defer { dir.remove() }
+        let src = dir.file("src.jpg")
+        try Tool.run([Tool.convert, "-size", "320x240", "plasma:fractal", src])
+        let inside = PixelRect(x: 60, y: 60, width: 200, height: 120)
+        let lossless = imagingError {
+            try Imaging.export(
+                source: src, crop: inside, output: dir.file("a.jpg"),
+                options: ExportOptions(lossless: true, straighten: StraightenAngle(degrees: 3)))
+        }
+        #expect(lossless == .invalidRequest(.losslessNotStraightened))
+        let box = TurnedPicture(width: 320, height: 240, angle: StraightenAngle(degrees: 3)).boundingSize
+        let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
+        let outside = imagingError {
+            try Imaging.export(
+                source: src, crop: whole, output: dir.file("b.png"),
+                options: ExportOptions(straighten: StraightenAngle(degrees: 3)))
+        }
+        #expect(outside == .invalidRequest(.cropOutsideStraightened(whole)))
+        #expect(
+            !FileManager.default.fileExists(atPath: dir.file("a.jpg"))
+                && !FileManager.default.fileExists(atPath: dir.file("b.png")))
+    }
+}

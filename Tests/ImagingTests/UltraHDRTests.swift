@@ -156,6 +156,23 @@ import Wording
         #expect(try Tool.size(stripped) == (160, 120))
     }
 
+    /// A straightened JPEG: the gain map is not turned with it, so it goes with its index and
+    /// description, and that is said.
+    @Test func aStraightenedJPEGLeavesTheGainMapOutAndSaysSo() throws {
+        let dir = TempFolder("uhdr-straightened")
+        defer { dir.remove() }
+        let source = try Self.file(dir)
+        let out = dir.file("level.jpg")
+        let result = try Imaging.export(
+            source: source.path, crop: PixelRect(x: 64, y: 48, width: 160, height: 120), output: out,
+            options: ExportOptions(straighten: StraightenAngle(degrees: 2.5)))
+        #expect(result.leftOut.map(\.sentence) == ["the HDR gain map is not straightened with the picture and was left out"])
+        let tags = try Tool.exif([out])[out] ?? [:]
+        let gainMap = tags.keys.filter { $0.hasPrefix("MPF:") || $0.contains("hdrgm") || $0.contains("Container") }
+        #expect(gainMap.isEmpty, "\(gainMap)")
+        #expect(try Tool.size(out) == (160, 120))
+    }
+
     /// A gain map that cannot be cut (its header claims 60000×60000, more than the picture) is left
     /// out with its index and description, and said; the crop is written.
     @Test func aGainMapThatCannotBeCutIsLeftOutAndSaid() throws {

@@ -16,7 +16,8 @@ enum ErrorLeaf: CaseIterable {
     case unopenable, noPixels, jpegData, decode
     case imageTooLarge, outputTooLarge
     case unknownFormat, emptyCrop, cropOutside, outputIsSource, quality, circleNeedsTransparency, circleNotLossless
-    case losslessNotScaled, outputSizeBelowOne, outputSizeOverFormat, losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion
+    case losslessNotScaled, losslessNotStraightened, cropOutsideStraightened, outputSizeBelowOne, outputSizeOverFormat,
+        losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion
     case offGrid, partialEdgeBlocks, turnedCornerOffGrid
     case folderMissing, folderNotWritable, nameTooLong, write, reopen, rename, writeLibrary, readBack, notJPEG
     case multiPictureIndex, metadata
@@ -58,6 +59,8 @@ enum ErrorLeaf: CaseIterable {
         case .invalidRequest(.circleNeedsTransparency): .circleNeedsTransparency
         case .invalidRequest(.circleNotLossless): .circleNotLossless
         case .invalidRequest(.losslessNotScaled): .losslessNotScaled
+        case .invalidRequest(.losslessNotStraightened): .losslessNotStraightened
+        case .invalidRequest(.cropOutsideStraightened): .cropOutsideStraightened
         case .invalidRequest(.outputSizeBelowOne): .outputSizeBelowOne
         case .invalidRequest(.outputSizeOverFormat): .outputSizeOverFormat
         case .invalidRequest(.losslessNeedsJPEG): .losslessNeedsJPEG
@@ -181,6 +184,16 @@ enum ErrorLeaf: CaseIterable {
             (
                 .invalidRequest(.losslessNotScaled),
                 "a lossless cut keeps the crop's own pixels, so it cannot be scaled to an output size"
+            )
+        case .losslessNotStraightened:
+            (
+                .invalidRequest(.losslessNotStraightened),
+                "a straightened picture is new pixels, so it cannot be cut losslessly; it saves re-encoded"
+            )
+        case .cropOutsideStraightened:
+            (
+                .invalidRequest(.cropOutsideStraightened(PixelRect(x: 0, y: 0, width: 645, height: 471))),
+                "the crop 645x471+0+0 reaches outside the straightened picture"
             )
         case .outputSizeBelowOne: (.invalidRequest(.outputSizeBelowOne(-3)), "the output size must be at least 1 pixel, not -3")
         case .outputSizeOverFormat:
@@ -324,7 +337,8 @@ func leftoverDirective(in text: String) -> String? {
 
 /// The same for what an export leaves out: `leaf(of:)` has no default either.
 enum LeftOutLeaf: CaseIterable {
-    case makerNotes, exif, exifAndXMP, exifUnreadable, exifAndXMPUnreadable, gainMapNotCarried, gainMapNotCut, gainMapWithXMP
+    case makerNotes, exif, exifAndXMP, exifUnreadable, exifAndXMPUnreadable, gainMapNotCarried, gainMapNotCut, gainMapWithXMP,
+        gainMapNotStraightened
 
     static func leaf(of leftOut: LeftOut) -> LeftOutLeaf {
         switch leftOut {
@@ -336,6 +350,7 @@ enum LeftOutLeaf: CaseIterable {
         case .gainMapNotCarried: .gainMapNotCarried
         case .gainMapNotCut: .gainMapNotCut
         case .gainMapWithXMP: .gainMapWithXMP
+        case .gainMapNotStraightened: .gainMapNotStraightened
         }
     }
 
@@ -372,6 +387,11 @@ enum LeftOutLeaf: CaseIterable {
                 "the HDR gain map could not be cut (the gain map is larger than the picture) and was left out"
             )
         case .gainMapWithXMP: (.gainMapWithXMP, "the HDR gain map", "the HDR gain map was left out with the XMP")
+        case .gainMapNotStraightened:
+            (
+                .gainMapNotStraightened, "the HDR gain map",
+                "the HDR gain map is not straightened with the picture and was left out"
+            )
         }
     }
 }
