@@ -38,6 +38,14 @@ extension EditorWindow {
     func announceStoredCrop(_ image: LoadedImage) {
         if let problem = image.sidecarProblem { showError(problem); return }
         guard let stored = image.storedCrop else { return }
+        guard image.restorableCrop != nil else {
+            showToast(
+                String(
+                    format: tr(
+                        "The kept crop is straightened by %@, which the window cannot show yet: it starts from the whole photo"),
+                    stored.crop.angle.description))
+            return
+        }
         chooseShape(stored.crop.shape, suggestingSquare: false)
         switch stored.source {
         case .sidecar(let path):

@@ -210,7 +210,7 @@ final class EditorWindow {
             let result = await ImageSource.load(path: path, maxWidth: limit.width, maxHeight: limit.height)
             guard let self, generation == self.loadGeneration else { return }
             self.isLoading = false
-            if case .success(let image) = result { self.show(image, crop: image.storedCrop?.crop.rect ?? .unit) }
+            if case .success(let image) = result { self.show(image, crop: image.restorableCrop ?? .unit) }
             self.endLoading()
             switch result {
             case .success(let image):

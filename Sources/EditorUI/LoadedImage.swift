@@ -1,5 +1,6 @@
 // What the editor shows for one picture: its name, its real upright size and a surface to draw it from.
 
+import CropKit
 import GtkSupport
 import Imaging
 
@@ -18,6 +19,13 @@ struct LoadedImage: Sendable {
     var losslessGrid: LosslessGrid? = nil
     /// A crop kept earlier (sidecar or the file's own XMP) and where it came from.
     var storedCrop: (crop: StoredCrop, source: StoredCropSource)? = nil
+
+    /// The kept crop the window can show: a straightened one is measured on the turned picture,
+    /// which the window does not draw yet, so it is not restored (the command line exports it).
+    var restorableCrop: CropRect? {
+        guard let stored = storedCrop?.crop, stored.angle.isZero else { return nil }
+        return stored.rect
+    }
     /// Why a sidecar beside the file was ignored, if it was.
     var sidecarProblem: String? = nil
 }
