@@ -10,6 +10,9 @@ enum JPEGDataTarget {
     static func run(_ bytes: [UInt8]) {
         guard bytes.count > 5 else { return }
         let path = FuzzTargets.file("data.jpg", bytes[5...])
+        // As in the app, the decoders see only what the probe accepted, and then only pictures small
+        // enough to fuzz: libjpeg allocates by the header's size (10 GB for a 58368 × 60672 one).
+        guard let info = try? Imaging.probe(path: path), info.isJPEG, info.width * info.height <= 1 << 24 else { return }
         let x = Int32(bytes[0]) * 8, y = Int32(bytes[1]) * 8
         let w = Int32(bytes[2]) + 1, h = Int32(bytes[3]) + 1
         let denominator: Int32 = [1, 2, 4, 8][Int(bytes[4] & 3)]
