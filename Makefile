@@ -11,7 +11,7 @@ VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 TEST_PACKAGES := time xvfb xauth dbus dbus-x11 at-spi2-core libatspi2.0-dev xdotool imagemagick libvips-tools \
 	libjpeg-turbo-progs libimage-exiftool-perl locales gettext orca speech-dispatcher weston $(VALIDATE_PACKAGES)
 
-.PHONY: run test build deps test-deps bench bench-export clean pot schemas translations format
+.PHONY: run test build deps test-deps bench bench-export clean pot schemas translations format fuzz
 
 deps:
 	scripts/install-packages $(RUN_PACKAGES)
@@ -43,7 +43,13 @@ bench-export: deps
 	scripts/bench-export
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz
+
+# Our parsers of untrusted bytes under libFuzzer with the address sanitizer, FUZZ_SECONDS each (one at a
+# time); crashes land in .build-fuzz/crashes/TARGET/.
+FUZZ_SECONDS ?= 60
+fuzz: test-deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
 
 # The tree formatted with .swift-format (a test checks it stays so).
 format:

@@ -47,6 +47,9 @@ let package = Package(
         // TIFF layouts libvips cannot decode), and `odd-files DIR`, which makes them for measuring by hand.
         .target(name: "OddFiles", path: "Tests/OddFiles"),
         .executableTarget(name: "odd-files", dependencies: ["OddFiles"], path: "Tests/odd-files"),
+        // libFuzzer targets for our own parsers of untrusted bytes (`make fuzz` builds them with the
+        // sanitizers; a plain build only compiles them).
+        .target(name: "FuzzTargets", dependencies: ["Imaging", "CropKit", "CTurboJPEG"], path: "Tests/Fuzz"),
         .testTarget(name: "CropKitTests", dependencies: ["CropKit"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CropKit", "OddFiles", "Wording"]),
         // Runs the real crop-editor binary headless with good and bad input.

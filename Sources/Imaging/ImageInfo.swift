@@ -73,12 +73,14 @@ extension Imaging {
     /// A PNG ends with its IEND chunk and a JPEG with its EOI marker: a file cut short (an
     /// interrupted copy or download) lacks them, and decoders would otherwise fill the missing
     /// rows with black. Either may carry other data after its end (a JPEG's gain map or preview
-    /// images, bytes some tool appended), so the end is looked for in the last 64 KiB.
+    /// images, bytes some tool appended), so the end is looked for in the last 64 KiB. A PNG chunk
+    /// claiming more bytes than the file holds is a file cut short too.
     static func checkComplete(_ path: String, loader: String) throws(ImagingError) {
         let isPNG = loader.contains("Png"), isJPEG = loader == jpegLoader
         guard isPNG || isJPEG, let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
         let size = (try? handle.seekToEnd()) ?? 0
+        if isPNG, !PNGChunks.fit(handle, size: size) { throw .incomplete(.fileCutShort) }
         let tailLength: UInt64 = 65_536
         try? handle.seek(toOffset: size > tailLength ? size - tailLength : 0)
         let tail = [UInt8](handle.readDataToEndOfFile())

@@ -22,7 +22,8 @@ struct TIFFVariant: Equatable {
         let directory = big ? reader.offset(head, 8, 8) : reader.offset(head, 4, 4)
         let (countSize, entrySize, valueOffset) = big ? (8, 20, 12) : (2, 12, 8)
         guard let countBytes = reader.read(at: directory, count: countSize) else { return nil }
-        let count = min(reader.uint(countBytes, 0, countSize), 4096)
+        // A BigTIFF count with its top bit set reads as negative: as hostile as a huge one.
+        let count = max(0, min(reader.uint(countBytes, 0, countSize), 4096))
         guard let entries = reader.read(at: directory &+ UInt64(countSize), count: count * entrySize) else { return nil }
         for i in 0..<count {
             let at = i * entrySize
@@ -90,7 +91,8 @@ private struct TIFFReader {
     func offset(_ bytes: [UInt8], _ at: Int, _ size: Int) -> UInt64 { UInt64(bitPattern: Int64(uint(bytes, at, size))) }
 
     func read(at offset: UInt64, count: Int) -> [UInt8]? {
-        guard (try? handle.seek(toOffset: offset)) != nil else { return nil }
+        // Foundation traps on an offset past Int64's range, which a BigTIFF offset can name.
+        guard offset <= UInt64(Int64.max), (try? handle.seek(toOffset: offset)) != nil else { return nil }
         let bytes = [UInt8](handle.readData(ofLength: count))
         return bytes.count == count ? bytes : nil
     }
