@@ -74,11 +74,17 @@ enum GtkTestSupport {
     /// Runs the GLib main loop until `condition` holds or `timeout` seconds pass; returns whether it held.
     @discardableResult
     static func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { return false }
-            g_main_context_iteration(nil, 0)
-            usleep(1000)
+        runLoop(until: Date().addingTimeInterval(timeout), condition)
+    }
+
+    /// Runs the loop until `done()` holds or `deadline` passes, blocking in the loop between events:
+    /// a 5 ms timer source wakes it to check `done()` too, so it neither spins nor sleeps past an event.
+    private static func runLoop(until deadline: Date, _ done: () -> Bool) -> Bool {
+        let wake = g_timeout_add(5, { _ in 1 }, nil)  // 1: keep the source
+        defer { g_source_remove(wake) }
+        while !done() {
+            if Date() >= deadline { return false }
+            g_main_context_iteration(nil, 1)
         }
         return true
     }
@@ -98,8 +104,7 @@ enum GtkTestSupport {
     /// Runs the loop for `seconds`: only where a test shows that something does not happen within
     /// that time (everything else waits for its condition: `catchUp`, `drawn`, `pump`).
     static func settle(_ seconds: Double = 0.2) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline { g_main_context_iteration(nil, 0); usleep(1000) }
+        _ = runLoop(until: Date().addingTimeInterval(seconds)) { false }
     }
 
     /// Takes in everything the display has sent so far (a round trip to the X server or compositor,

@@ -29,8 +29,7 @@ import Testing
         let temporaryExists = { () -> Bool in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { $0.hasPrefix(".cropeditor-") }
         }
-        let start = Date()
-        while !temporaryExists(), process.isRunning, Date().timeIntervalSince(start) < 15 { usleep(2_000) }
+        try FolderWatch(folder).wait(seconds: 15, until: temporaryExists)
         try #require(temporaryExists() && process.isRunning, "the export finished before it could be interrupted")
         // (This test's runner starts children with every signal blocked: the command must unblock them.)
         #expect(kill(process.processIdentifier, signal) == 0)
