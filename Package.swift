@@ -18,6 +18,12 @@ let package = Package(
         .systemLibrary(name: "CExiv", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev", "libjpeg62-turbo-dev"])]),
+        // libseccomp and Landlock: the decoding process's confinement.
+        .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
+        // The decoding process's files: the descriptors it was handed, under fixed names (crop-editor-decoder only).
+        .target(name: "CDecoderFiles"),
+        // memfd seals, the decoding process's spawn: the system calls Swift's Glibc module lacks.
+        .target(name: "CDecoderSupport"),
         // Removing a write's temporary file when the process is told to stop (a signal handler in C).
         .target(name: "CInterrupt"),
         // Paths fixed at build time for an install prefix (the translations' folder).
@@ -26,15 +32,22 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CropKit", "CVips", "CExiv", "CTurboJPEG", "CInterrupt"]),
         // The pure crop model: no C imports, Sendable values.
         .target(name: "CropKit"),
+        // The confined decoding process: its messages, and the pool of processes the editor and the
+        // command line hand files to (everything that parses an image's bytes runs there).
+        .target(name: "Decoding", dependencies: ["CropKit", "Imaging", "CDecoderSupport"]),
+        // crop-editor-decoder: the confined process itself, linking Imaging and no GTK.
+        .executableTarget(
+            name: "crop-editor-decoder", dependencies: ["Decoding", "Imaging", "CSeccomp", "CDecoderFiles"],
+            swiftSettings: [.define("DECODER_TEST_REQUESTS", .when(configuration: .debug))]),
         // glibc's gettext as a C module (Swift's Glibc module leaves libintl.h out).
         .systemLibrary(name: "CGettext"),
         // Words for people: gettext from Swift and the text domain, and Imaging's errors worded once
         // for the window and the command line alike. No GTK.
         .target(name: "Wording", dependencies: ["CGettext", "CropKit", "Imaging", "CBuildConfig"]),
         // The editor's widgets, windows and application.
-        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording"]),
+        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
         // The headless command line (`--crop`, `--output`): no GTK, only the model, Imaging and its words.
-        .target(name: "Headless", dependencies: ["CropKit", "Imaging", "Wording"]),
+        .target(name: "Headless", dependencies: ["CropKit", "Imaging", "Wording", "Decoding"]),
         // crop-editor: the command line, linking no GTK; for the window it starts crop-editor-gui.
         .executableTarget(name: "crop-editor", dependencies: ["Headless"]),
         .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI"]),
@@ -52,6 +65,8 @@ let package = Package(
         .target(name: "FuzzTargets", dependencies: ["Imaging", "CropKit", "CTurboJPEG"], path: "Tests/Fuzz"),
         .testTarget(name: "CropKitTests", dependencies: ["CropKit"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CropKit", "OddFiles", "Wording"]),
+        // The confined decoding process: its confinement seen from outside, its deaths, every format through it.
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CropKit", "OddFiles", "Wording"]),
         // Runs the real crop-editor binary headless with good and bad input.
         .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging", "OddFiles", "Wording"]),
         // Imaging's errors and warnings in words: every cause, the English of before.

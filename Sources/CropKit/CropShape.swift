@@ -2,6 +2,6 @@
 
 /// The shape of a crop. A circle crop keeps the pixels inside the ellipse inscribed in the crop
 /// rectangle and makes the corners transparent; it is a circle when the crop is square.
-public enum CropShape: String, Sendable, CaseIterable {
+public enum CropShape: String, Sendable, CaseIterable, Codable {
     case rectangle, circle
 }

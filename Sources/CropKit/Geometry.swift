@@ -20,7 +20,7 @@ public struct CropSize: Hashable, Sendable, CustomStringConvertible {
 
 /// An axis-aligned rectangle. In the model it is normalized (0…1 of the image);
 /// the same type carries view-point rectangles for hit areas and layout.
-public struct CropRect: Hashable, Sendable, CustomStringConvertible {
+public struct CropRect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public var width: Double

@@ -2,7 +2,7 @@
 
 /// The eight EXIF orientations. Crops are made on the upright (displayed) picture; lossless JPEG
 /// cuts and sidecars speak of the stored grid, so rects move between the two with these maps.
-public enum ImageOrientation: Int, CaseIterable, Hashable, Sendable {
+public enum ImageOrientation: Int, CaseIterable, Hashable, Sendable, Codable {
     case up = 1, upMirrored = 2, down = 3, downMirrored = 4
     case leftMirrored = 5, right = 6, rightMirrored = 7, left = 8
 

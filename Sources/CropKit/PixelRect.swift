@@ -1,7 +1,7 @@
 // Whole-pixel rectangles and the one rounding rule between them and normalized crops.
 
 /// A rectangle of whole pixels in an image.
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Int
     public var y: Int
     public var width: Int

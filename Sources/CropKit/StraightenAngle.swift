@@ -4,7 +4,7 @@
 /// user's quarter turns and flips. Positive turns the picture clockwise on screen (ImageMagick's
 /// `-rotate A` and `-distort SRT A`). It is stored as whole hundredths of a degree, so equal
 /// angles compare equal and a typed `2.5` is exactly 250 hundredths, whatever the float noise.
-public struct StraightenAngle: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct StraightenAngle: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// The largest turn either way, in degrees.
     public static let limit = 45.0
     /// The largest turn either way, in hundredths of a degree.

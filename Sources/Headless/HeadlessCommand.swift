@@ -1,6 +1,7 @@
 // The headless mode's entry: deciding that a command line is headless, running the crop, reporting the outcome.
 
 import CropKit
+import Decoding
 import Foundation
 import Imaging
 import Wording
@@ -48,7 +49,7 @@ public enum HeadlessCommand {
             throw .usage("the output is the source file itself; choose another --output", image: image)
         }
         let info: ImageInfo
-        do { info = try Imaging.probe(path: image) } catch { throw HeadlessError(image: image, reason: error.message) }
+        do { info = try DecoderPool.shared.probe(path: image) } catch { throw HeadlessError(image: image, reason: error.message) }
         let angle = try straightenAngle(options, info: info)
         let (rect, kept, shownAngle) = try pixelRect(options, info: info, angle: angle)
         var export = options.exportOptions(kept: kept)
@@ -64,7 +65,7 @@ public enum HeadlessCommand {
         }
         do {
             if let output = options.output {
-                let result = try Imaging.export(info, crop: rect, output: output, options: export)
+                let result = try DecoderPool.shared.export(info, crop: rect, output: output, options: export)
                 return result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
             }
             // The sidecar keeps the crop normalized on the turned upright picture's bounding box.
@@ -90,7 +91,7 @@ public enum HeadlessCommand {
         case .angle(let angle): return angle
         case .auto:
             let suggestion: StraightenAngle?
-            do { suggestion = try Imaging.levelSuggestion(path: info.path) } catch {
+            do { suggestion = try DecoderPool.shared.levelSuggestion(path: info.path) } catch {
                 throw HeadlessError(image: options.image, reason: error.message)
             }
             guard let suggestion else {
@@ -121,7 +122,9 @@ public enum HeadlessCommand {
                 return (turned.pixelRect(for: turned.largestUprightCrop), nil, angle)
             }
             let stored: (crop: StoredCrop, source: StoredCropSource)?
-            do { stored = try Sidecar.read(for: image) } catch { throw HeadlessError(image: image, reason: error.message) }
+            do { stored = try DecoderPool.shared.storedCrop(path: image) } catch {
+                throw HeadlessError(image: image, reason: error.message)
+            }
             guard let stored else { throw HeadlessError(image: image, reason: "no --crop given (and no stored crop)") }
             guard !stored.crop.angle.isZero else {
                 let upright = stored.crop.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)

@@ -6,11 +6,12 @@ import Glibc
 
 /// A temporary file beside `target`; `commit` renames it over the target, `discard` removes it.
 /// Until `commit`, the target is untouched, so a failure at any point leaves it as it was.
-struct AtomicFile {
-    let target: String
-    let temporary: String
+/// Public for the process that hands the decoding process the temporary file to write into.
+public struct AtomicFile: Sendable {
+    public let target: String
+    public let temporary: String
 
-    init(target: String) throws(ImagingError) {
+    public init(target: String) throws(ImagingError) {
         self.target = target
         let folder =
             (target as NSString).deletingLastPathComponent.isEmpty
@@ -75,7 +76,7 @@ struct AtomicFile {
     }
 
     /// Flushes the temporary file to disk and renames it over the target.
-    func commit() throws(ImagingError) {
+    public func commit() throws(ImagingError) {
         let fd = open(temporary, O_RDONLY)
         guard fd >= 0 else {
             let failure = errno
@@ -101,7 +102,7 @@ struct AtomicFile {
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }
 
-    func discard() {
+    public func discard() {
         ci_set_temporary(nil)
         unlink(temporary)
     }

@@ -8,6 +8,12 @@ public struct RGBAPixels: Sendable {
     public let width: Int
     public let height: Int
     public let bytes: [UInt8]
+
+    public init(width: Int, height: Int, bytes: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
 }
 
 extension Imaging {

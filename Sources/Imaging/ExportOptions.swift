@@ -4,7 +4,7 @@ import CropKit
 import Foundation
 
 /// Output formats, chosen by the output file's extension.
-public enum OutputFormat: String, Sendable, CaseIterable {
+public enum OutputFormat: String, Sendable, CaseIterable, Codable {
     case png, jpeg, webp, tiff
 
     /// The format for a file name, or nil for an extension we do not write.
@@ -34,7 +34,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 }
 
 /// Which metadata to leave out of the result.
-public enum StripMode: String, Sendable, CaseIterable {
+public enum StripMode: String, Sendable, CaseIterable, Codable {
     /// Keep ICC, EXIF and XMP (fixed: orientation, dimensions, no stale thumbnail).
     case none
     /// Keep everything but location: EXIF GPS and XMP GPS tags are removed.
@@ -43,7 +43,7 @@ public enum StripMode: String, Sendable, CaseIterable {
     case all
 }
 
-public struct ExportOptions: Sendable, Equatable {
+public struct ExportOptions: Sendable, Equatable, Codable {
     /// JPEG/WebP quality 1…100; nil keeps the source JPEG's estimated quality, or 92.
     public var quality: Int?
     /// Cut a JPEG without re-encoding; an error when the geometry does not allow it.
@@ -94,7 +94,7 @@ public struct ExportOptions: Sendable, Equatable {
 }
 
 /// What an export produced.
-public struct ExportResult: Sendable, Equatable {
+public struct ExportResult: Sendable, Equatable, Codable {
     public let outputPath: String
     public let width: Int
     public let height: Int
@@ -114,7 +114,7 @@ public struct ExportResult: Sendable, Equatable {
 }
 
 /// A part of the source's metadata an export could not carry into its result, and why (worded by `Wording`).
-public enum LeftOut: Sendable, Equatable {
+public enum LeftOut: Sendable, Equatable, Codable {
     case makerNotes(notCarriedInto: OutputFormat)
     case exif(notCarriedInto: OutputFormat)
     case exifAndXMP(notCarriedInto: OutputFormat)
@@ -129,7 +129,7 @@ public enum LeftOut: Sendable, Equatable {
     case gainMapNotStraightened
 
     /// Which part was left out.
-    public enum Part: Sendable, Equatable { case makerNotes, exif, exifAndXMP, gainMap }
+    public enum Part: Sendable, Equatable, Codable { case makerNotes, exif, exifAndXMP, gainMap }
 
     public var part: Part {
         switch self {

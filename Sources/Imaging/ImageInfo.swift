@@ -4,7 +4,7 @@ import CVips
 import CropKit
 import Foundation
 
-public struct ImageInfo: Sendable, Equatable {
+public struct ImageInfo: Sendable, Equatable, Codable {
     public let path: String
     /// The libvips loader class, e.g. `VipsForeignLoadJpegFile`.
     public let loader: String
@@ -20,6 +20,13 @@ public struct ImageInfo: Sendable, Equatable {
     public var width: Int { orientation.displayedSize(storedWidth: storedWidth, storedHeight: storedHeight).width }
     public var height: Int { orientation.displayedSize(storedWidth: storedWidth, storedHeight: storedHeight).height }
     public var isJPEG: Bool { loader == Imaging.jpegLoader }
+    /// The same facts for the same bytes reached by another name (the decoding process reads a
+    /// descriptor under a name of its own; the editor knows the file's real path).
+    public func named(_ path: String) -> ImageInfo {
+        ImageInfo(
+            path: path, loader: loader, storedWidth: storedWidth, storedHeight: storedHeight,
+            orientation: orientation, bands: bands, bitsPerSample: bitsPerSample, hasAlpha: hasAlpha)
+    }
     var isTIFF: Bool { loader == Imaging.tiffLoader }
 }
 
@@ -93,6 +100,10 @@ extension Imaging {
         guard complete else { throw .incomplete(.fileCutShort) }
     }
 
+    /// The checks every path gets before any library sees it, each with its own cause (public for
+    /// the process that opens files for the decoding process).
+    public static func checkReadable(_ path: String) throws(ImagingError) { try checkReadableFile(path) }
+
     /// The checks every path gets before any library sees it, each with its own cause.
     static func checkReadableFile(_ path: String) throws(ImagingError) {
         var isDirectory: ObjCBool = false
@@ -101,7 +112,9 @@ extension Imaging {
         }
         guard !isDirectory.boolValue else { throw .unreadable(.folder) }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(.permissionDenied) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size > 0 else { throw .unreadable(.empty) }
+        // stat itself: Foundation's attributes also look up the owner's name (the user database),
+        // which the confined decoder cannot reach.
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size > 0 else { throw .unreadable(.empty) }
     }
 }

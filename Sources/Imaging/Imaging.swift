@@ -84,6 +84,12 @@ public enum Imaging {
         return .damaged(.decode(detail: detail))
     }
 
+    /// For the decoding process, before it confines itself: libvips and its HEIF module started, so
+    /// nothing the libraries load on first use is left for when opening files is refused.
+    public static func prepareForConfinement() {
+        _ = try? start()
+    }
+
     /// Which HEIF/AVIF support this libvips has (Debian's may lack it).
     public static var supportsHEIF: Bool {
         (try? start()) != nil && vips_type_find("VipsOperation", "heifload") != 0

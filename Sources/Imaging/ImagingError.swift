@@ -4,7 +4,7 @@ import CropKit
 
 /// Why an imaging operation failed. Callers tell causes apart by matching cases, never by words;
 /// `Wording` turns a case into the user's language for the window and the command line alike.
-public enum ImagingError: Error, Sendable, Equatable {
+public enum ImagingError: Error, Sendable, Equatable, Codable {
     /// The source file cannot be read at all.
     case unreadable(Unreadable)
     /// A file the app does not open.
@@ -31,16 +31,19 @@ public enum ImagingError: Error, Sendable, Equatable {
     case changedOnDisk
     /// A region render stopped because a newer view made it stale (never shown: the newer render replaces it).
     case renderCancelled
+    /// The confined decoding process stopped before it answered: it crashed, was killed by its
+    /// confinement or its resource limits, or ran past its time. Nothing was written.
+    case decoderStopped
 }
 
 extension ImagingError {
-    public enum Unreadable: Sendable, Equatable {
+    public enum Unreadable: Sendable, Equatable, Codable {
         case missing, folder, permissionDenied, empty
         /// Reading the bytes failed after the checks passed.
         case readFailed
     }
 
-    public enum Unsupported: Sendable, Equatable {
+    public enum Unsupported: Sendable, Equatable, Codable {
         /// No loader recognises the file.
         case notAnImage
         /// A format libvips reads but the app does not open (decoders are attack surface).
@@ -50,21 +53,21 @@ extension ImagingError {
     }
 
     /// The TIFF layouts libvips cannot decode, named from the file's first directory.
-    public enum TIFFLayout: Sendable, Equatable {
+    public enum TIFFLayout: Sendable, Equatable, Codable {
         case tiledSeparatePlanes, oldStyleJPEG, subsampledYCbCr
         case bitsPerSample(Int)
         /// libvips said it does not support the file; its words, since the directory named nothing.
         case named(byLibrary: String)
     }
 
-    public enum Incomplete: Sendable, Equatable {
+    public enum Incomplete: Sendable, Equatable, Codable {
         /// The file lacks its format's end (an interrupted copy or download).
         case fileCutShort
         /// A JPEG's image data stops before the picture's end (libjpeg's words).
         case dataStopsEarly(detail: String)
     }
 
-    public enum Damage: Sendable, Equatable {
+    public enum Damage: Sendable, Equatable, Codable {
         /// libvips could not read the header (its words when it gave any).
         case unopenable(detail: String?)
         case noPixels
@@ -74,9 +77,9 @@ extension ImagingError {
         case decode(detail: String?)
     }
 
-    public enum Oversized: Sendable, Equatable { case image, output }
+    public enum Oversized: Sendable, Equatable, Codable { case image, output }
 
-    public enum InvalidRequest: Sendable, Equatable {
+    public enum InvalidRequest: Sendable, Equatable, Codable {
         /// The output's extension names no format we write.
         case unknownFormat(extension: String)
         case emptyCrop
@@ -101,7 +104,7 @@ extension ImagingError {
     }
 
     /// Why a JPEG's block grid does not allow a lossless cut.
-    public enum LosslessObstacle: Sendable, Equatable {
+    public enum LosslessObstacle: Sendable, Equatable, Codable {
         /// The crop's stored left and top edges (`x`, `y`) are off the `mcuWidth`×`mcuHeight` grid.
         case offGrid(x: Int, y: Int, mcuWidth: Int, mcuHeight: Int)
         /// A turn or flip of a `width`×`height` JPEG that is no whole number of its blocks would leave
@@ -111,7 +114,7 @@ extension ImagingError {
         case turnedCornerOffGrid(x: Int, y: Int, stepX: Int, stepY: Int)
     }
 
-    public enum WriteFailure: Sendable, Equatable {
+    public enum WriteFailure: Sendable, Equatable, Codable {
         case folderMissing(String)
         case folderNotWritable(String)
         case nameTooLong(limit: Int)
@@ -127,7 +130,7 @@ extension ImagingError {
         case metadata(MetadataProblem)
     }
 
-    public enum SidecarFailure: Sendable, Equatable {
+    public enum SidecarFailure: Sendable, Equatable, Codable {
         /// An existing sidecar (named) could not be read; it was left alone.
         case unreadable(name: String)
         /// The unreadable sidecar could not be set aside (the system's words).
@@ -140,7 +143,7 @@ extension ImagingError {
 
     /// Where a library failed. libvips' words, when it gave any, replace the stage's (they are more
     /// precise); TurboJPEG's follow the stage's.
-    public enum LibraryStage: Sendable, Equatable {
+    public enum LibraryStage: Sendable, Equatable, Codable {
         case open, turnUpright, cut, turnCut, convert, convertColours, convertTo8Bits, addAlpha, extractBands
         case decode, decodedSize, circleMask, leaveOutMetadata
         case gainMapDecode, gainMapTurn, gainMapCut, gainMapEncode
@@ -153,11 +156,11 @@ extension ImagingError {
         case metadataOpen
     }
 
-    public enum Library: Sendable, Equatable { case images, jpeg, metadata }
+    public enum Library: Sendable, Equatable, Codable { case images, jpeg, metadata }
 }
 
 /// Why exiv2 could not be used on a written result's metadata.
-public enum MetadataProblem: Sendable, Equatable {
+public enum MetadataProblem: Sendable, Equatable, Codable {
     /// exiv2 failed (its words when it gave any).
     case library(detail: String?)
     case unavailable

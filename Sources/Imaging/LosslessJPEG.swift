@@ -39,7 +39,7 @@ public struct LosslessCheck: Sendable, Equatable {
 }
 
 /// A JPEG's MCU block size, read once from its header.
-public struct LosslessGrid: Sendable, Equatable {
+public struct LosslessGrid: Sendable, Equatable, Codable {
     public let mcuWidth: Int
     public let mcuHeight: Int
 

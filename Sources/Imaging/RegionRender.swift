@@ -10,6 +10,11 @@ import Foundation
 public struct RenderedRegion: Sendable {
     public let pixels: RGBAPixels
     public let region: CropRect
+
+    public init(pixels: RGBAPixels, region: CropRect) {
+        self.pixels = pixels
+        self.region = region
+    }
 }
 
 extension Imaging {

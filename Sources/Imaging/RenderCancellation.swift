@@ -18,7 +18,7 @@ public final class RenderCancellation: @unchecked Sendable {
     public var isCancelled: Bool { cvr_cancelled(flag) != 0 }
 
     /// Throws when cancelled.
-    func check() throws(ImagingError) {
+    public func check() throws(ImagingError) {
         if isCancelled { throw .renderCancelled }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 import Glibc
 
 /// A crop kept for later: on the upright picture, as the editor shows it.
-public struct StoredCrop: Sendable, Equatable {
+public struct StoredCrop: Sendable, Equatable, Codable {
     public var rect: CropRect
     public var shape: CropShape
     /// The longer side of the intended output in pixels, if one was chosen.

@@ -31,6 +31,7 @@ extension ImagingError {
         case .libraryUnavailable(.metadata): return tr("metadata support is unavailable")
         case .changedOnDisk: return tr("the photo changed on disk since it was opened; open it again")
         case .renderCancelled: return tr("the render was cancelled by a newer view")
+        case .decoderStopped: return tr("could not be decoded safely (the decoder stopped)")
         }
     }
 

@@ -27,7 +27,7 @@ enum ErrorLeaf: CaseIterable {
     case regionScale, regionTurnUpright, regionKeep, regionCut, scaleExactly, jpegHeader, losslessCut, losslessTurn
     case metadataOpen
     case imagesUnavailable, jpegUnavailable, metadataUnavailable
-    case changedOnDisk, renderCancelled
+    case changedOnDisk, renderCancelled, decoderStopped
 
     static func leaf(of error: ImagingError) -> ErrorLeaf {
         switch error {
@@ -116,6 +116,7 @@ enum ErrorLeaf: CaseIterable {
         case .libraryUnavailable(.metadata): .metadataUnavailable
         case .changedOnDisk: .changedOnDisk
         case .renderCancelled: .renderCancelled
+        case .decoderStopped: .decoderStopped
         }
     }
 
@@ -291,6 +292,7 @@ enum ErrorLeaf: CaseIterable {
         case .metadataUnavailable: (.libraryUnavailable(.metadata), "metadata support is unavailable")
         case .changedOnDisk: (.changedOnDisk, "the photo changed on disk since it was opened; open it again")
         case .renderCancelled: (.renderCancelled, "the render was cancelled by a newer view")
+        case .decoderStopped: (.decoderStopped, "could not be decoded safely (the decoder stopped)")
         }
     }
 }

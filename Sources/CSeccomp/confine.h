@@ -1,0 +1,153 @@
+/* CSeccomp: the decoding process's confinement (no new privileges, Landlock with no file-system access, a
+   seccomp allowlist, resource limits), and the probe that says which of it this kernel offers. */
+#ifndef CSECCOMP_CONFINE_H
+#define CSECCOMP_CONFINE_H
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <stdint.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <termios.h>
+#include <unistd.h>
+
+/* Linux's values, for a C module compiled without _GNU_SOURCE. */
+#ifndef AT_EMPTY_PATH
+#define AT_EMPTY_PATH 0x1000
+#endif
+#ifndef CLONE_THREAD
+#define CLONE_THREAD 0x00010000
+#endif
+
+/* Landlock's ABI as the kernel reports it (0: no Landlock: not built in, or not enabled at boot). */
+static inline int cc_landlock_abi(void) {
+#ifdef SYS_landlock_create_ruleset
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, 1U /* LANDLOCK_CREATE_RULESET_VERSION */);
+    return abi < 0 ? 0 : (int)abi;
+#else
+    return 0;
+#endif
+}
+
+/* A Landlock domain that handles every file-system right this ABI knows and grants none (no rules),
+   TCP bind/connect likewise (ABI 4), and scopes abstract sockets and signals to the domain (ABI 6).
+   Descriptors opened before keep working: that is how the decoder reads and writes. 0 or errno. */
+static inline int cc_landlock_restrict(int abi) {
+#ifdef SYS_landlock_create_ruleset
+    struct { uint64_t fs, net, scoped; } attr = { (1ULL << 13) - 1, 0, 0 }; /* ABI 1: EXECUTE … MAKE_SYM */
+    if (abi >= 2) attr.fs |= 1ULL << 13;  /* REFER */
+    if (abi >= 3) attr.fs |= 1ULL << 14;  /* TRUNCATE */
+    if (abi >= 5) attr.fs |= 1ULL << 15;  /* IOCTL_DEV */
+    if (abi >= 4) attr.net = 1ULL | 2ULL; /* BIND_TCP, CONNECT_TCP */
+    if (abi >= 6) attr.scoped = 1ULL | 2ULL; /* ABSTRACT_UNIX_SOCKET, SIGNAL */
+    size_t size = abi >= 6 ? 24 : abi >= 4 ? 16 : 8;
+    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0U);
+    if (ruleset < 0) return errno;
+    int status = syscall(SYS_landlock_restrict_self, ruleset, 0U) == 0 ? 0 : errno;
+    close(ruleset);
+    return status;
+#else
+    (void)abi;
+    return ENOSYS;
+#endif
+}
+
+/* The allowlist. Everything not named kills the process. Calls that take a path fail with EACCES
+   instead, so a library that looks for a configuration or locale file late fails that look-up
+   rather than a good decode; the kernel refuses them whatever the arguments. Threads are allowed
+   (clone with CLONE_THREAD; clone3, whose flags seccomp cannot read, says ENOSYS so glibc falls back
+   to clone); fork, exec, sockets, ptrace are not. 0 or a negative errno from libseccomp. */
+static inline int cc_seccomp_load(void) {
+    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_KILL_PROCESS);
+    if (!ctx) return -ENOMEM;
+    int rc = 0;
+#define CC_ALLOW(name) if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(name), 0)
+#define CC_REFUSE(name) if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(name), 0)
+    CC_ALLOW(read); CC_ALLOW(readv); CC_ALLOW(pread64); CC_ALLOW(preadv);
+    CC_ALLOW(write); CC_ALLOW(writev); CC_ALLOW(pwrite64); CC_ALLOW(pwritev);
+    CC_ALLOW(lseek); CC_ALLOW(close); CC_ALLOW(fstat); CC_ALLOW(dup); CC_ALLOW(dup2); CC_ALLOW(dup3);
+    CC_ALLOW(fcntl); CC_ALLOW(ftruncate); CC_ALLOW(fsync); CC_ALLOW(fdatasync); CC_ALLOW(memfd_create);
+    CC_ALLOW(mmap); CC_ALLOW(munmap); CC_ALLOW(mremap); CC_ALLOW(mprotect); CC_ALLOW(madvise); CC_ALLOW(brk);
+    CC_ALLOW(rt_sigaction); CC_ALLOW(rt_sigprocmask); CC_ALLOW(rt_sigreturn); CC_ALLOW(sigaltstack);
+    CC_ALLOW(futex); CC_ALLOW(set_robust_list); CC_ALLOW(get_robust_list); CC_ALLOW(rseq);
+    CC_ALLOW(sched_yield); CC_ALLOW(sched_getaffinity); CC_ALLOW(getpid); CC_ALLOW(gettid);
+    CC_ALLOW(getrandom); CC_ALLOW(clock_gettime); CC_ALLOW(clock_getres); CC_ALLOW(clock_nanosleep);
+    CC_ALLOW(nanosleep); CC_ALLOW(gettimeofday); CC_ALLOW(getrusage); CC_ALLOW(sysinfo); CC_ALLOW(uname);
+    CC_ALLOW(getuid); CC_ALLOW(geteuid); CC_ALLOW(getgid); CC_ALLOW(getegid);
+    CC_ALLOW(exit); CC_ALLOW(exit_group); CC_ALLOW(restart_syscall);
+    CC_ALLOW(sendmsg); CC_ALLOW(recvmsg); CC_ALLOW(poll); CC_ALLOW(ppoll); CC_ALLOW(eventfd2);
+    CC_ALLOW(set_tid_address); CC_ALLOW(membarrier); CC_ALLOW(getcwd); CC_ALLOW(umask);
+    CC_REFUSE(open); CC_REFUSE(openat); CC_REFUSE(openat2); CC_REFUSE(creat);
+    CC_REFUSE(stat); CC_REFUSE(lstat); CC_REFUSE(access); CC_REFUSE(faccessat); CC_REFUSE(faccessat2);
+    CC_REFUSE(readlink); CC_REFUSE(readlinkat); CC_REFUSE(statfs); CC_REFUSE(getdents64);
+    CC_REFUSE(unlink); CC_REFUSE(unlinkat); CC_REFUSE(rename); CC_REFUSE(renameat); CC_REFUSE(renameat2);
+    CC_REFUSE(mkdir); CC_REFUSE(mkdirat); CC_REFUSE(rmdir); CC_REFUSE(chmod); CC_REFUSE(fchmodat);
+    /* fstat goes through these with an empty path and AT_EMPTY_PATH; a path is refused. */
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(newfstatat), 1,
+                                       SCMP_A3(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, AT_EMPTY_PATH));
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(newfstatat), 1,
+                                       SCMP_A3(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, 0));
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(statx), 1,
+                                       SCMP_A2(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, AT_EMPTY_PATH));
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(statx), 1,
+                                       SCMP_A2(SCMP_CMP_MASKED_EQ, AT_EMPTY_PATH, 0));
+    /* Threads only. */
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
+                                       SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD));
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+    /* Naming threads (GLib), the per-job CPU limit on itself, isatty, signals to itself (abort). */
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_NAME));
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_GET_NAME));
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_EQ, 0),
+                                       SCMP_A1(SCMP_CMP_EQ, RLIMIT_CPU));
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, SCMP_A1(SCMP_CMP_EQ, TCGETS));
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, SCMP_A0(SCMP_CMP_EQ, getpid()));
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, SCMP_A0(SCMP_CMP_EQ, getpid()));
+#undef CC_ALLOW
+#undef CC_REFUSE
+    if (rc == 0) rc = seccomp_load(ctx);
+    seccomp_release(ctx);
+    return rc;
+}
+
+/* What `cc_confine` managed. */
+typedef struct {
+    int noNewPrivileges; /* 1 when PR_SET_NO_NEW_PRIVS took */
+    int landlockABI;     /* the ABI of the domain entered, 0 for none */
+    int seccomp;         /* 1 when the allowlist is loaded */
+    int seccompError;    /* libseccomp's negative errno when it is not */
+} cc_confinement;
+
+/* Limits first (they cannot be raised once the filter forbids prlimit on anything but CPU), then no
+   new privileges, Landlock where the kernel has it, and the allowlist last (it forbids the calls
+   before it). `addressSpace` in bytes; `cpuSeconds` the first job's CPU budget. */
+static inline cc_confinement cc_confine(uint64_t addressSpace, uint64_t cpuSeconds) {
+    cc_confinement result = {0, 0, 0, 0};
+    struct rlimit memory = { addressSpace, addressSpace };
+    (void)setrlimit(RLIMIT_AS, &memory);
+    struct rlimit cpu = { cpuSeconds, RLIM_INFINITY };
+    (void)setrlimit(RLIMIT_CPU, &cpu);
+    /* No core files of a decoder that crashed on a hostile picture. */
+    struct rlimit core = { 0, 0 };
+    (void)setrlimit(RLIMIT_CORE, &core);
+    result.noNewPrivileges = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0;
+    int abi = cc_landlock_abi();
+    if (abi > 0 && cc_landlock_restrict(abi) == 0) result.landlockABI = abi;
+    int rc = cc_seccomp_load();
+    result.seccomp = rc == 0;
+    result.seccompError = rc;
+    return result;
+}
+
+/* A job's CPU budget on top of what the process has used: SIGXCPU ends it past that. */
+static inline void cc_cpu_budget(uint64_t seconds) {
+    struct rusage usage;
+    if (getrusage(RUSAGE_SELF, &usage) != 0) return;
+    uint64_t used = (uint64_t)usage.ru_utime.tv_sec + (uint64_t)usage.ru_stime.tv_sec + 1;
+    struct rlimit cpu = { used + seconds, RLIM_INFINITY };
+    (void)setrlimit(RLIMIT_CPU, &cpu);
+}
+#endif

@@ -1,0 +1,100 @@
+// What the editor asks the confined decoding process and what it answers: small Codable messages, the files travelling beside them as descriptors.
+
+import CropKit
+import Foundation
+import Imaging
+
+/// One job for the decoding process. The descriptors that travel with it (`DescriptorSocket`) are
+/// listed per case; the process reads and writes only those.
+package enum DecoderRequest: Codable, Sendable {
+    /// Descriptors: the source. `name`: the file's own name, which the decoder's libraries see.
+    case probe(name: String)
+    /// Descriptors: the source, then its sidecar when there is one. Answered with `.thumbnail`, the
+    /// pixels in a sealed memfd.
+    case thumbnail(name: String, maxWidth: Int, maxHeight: Int, hasSidecar: Bool)
+    /// Descriptors: the source, then the result's temporary file (empty, opened for writing by the
+    /// editor, which flushes and renames it afterwards).
+    case export(info: ImageInfo, crop: PixelRect, outputExtension: String, options: ExportOptions)
+    /// Descriptors: the source.
+    case levelSuggestion(name: String)
+    /// The crop kept for a picture (its sidecar first, then its own XMP). Descriptors: the source,
+    /// then its sidecar when there is one.
+    case storedCrop(name: String, hasSidecar: Bool)
+    /// Descriptors: the source. Answered with `.region`, the pixels in a sealed memfd.
+    case region(info: ImageInfo, region: CropRect, scale: Double)
+    /// Test builds only (see `DecoderTestRequest`): try what the confinement must refuse.
+    case test(DecoderTestRequest)
+}
+
+/// What a test asks a confined decoding process to try (compiled into the decoder of a debug build
+/// only, and obeyed only when the editor's test harness started it so).
+public enum DecoderTestRequest: String, Codable, Sendable, CaseIterable {
+    /// `open("/etc/passwd")`.
+    case openFile
+    /// `socket(AF_INET, SOCK_STREAM)`.
+    case socket
+    /// `execve("/bin/true")`.
+    case exec
+    /// Spin on the CPU until stopped (for the time limit).
+    case spin
+}
+
+package enum DecoderReply: Codable, Sendable {
+    /// Sent once, confined, before the first job.
+    case ready(Confinement)
+    case failed(ImagingError)
+    case probed(ImageInfo)
+    /// The sidecar's or the picture's own kept crop comes back with it (`sidecarProblem`: why a
+    /// sidecar that exists could not be read).
+    case thumbnail(info: ImageInfo, width: Int, height: Int, losslessGrid: LosslessGrid?, kept: KeptCrop)
+    case storedCrop(KeptCrop)
+    case exported(ExportResult)
+    case level(StraightenAngle?)
+    case region(region: CropRect, width: Int, height: Int)
+    /// What a test request's call returned: `-1 errno N` when it failed.
+    case tested(String)
+}
+
+/// The crop kept for a picture as the decoder found it.
+package struct KeptCrop: Codable, Sendable {
+    package var crop: StoredCrop?
+    /// In the sidecar (rather than the picture's own XMP).
+    package var inSidecar = false
+    /// Why a sidecar that exists could not be read.
+    package var problem: ImagingError?
+
+    package init(crop: StoredCrop? = nil, inSidecar: Bool = false, problem: ImagingError? = nil) {
+        self.crop = crop
+        self.inSidecar = inSidecar
+        self.problem = problem
+    }
+}
+
+/// Which confinement the decoding process entered (it says so in its first message).
+public struct Confinement: Codable, Sendable, Equatable {
+    public var noNewPrivileges: Bool
+    /// 0 where the kernel has no Landlock.
+    public var landlockABI: Int
+    public var seccomp: Bool
+
+    public init(noNewPrivileges: Bool, landlockABI: Int, seccomp: Bool) {
+        self.noNewPrivileges = noNewPrivileges
+        self.landlockABI = landlockABI
+        self.seccomp = seccomp
+    }
+
+    /// "Decoders run confined: seccomp, Landlock ABI 3, no new privileges", or what is missing.
+    public var summary: String {
+        var parts: [String] = []
+        if seccomp { parts.append("seccomp") }
+        if landlockABI > 0 { parts.append("Landlock ABI \(landlockABI)") }
+        if noNewPrivileges { parts.append("no new privileges") }
+        var missing: [String] = []
+        if !seccomp { missing.append("seccomp") }
+        if landlockABI == 0 { missing.append("Landlock") }
+        let confined =
+            parts.isEmpty
+            ? "Decoders run in a separate process, unconfined" : "Decoders run confined: " + parts.joined(separator: ", ")
+        return missing.isEmpty ? confined : confined + " (this kernel offers no \(missing.joined(separator: " or ")))"
+    }
+}

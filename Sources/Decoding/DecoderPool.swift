@@ -1,0 +1,274 @@
+// The editor's and the command line's way to any image bytes: a pool of confined decoding processes (crop-editor-decoder), each restarted when it dies.
+//
+// Public API (everything that parses a picture or a sidecar goes through one of these):
+//   DecoderPool.shared                      the process-wide pool (size 1: the window, its prefetch, the command line)
+//   DecoderPool(size:timeout:program:)      a pool of its own (a batch runs N jobs at once on N processes)
+//   probe(path:)                            the header checks: an `ImageInfo`
+//   displayThumbnail(path:maxWidth:maxHeight:)  the window's picture, with its block grid and kept crop
+//   storedCrop(path:)                       the crop kept in a sidecar or the picture's XMP
+//   export(_:crop:output:options:)          the whole export; this process makes the temporary file,
+//                                           flushes and renames it (`AtomicFile`), the decoder fills it
+//   levelSuggestion(path:)                  `--straighten=auto`
+//   renderRegion(_:region:scale:cancellation:)  a zoomed view's sharp region
+//   confinement()                           what the processes are confined by, for `--version` and the log
+//   timeout                                 each job's wall-clock limit in seconds (settable, for tests)
+// A job that crashes, is killed by its confinement or limits, or overruns its time fails with
+// `ImagingError.decoderStopped`; nothing is written, and the next job gets a fresh process.
+
+import CDecoderSupport
+import CropKit
+import Foundation
+import Glibc
+import Imaging
+
+public final class DecoderPool: @unchecked Sendable {
+    /// The process-wide pool.
+    public static let shared = DecoderPool(size: 1)
+
+    /// The program's name, found beside the running program or in `PREFIX/libexec/crop-editor/`.
+    public static let programName = "crop-editor-decoder"
+
+    /// Each job's wall-clock limit, in seconds: a decoder that loops or crawls on a hostile file is
+    /// ended. `CROP_EDITOR_DECODER_TIMEOUT` sets it for a run (the tests make it short).
+    public var timeout: Double {
+        get { lock.withLock { jobTimeout } }
+        set { lock.withLock { jobTimeout = newValue } }
+    }
+
+    public let size: Int
+    private let program: String?
+    private let lock = NSCondition()
+    private var jobTimeout: Double
+    /// Started processes not lent out.
+    private var idle: [DecoderProcess] = []
+    /// How many processes are lent out or being started.
+    private var busy = 0
+    private var lent: [pid_t] = []
+    private var lastConfinement: Confinement?
+
+    /// The default per-job limit: long enough for a gigapixel export on a slow machine.
+    public static let defaultTimeout = 300.0
+
+    public init(size: Int = 1, timeout: Double? = nil, program: String? = nil) {
+        self.size = max(1, size)
+        self.program = program ?? Self.locateProgram()
+        let fromEnvironment = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER_TIMEOUT"].flatMap(Double.init)
+        jobTimeout = timeout ?? fromEnvironment ?? Self.defaultTimeout
+    }
+
+    /// Where the decoder is for the running program: beside it (a build folder, or the window's
+    /// binary in libexec), then `PREFIX/libexec/crop-editor/` for `PREFIX/bin/crop-editor`.
+    /// `CROP_EDITOR_DECODER` names another.
+    static func locateProgram() -> String? {
+        if let chosen = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER"] { return chosen }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        let folder = (executable as NSString).deletingLastPathComponent
+        let prefix = (folder as NSString).deletingLastPathComponent
+        return [
+            (folder as NSString).appendingPathComponent(programName),
+            (prefix as NSString).appendingPathComponent("libexec/crop-editor/\(programName)"),
+        ].first { access($0, X_OK) == 0 }
+    }
+
+    /// The pids of the processes running a job now (for tests that look at them from outside).
+    public var workingPIDs: [pid_t] { lock.withLock { lent } }
+
+    /// What the processes are confined by (starting one if none ran yet); nil when none can start.
+    public func confinement() -> Confinement? {
+        if let known = lock.withLock({ lastConfinement }) { return known }
+        guard let process = try? borrow() else { return nil }
+        giveBack(process)
+        return process.confinement
+    }
+
+    // MARK: lending processes
+
+    private func borrow() throws(ImagingError) -> DecoderProcess {
+        lock.lock()
+        while idle.isEmpty && busy >= size { lock.wait() }
+        if let process = idle.popLast() {
+            busy += 1
+            lent.append(process.pid)
+            lock.unlock()
+            return process
+        }
+        busy += 1
+        lock.unlock()
+        guard let program, let process = DecoderProcess(program: program) else {
+            lock.withLock { busy -= 1 }
+            lock.signal()
+            throw .decoderStopped
+        }
+        lock.withLock {
+            lent.append(process.pid)
+            lastConfinement = process.confinement
+        }
+        return process
+    }
+
+    private func giveBack(_ process: DecoderProcess) {
+        lock.withLock {
+            busy -= 1
+            lent.removeAll { $0 == process.pid }
+            // A process that died or overran is dropped; the next job starts a fresh one.
+            if process.isAlive { idle.append(process) }
+        }
+        lock.signal()
+    }
+
+    /// Runs `request` on a process with `descriptors`; closes nothing of the caller's.
+    func run(_ request: DecoderRequest, descriptors: [Int32]) throws(ImagingError) -> (DecoderReply, [Int32]) {
+        let process = try borrow()
+        defer { giveBack(process) }
+        let (reply, received) = try process.run(request, descriptors: descriptors, timeout: timeout)
+        if case .failed(let error) = reply {
+            received.forEach { _ = close($0) }
+            throw error
+        }
+        return (reply, received)
+    }
+
+    // MARK: the jobs
+
+    /// Opens `path` for the decoder, with the same checks and causes as `Imaging.probe`'s.
+    static func openSource(_ path: String) throws(ImagingError) -> Int32 {
+        try Imaging.checkReadable(path)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw errno == EACCES ? .unreadable(.permissionDenied) : .unreadable(.readFailed) }
+        return fd
+    }
+
+    /// The name the decoder's libraries see for a file (its own name: libraries put it in their words).
+    static func name(_ path: String) -> String { (path as NSString).lastPathComponent }
+
+    public func probe(path: String) throws(ImagingError) -> ImageInfo {
+        let source = try Self.openSource(path)
+        defer { close(source) }
+        let (reply, received) = try run(.probe(name: Self.name(path)), descriptors: [source])
+        received.forEach { _ = close($0) }
+        guard case .probed(let info) = reply else { throw .decoderStopped }
+        return info.named(path)
+    }
+
+    /// The window's picture: what `Imaging.displayThumbnail` gives, a JPEG's block grid, and the
+    /// crop kept for it (the sidecar first, then the picture's own XMP) or why a sidecar that
+    /// exists could not be read.
+    public func displayThumbnail(path: String, maxWidth: Int, maxHeight: Int) throws(ImagingError) -> Thumbnail {
+        let source = try Self.openSource(path)
+        defer { close(source) }
+        let sidecar = open(Sidecar.path(for: path), O_RDONLY | O_CLOEXEC)
+        defer { if sidecar >= 0 { close(sidecar) } }
+        let request = DecoderRequest.thumbnail(
+            name: Self.name(path), maxWidth: maxWidth, maxHeight: maxHeight, hasSidecar: sidecar >= 0)
+        let (reply, received) = try run(request, descriptors: sidecar >= 0 ? [source, sidecar] : [source])
+        defer { received.forEach { _ = close($0) } }
+        guard case .thumbnail(let info, let width, let height, let grid, let kept) = reply,
+            received.count == 1, let pixels = SealedPixels.read(received[0], width: width, height: height)
+        else { throw .decoderStopped }
+        return Thumbnail(
+            info: info.named(path), pixels: pixels, losslessGrid: grid, storedCrop: Self.stored(kept, path: path),
+            sidecarProblem: kept.problem)
+    }
+
+    /// What `displayThumbnail` brings back.
+    public struct Thumbnail: Sendable {
+        public let info: ImageInfo
+        public let pixels: RGBAPixels
+        public let losslessGrid: LosslessGrid?
+        public let storedCrop: (crop: StoredCrop, source: StoredCropSource)?
+        public let sidecarProblem: ImagingError?
+    }
+
+    /// The crop kept for `path`, as `Sidecar.read(for:)`: nil when there is none, an error when a
+    /// sidecar exists but cannot be read.
+    public func storedCrop(path: String) throws(ImagingError) -> (crop: StoredCrop, source: StoredCropSource)? {
+        let source = try Self.openSource(path)
+        defer { close(source) }
+        let sidecar = open(Sidecar.path(for: path), O_RDONLY | O_CLOEXEC)
+        defer { if sidecar >= 0 { close(sidecar) } }
+        let request = DecoderRequest.storedCrop(name: Self.name(path), hasSidecar: sidecar >= 0)
+        let (reply, received) = try run(request, descriptors: sidecar >= 0 ? [source, sidecar] : [source])
+        received.forEach { _ = close($0) }
+        guard case .storedCrop(let kept) = reply else { throw .decoderStopped }
+        if let problem = kept.problem { throw problem }
+        return Self.stored(kept, path: path)
+    }
+
+    private static func stored(_ kept: KeptCrop, path: String) -> (crop: StoredCrop, source: StoredCropSource)? {
+        kept.crop.map { ($0, kept.inSidecar ? .sidecar(Sidecar.path(for: path)) : .embedded) }
+    }
+
+    /// Exports as `Imaging.export` does. The request is checked here first (no bytes needed), the
+    /// temporary file made here in the output's folder; the decoder writes it, and it is flushed and
+    /// renamed here, or removed when anything failed.
+    public func export(
+        _ info: ImageInfo, crop: PixelRect, output: String, options: ExportOptions = ExportOptions()
+    ) throws(ImagingError) -> ExportResult {
+        _ = try Imaging.checkExport(info, crop: crop, output: output, options: options)
+        let source = try Self.openSource(info.path)
+        defer { close(source) }
+        let file = try AtomicFile(target: output)
+        let result = open(file.temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard result >= 0 else {
+            let failure = errno
+            file.discard()
+            throw .writeFailed(.write(errno: failure))
+        }
+        do throws(ImagingError) {
+            defer { close(result) }
+            var decoderOptions = options
+            // Decided here: the decoder sees only its own names for the two files.
+            decoderOptions.allowOverwritingSource = true
+            let request = DecoderRequest.export(
+                info: info.named(Self.name(info.path)), crop: crop,
+                outputExtension: (output as NSString).pathExtension, options: decoderOptions)
+            let (reply, received) = try run(request, descriptors: [source, result])
+            received.forEach { _ = close($0) }
+            guard case .exported(let exported) = reply else { throw .decoderStopped }
+            try file.commit()
+            return ExportResult(
+                outputPath: file.target, width: exported.width, height: exported.height,
+                lossless: exported.lossless, leftOut: exported.leftOut)
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    public func levelSuggestion(path: String) throws(ImagingError) -> StraightenAngle? {
+        let source = try Self.openSource(path)
+        defer { close(source) }
+        let (reply, received) = try run(.levelSuggestion(name: Self.name(path)), descriptors: [source])
+        received.forEach { _ = close($0) }
+        guard case .level(let angle) = reply else { throw .decoderStopped }
+        return angle
+    }
+
+    /// A zoomed view's region, as `Imaging.renderRegion`. A cancellation set before the job starts
+    /// or while it waits for a process stops it; once running, the decoder finishes it (its pixels
+    /// are simply not shown).
+    public func renderRegion(
+        _ info: ImageInfo, region: CropRect, scale: Double, cancellation: RenderCancellation? = nil
+    ) throws(ImagingError) -> RenderedRegion {
+        try cancellation?.check()
+        let source = try Self.openSource(info.path)
+        defer { close(source) }
+        let request = DecoderRequest.region(info: info.named(Self.name(info.path)), region: region, scale: scale)
+        let (reply, received) = try run(request, descriptors: [source])
+        defer { received.forEach { _ = close($0) } }
+        try cancellation?.check()
+        guard case .region(let shown, let width, let height) = reply, received.count == 1,
+            let pixels = SealedPixels.read(received[0], width: width, height: height)
+        else { throw .decoderStopped }
+        return RenderedRegion(pixels: pixels, region: shown)
+    }
+
+    /// Test builds: asks a process to try what its confinement must refuse; what the call returned,
+    /// or `decoderStopped` when the process was killed for it.
+    public func tryEscaping(_ request: DecoderTestRequest) throws(ImagingError) -> String {
+        let (reply, received) = try run(.test(request), descriptors: [])
+        received.forEach { _ = close($0) }
+        guard case .tested(let outcome) = reply else { throw .decoderStopped }
+        return outcome
+    }
+}

@@ -1,0 +1,27 @@
+// Pixels between the processes: the decoder writes them into a memfd and seals it; the editor checks the seals and maps it.
+
+import CDecoderSupport
+import Foundation
+import Glibc
+import Imaging
+
+package enum SealedPixels {
+    /// A sealed memfd holding `pixels`' bytes (the decoder's side), or nil.
+    package static func seal(_ pixels: RGBAPixels) -> Int32? {
+        let fd = pixels.bytes.withUnsafeBytes { cds_sealed_copy($0.baseAddress, $0.count) }
+        return fd >= 0 ? fd : nil
+    }
+
+    /// The `width`×`height` RGBA pixels in `fd` (the editor's side): nil unless it is a memfd of
+    /// exactly that size that no one can write, grow or shrink any more, so what is read is what
+    /// stays (a decoder cannot change the pixels under the editor, or cut the mapping short).
+    static func read(_ fd: Int32, width: Int, height: Int) -> RGBAPixels? {
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20 else { return nil }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height * 4)
+        guard !overflow, count <= 1 << 32, cds_is_sealed(fd, count) != 0 else { return nil }
+        guard let mapping = mmap(nil, count, PROT_READ, MAP_SHARED, fd, 0), mapping != MAP_FAILED else { return nil }
+        defer { munmap(mapping, count) }
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: mapping, count: count))
+        return RGBAPixels(width: width, height: height, bytes: bytes)
+    }
+}

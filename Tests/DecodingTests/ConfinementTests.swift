@@ -1,0 +1,137 @@
+// The decoding process is confined for real: what it must not do fails or ends it, /proc shows the confinement while it works.
+
+import CropKit
+import Decoding
+import Foundation
+import Glibc
+import Imaging
+import Testing
+
+@Suite(.serialized) struct ConfinementTests {
+    init() {
+        // The test requests are obeyed only by a decoder the harness starts this way (and only in a debug build).
+        setenv("CROP_EDITOR_DECODER_TEST_REQUESTS", "1", 1)
+    }
+
+    /// A small picture every test can decode afterwards, to show the pool recovered.
+    private func picture(_ scratch: Scratch) throws -> String {
+        let path = scratch.file("small.png")
+        #expect(try runTool(["convert", "-size", "96x64", "gradient:red-blue", path]) == 0)
+        return path
+    }
+
+    @Test func theConfinementThisKernelOffersIsEntered() throws {
+        let pool = DecoderPool(size: 1)
+        let confinement = try #require(pool.confinement())
+        #expect(confinement.noNewPrivileges)
+        #expect(confinement.seccomp)
+        // This machine's kernel has Landlock (ABI 7 when measured); where it has none the summary says so.
+        #expect(confinement.summary.hasPrefix("Decoders run confined: seccomp"))
+    }
+
+    @Test func openingAFileIsRefused() throws {
+        let pool = DecoderPool(size: 1)
+        let outcome = try pool.tryEscaping(.openFile)
+        // EACCES from the filter (Landlock would say the same): the file stays closed to it.
+        #expect(outcome == "-1 errno \(EACCES)")
+    }
+
+    @Test(arguments: [DecoderTestRequest.socket, .exec])
+    func aSocketOrAProgramEndsTheProcess(_ request: DecoderTestRequest) throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let pool = DecoderPool(size: 1)
+        #expect(throws: ImagingError.decoderStopped) { try pool.tryEscaping(request) }
+        // The next job gets a fresh process, confined again.
+        let info = try pool.probe(path: try picture(scratch))
+        #expect(info.width == 96 && info.height == 64)
+        #expect(pool.confinement()?.seccomp == true)
+    }
+
+    @Test func aJobPastItsTimeIsEndedAndNothingIsWritten() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let pool = DecoderPool(size: 1, timeout: 0.5)
+        let started = Date()
+        #expect(throws: ImagingError.decoderStopped) { try pool.tryEscaping(.spin) }
+        #expect(Date().timeIntervalSince(started) < 10)
+        let info = try pool.probe(path: try picture(scratch))
+        #expect(info.width == 96)
+    }
+
+    /// A big picture, so a job is still running when the test looks at it.
+    private func bigPicture(_ scratch: Scratch) throws -> String {
+        let path = scratch.file("big.jpg")
+        #expect(try runTool(["vips", "gaussnoise", path + "[Q=95]", "6000", "4000"]) == 0)
+        return path
+    }
+
+    @Test func theProcessIsConfinedWhileItExports() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let source = try bigPicture(scratch)
+        let pool = DecoderPool(size: 1)
+        let info = try pool.probe(path: source)
+        let output = scratch.file("out.png")
+        let finished = Finished()
+        Thread.detachNewThread {
+            let result = Result { () throws(ImagingError) in
+                try pool.export(info, crop: PixelRect(x: 0, y: 0, width: 6000, height: 4000), output: output)
+            }
+            finished.set(result)
+        }
+        var seen: (noNewPrivs: String?, seccomp: String?) = (nil, nil)
+        #expect(
+            waitFor(30) {
+                guard let pid = pool.workingPIDs.first else { return false }
+                seen = (statusField("NoNewPrivs", of: pid), statusField("Seccomp", of: pid))
+                return seen.seccomp != nil
+            })
+        // Read while the export was still on its way.
+        #expect(finished.value == nil)
+        #expect(seen.noNewPrivs == "1")
+        #expect(seen.seccomp == "2")
+        #expect(waitFor(60) { finished.value != nil })
+        #expect(try finished.value?.get().width == 6000)
+    }
+
+    @Test func aProcessKilledMidExportLeavesNothingAndTheNextJobWorks() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let source = try bigPicture(scratch)
+        let before = try Data(contentsOf: URL(fileURLWithPath: source))
+        let pool = DecoderPool(size: 1)
+        let info = try pool.probe(path: source)
+        let output = scratch.file("out.png")
+        let finished = Finished()
+        Thread.detachNewThread {
+            finished.set(
+                Result { () throws(ImagingError) in
+                    try pool.export(info, crop: PixelRect(x: 0, y: 0, width: 6000, height: 4000), output: output)
+                })
+        }
+        var killed = false
+        #expect(
+            waitFor(30) {
+                guard let pid = pool.workingPIDs.first else { return false }
+                killed = kill(pid, SIGKILL) == 0
+                return true
+            })
+        #expect(killed)
+        #expect(waitFor(30) { finished.value != nil })
+        #expect(throws: ImagingError.decoderStopped) { try finished.value?.get() }
+        // Nothing written, no temporary left, the source as it was.
+        #expect(scratch.entries == ["big.jpg"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: source)) == before)
+        #expect(try pool.probe(path: try picture(scratch)).height == 64)
+    }
+}
+
+/// A result handed from a job's thread to the test's.
+final class Finished: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<ExportResult, ImagingError>?
+
+    func set(_ value: Result<ExportResult, ImagingError>) { lock.withLock { result = value } }
+    var value: Result<ExportResult, ImagingError>? { lock.withLock { result } }
+}

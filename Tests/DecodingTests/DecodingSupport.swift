@@ -1,0 +1,50 @@
+// Helpers for the decoding tests: a scratch folder, pictures made by ImageMagick and libvips, waiting for a condition.
+
+import Foundation
+import Glibc
+
+/// A fresh folder for one test, removed by `remove()`.
+struct Scratch {
+    let path: String
+
+    init() {
+        path = NSTemporaryDirectory() + "cropeditor-decoding-\(UUID().uuidString.prefix(8))"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+    var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Runs a command (found on PATH) and waits; its status.
+@discardableResult
+func runTool(_ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
+/// Polls `condition` until it holds or `seconds` pass (no fixed sleeps: it yields between looks).
+func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        sched_yield()
+    }
+    return condition()
+}
+
+/// A `/proc/PID/status` field (`NoNewPrivs`, `Seccomp`), or nil once the process is gone.
+func statusField(_ name: String, of pid: pid_t) -> String? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+        return line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)
+    }
+    return nil
+}
