@@ -71,7 +71,8 @@ let package = Package(
         .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging", "OddFiles", "Wording"]),
         // Imaging's errors and warnings in words: every cause, the English of before.
         .testTarget(name: "WordingTests", dependencies: ["Wording", "Imaging", "CropKit"]),
-        .testTarget(name: "EditorUITests", dependencies: ["EditorUI", "GtkSupport", "CropKit", "CGtk", "CAtspi", "OddFiles"]),
+        .testTarget(
+            name: "EditorUITests", dependencies: ["EditorUI", "GtkSupport", "CropKit", "CGtk", "CAtspi", "OddFiles", "Decoding"]),
         // Runs make install/uninstall into a staging folder and the desktop-data validators.
         .testTarget(name: "InstallTests", dependencies: []),
     ],

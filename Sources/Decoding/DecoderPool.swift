@@ -83,9 +83,21 @@ public final class DecoderPool: @unchecked Sendable {
 
     // MARK: lending processes
 
-    private func borrow() throws(ImagingError) -> DecoderProcess {
+    /// A process for one job; waits while all are lent out (a render's `cancellation` stops the wait).
+    private func borrow(cancellation: RenderCancellation? = nil) throws(ImagingError) -> DecoderProcess {
         lock.lock()
-        while idle.isEmpty && busy >= size { lock.wait() }
+        while idle.isEmpty && busy >= size {
+            if let cancellation {
+                // Looked at every 20 ms: a newer view must not wait behind a stale render.
+                _ = lock.wait(until: Date().addingTimeInterval(0.02))
+                if (try? cancellation.check()) == nil {
+                    lock.unlock()
+                    throw .renderCancelled
+                }
+            } else {
+                lock.wait()
+            }
+        }
         if let process = idle.popLast() {
             busy += 1
             lent.append(process.pid)
@@ -117,8 +129,10 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// Runs `request` on a process with `descriptors`; closes nothing of the caller's.
-    func run(_ request: DecoderRequest, descriptors: [Int32]) throws(ImagingError) -> (DecoderReply, [Int32]) {
-        let process = try borrow()
+    func run(
+        _ request: DecoderRequest, descriptors: [Int32], cancellation: RenderCancellation? = nil
+    ) throws(ImagingError) -> (DecoderReply, [Int32]) {
+        let process = try borrow(cancellation: cancellation)
         defer { giveBack(process) }
         let (reply, received) = try process.run(request, descriptors: descriptors, timeout: timeout)
         if case .failed(let error) = reply {
@@ -245,8 +259,8 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// A zoomed view's region, as `Imaging.renderRegion`. A cancellation set before the job starts
-    /// or while it waits for a process stops it; once running, the decoder finishes it (its pixels
-    /// are simply not shown).
+    /// or while it waits for a process stops it; once running, the decoder finishes it and its
+    /// pixels are dropped.
     public func renderRegion(
         _ info: ImageInfo, region: CropRect, scale: Double, cancellation: RenderCancellation? = nil
     ) throws(ImagingError) -> RenderedRegion {
@@ -254,7 +268,7 @@ public final class DecoderPool: @unchecked Sendable {
         let source = try Self.openSource(info.path)
         defer { close(source) }
         let request = DecoderRequest.region(info: info.named(Self.name(info.path)), region: region, scale: scale)
-        let (reply, received) = try run(request, descriptors: [source])
+        let (reply, received) = try run(request, descriptors: [source], cancellation: cancellation)
         defer { received.forEach { _ = close($0) } }
         try cancellation?.check()
         guard case .region(let shown, let width, let height) = reply, received.count == 1,

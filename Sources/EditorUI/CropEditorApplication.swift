@@ -1,6 +1,8 @@
 // The application: an AdwApplication that opens the demo on activation and files handed to it (command line, file manager).
 
 import CGtk
+import Decoding
+import Foundation
 import GtkSupport
 import Imaging
 
@@ -37,6 +39,12 @@ public final class CropEditorApplication {
     private func startup() {
         // Metadata (gexiv2) is set up here, on the main thread, before any worker thread uses it.
         Sidecar.prepare()
+        // The first decoding process starts now, not when the first picture is opened, and says
+        // once which confinement this kernel gave it.
+        Thread.detachNewThread {
+            let summary = DecoderPool.shared.confinement()?.summary ?? "the decoding program could not start"
+            FileHandle.standardError.write(Data("crop-editor: \(summary)\n".utf8))
+        }
         let app = cgtk_application(application.raw)
         for shortcut in ShortcutsWindow.windowShortcuts { setAccels(app, shortcut.action, shortcut.accels) }
         for entry in CropEditorApplication.actions { entry.install(on: application.raw, for: self, settings: nil) }

@@ -2,6 +2,7 @@
 
 import CGtk
 import CropKit
+import Decoding
 import Foundation
 import GtkSupport
 import Imaging
@@ -90,13 +91,13 @@ extension EditorWindow {
                     // The crop was measured on the picture as opened: if the file changed on disk
                     // since (another program, or replacing the original), the same pixel rect
                     // would cut something else.
-                    let now = try Imaging.probe(path: source.path)
+                    let now = try DecoderPool.shared.probe(path: source.path)
                     guard now.width == source.info.width, now.height == source.info.height,
                         now.orientation == source.info.orientation
                     else {
                         throw .changedOnDisk
                     }
-                    return try Imaging.export(now, crop: crop, output: target, options: options)
+                    return try DecoderPool.shared.export(now, crop: crop, output: target, options: options)
                 }
             }.value
             guard let self else { return }

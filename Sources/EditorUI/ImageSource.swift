@@ -1,6 +1,7 @@
 // The one boundary through which files become pictures: the imaging module decodes off the main thread, errors come back worded.
 
 import CGtk
+import Decoding
 import Foundation
 import GtkSupport
 import Imaging
@@ -11,7 +12,7 @@ struct ImageLoadError: Error, Sendable {
 }
 
 /// Decodes image files into `LoadedImage`s through the imaging module's shrink-on-load
-/// thumbnail: a big photo is never decoded at full size just to be shown.
+/// thumbnail, in the confined decoding process: a big photo is never decoded at full size just to be shown.
 enum ImageSource {
     /// Loads `path` on a worker thread, no larger than `maxWidth` × `maxHeight` device pixels.
     static func load(path: String, maxWidth: Int, maxHeight: Int) async -> Result<LoadedImage, ImageLoadError> {
@@ -22,15 +23,18 @@ enum ImageSource {
     static func decode(path: String, maxWidth: Int, maxHeight: Int) -> Result<LoadedImage, ImageLoadError> {
         let name = (path as NSString).lastPathComponent
         do {
-            let (info, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: maxWidth, maxHeight: maxHeight)
-            guard let surface = surface(from: pixels) else {
+            // Decoded in the confined process (crop-editor-decoder), with the kept crop and the block grid.
+            let decoded = try DecoderPool.shared.displayThumbnail(path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+            let info = decoded.info
+            guard let surface = surface(from: decoded.pixels) else {
                 return .failure(ImageLoadError(message: Localization.format(tr("“%s” is too large to display"), [name])))
             }
             var image = LoadedImage(
                 title: name, path: path, surface: surface, pixelWidth: info.width,
                 pixelHeight: info.height, info: info,
-                losslessGrid: Imaging.losslessGrid(info: info))
-            do { image.storedCrop = try Sidecar.read(info: info) } catch { image.sidecarProblem = error.message }
+                losslessGrid: decoded.losslessGrid)
+            image.storedCrop = decoded.storedCrop
+            image.sidecarProblem = decoded.sidecarProblem?.message
             return .success(image)
         } catch {
             return .failure(ImageLoadError(message: Localization.format(tr("“%1$s”: %2$s"), [name, error.message])))

@@ -2,6 +2,7 @@
 
 import CGtk
 import CropKit
+import Decoding
 import Foundation
 import GtkSupport
 import Imaging
@@ -103,7 +104,7 @@ final class PreviewPanel {
         let region = request.transform.storedRect(fromDisplayed: request.crop)
         Task { @MainActor [weak self] in
             let rendered = await Task.detached(priority: .utility) { () -> (ImageSurface, CropRect)? in
-                guard let rendered = try? Imaging.renderRegion(info, region: region, scale: scale),
+                guard let rendered = try? DecoderPool.shared.renderRegion(info, region: region, scale: scale),
                     let surface = ImageSource.surface(from: rendered.pixels)
                 else { return nil }
                 return (surface, rendered.region)

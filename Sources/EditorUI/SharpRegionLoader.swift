@@ -2,6 +2,7 @@
 
 import CGtk
 import CropKit
+import Decoding
 import Foundation
 import GtkSupport
 import Imaging
@@ -75,7 +76,7 @@ final class SharpRegionLoader {
             let (tile, onMainThread) = await Task.detached(priority: .utility) { () -> (SharpTile?, Bool) in
                 let onMainThread = Thread.isMainThread
                 guard
-                    let rendered = try? Imaging.renderRegion(
+                    let rendered = try? DecoderPool.shared.renderRegion(
                         info, region: request.region, scale: request.scale,
                         cancellation: cancellation),
                     let surface = ImageSource.surface(from: rendered.pixels)
