@@ -3,7 +3,8 @@
 SWIFT ?= swift
 IMAGE ?=
 # What building and running needs.
-RUN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libvips-dev libturbojpeg0-dev libjpeg62-turbo-dev libgexiv2-dev libglib2.0-bin
+RUN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libvips-dev libturbojpeg0-dev libjpeg62-turbo-dev libgexiv2-dev libglib2.0-bin \
+	libseccomp-dev
 # What checks the desktop entry, AppStream metadata and GSettings schema (the tools Flathub runs too).
 VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 # What the tests need besides: a display, a session and accessibility bus, real input, image oracles,
@@ -81,7 +82,7 @@ translations:
 
 # Installing as a desktop app. PREFIX and DESTDIR work as in GNU packages (packagers stage into DESTDIR
 # and run the cache tools at install time, so they run here only when DESTDIR is empty). BINARY names a
-# crop-editor already built (its crop-editor-gui beside it); left empty, a release build is made first (`make release && sudo make install`
+# crop-editor already built (its crop-editor-gui and crop-editor-decoder beside it); left empty, a release build is made first (`make release && sudo make install`
 # keeps the build out of root's hands, since the second build finds nothing to do).
 PREFIX ?= /usr/local
 BINARY ?=
@@ -93,10 +94,10 @@ SCHEMAS := $(wildcard data/*.gschema.xml)
 ICONS := icons/hicolor/scalable/apps/$(APP_ID).svg icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 SHARE = $(DESTDIR)$(PREFIX)/share
 # Every file install writes, so uninstall removes exactly these.
-# The window's binary: started by crop-editor, not meant to be run by hand.
+# The window's binary and the confined decoder: started by crop-editor, not meant to be run by hand.
 LIBEXEC = $(DESTDIR)$(PREFIX)/libexec/crop-editor
 CATALOGUES = $(foreach lang,$(LINGUAS),locale/$(lang)/LC_MESSAGES/crop-editor.mo)
-INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(LIBEXEC)/crop-editor-gui $(SHARE)/applications/$(APP_ID).desktop \
+INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(LIBEXEC)/crop-editor-gui $(LIBEXEC)/crop-editor-decoder $(SHARE)/applications/$(APP_ID).desktop \
 	$(SHARE)/metainfo/$(APP_ID).metainfo.xml $(addprefix $(SHARE)/,$(ICONS)) \
 	$(addprefix $(SHARE)/glib-2.0/schemas/,$(notdir $(SCHEMAS))) $(addprefix $(SHARE)/,$(CATALOGUES))
 
@@ -108,10 +109,12 @@ RELEASE_CONFIG = -Xcc -DCROP_EDITOR_LOCALEDIR='"$(PREFIX)/share/locale"'
 release:
 	$(SWIFT) build -c release --product crop-editor $(RELEASE_FLAGS) $(RELEASE_CONFIG)
 	$(SWIFT) build -c release --product crop-editor-gui $(RELEASE_FLAGS) $(RELEASE_CONFIG)
+	$(SWIFT) build -c release --product crop-editor-decoder $(RELEASE_FLAGS) $(RELEASE_CONFIG)
 
 install: $(if $(BINARY),,release) translations
 	install -Dm755 "$(or $(BINARY),.build/release/crop-editor)" "$(DESTDIR)$(PREFIX)/bin/crop-editor"
 	install -Dm755 "$(dir $(or $(BINARY),.build/release/crop-editor))crop-editor-gui" "$(LIBEXEC)/crop-editor-gui"
+	install -Dm755 "$(dir $(or $(BINARY),.build/release/crop-editor))crop-editor-decoder" "$(LIBEXEC)/crop-editor-decoder"
 	install -Dm644 $(BUILT)/data/$(APP_ID).desktop "$(SHARE)/applications/$(APP_ID).desktop"
 	install -Dm644 $(BUILT)/data/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
 	$(foreach file,$(CATALOGUES),install -Dm644 $(BUILT)/$(file) "$(SHARE)/$(file)";)

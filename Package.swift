@@ -51,7 +51,8 @@ let package = Package(
         // crop-editor: the command line, linking no GTK; for the window it starts crop-editor-gui.
         .executableTarget(name: "crop-editor", dependencies: ["Headless"]),
         .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI"]),
-        .executableTarget(name: "crop-bench", dependencies: ["CropKit", "EditorUI", "GtkSupport", "CGtk", "Imaging", "Wording"]),
+        .executableTarget(
+            name: "crop-bench", dependencies: ["CropKit", "EditorUI", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
         // libatspi, a real AT-SPI client, for the end-to-end accessibility tests.
         .systemLibrary(
             name: "CAtspi", path: "Tests/CAtspi", pkgConfig: "atspi-2",

@@ -20,6 +20,9 @@ package enum DecoderRequest: Codable, Sendable {
     /// The crop kept for a picture (its sidecar first, then its own XMP). Descriptors: the source,
     /// then its sidecar when there is one.
     case storedCrop(name: String, hasSidecar: Bool)
+    /// Writes the sidecar for `crop` into the temporary file. Descriptors: the existing sidecar when
+    /// there is one (read only), then the temporary file (empty, opened for writing by the editor).
+    case writeSidecar(crop: StoredCrop, info: ImageInfo, hasExisting: Bool)
     /// Descriptors: the source. Answered with `.region`, the pixels in a sealed memfd.
     case region(info: ImageInfo, region: CropRect, scale: Double)
     /// Test builds only (see `DecoderTestRequest`): try what the confinement must refuse.
@@ -49,6 +52,8 @@ package enum DecoderReply: Codable, Sendable {
     case thumbnail(info: ImageInfo, width: Int, height: Int, losslessGrid: LosslessGrid?, kept: KeptCrop)
     case storedCrop(KeptCrop)
     case exported(ExportResult)
+    /// The sidecar is written; the existing one could not be read (the editor sets it aside).
+    case sidecarWritten(existingUnreadable: Bool)
     case level(StraightenAngle?)
     case region(region: CropRect, width: Int, height: Int)
     /// What a test request's call returned: `-1 errno N` when it failed.
@@ -83,7 +88,7 @@ public struct Confinement: Codable, Sendable, Equatable {
         self.seccomp = seccomp
     }
 
-    /// "Decoders run confined: seccomp, Landlock ABI 3, no new privileges", or what is missing.
+    /// "Decoders run confined: seccomp, Landlock ABI 3, no new privileges", and what this kernel lacks.
     public var summary: String {
         var parts: [String] = []
         if seccomp { parts.append("seccomp") }
@@ -95,6 +100,6 @@ public struct Confinement: Codable, Sendable, Equatable {
         let confined =
             parts.isEmpty
             ? "Decoders run in a separate process, unconfined" : "Decoders run confined: " + parts.joined(separator: ", ")
-        return missing.isEmpty ? confined : confined + " (this kernel offers no \(missing.joined(separator: " or ")))"
+        return missing.isEmpty ? confined : confined + "; no \(missing.joined(separator: " or ")) on this kernel"
     }
 }

@@ -8,6 +8,7 @@
 //   storedCrop(path:)                       the crop kept in a sidecar or the picture's XMP
 //   export(_:crop:output:options:)          the whole export; this process makes the temporary file,
 //                                           flushes and renames it (`AtomicFile`), the decoder fills it
+//   writeSidecar(_:for:)                    Keep Crop and `--sidecar`: IMAGE.xmp written as `Sidecar.write` does
 //   levelSuggestion(path:)                  `--straighten=auto`
 //   renderRegion(_:region:scale:cancellation:)  a zoomed view's sharp region
 //   confinement()                           what the processes are confined by, for `--version` and the log
@@ -243,6 +244,39 @@ public final class DecoderPool: @unchecked Sendable {
             return ExportResult(
                 outputPath: file.target, width: exported.width, height: exported.height,
                 lossless: exported.lossless, leftOut: exported.leftOut)
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    /// Keeps `crop` for `image` in `IMAGE.xmp`, as `Sidecar.write`: the decoder reads the existing
+    /// sidecar and writes the new one into a temporary file made here, which is flushed and renamed
+    /// here; an existing sidecar it cannot read is set aside here first. Returns the backup's path then.
+    @discardableResult
+    public func writeSidecar(_ crop: StoredCrop, for image: String) throws(ImagingError) -> String? {
+        let info = try probe(path: image)
+        let target = Sidecar.path(for: image)
+        let file = try AtomicFile(target: target)
+        let temporary = open(file.temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard temporary >= 0 else {
+            let failure = errno
+            file.discard()
+            throw .sidecar(.write(detail: String(cString: strerror(failure))))
+        }
+        let existing = open(target, O_RDONLY | O_CLOEXEC)
+        do throws(ImagingError) {
+            defer {
+                close(temporary)
+                if existing >= 0 { close(existing) }
+            }
+            let request = DecoderRequest.writeSidecar(crop: crop, info: info, hasExisting: existing >= 0)
+            let (reply, received) = try run(request, descriptors: existing >= 0 ? [existing, temporary] : [temporary])
+            received.forEach { _ = close($0) }
+            guard case .sidecarWritten(let unreadable) = reply else { throw .decoderStopped }
+            let backup = unreadable ? try Sidecar.setAside(target) : nil
+            try file.commit()
+            return backup
         } catch {
             file.discard()
             throw error

@@ -2,6 +2,7 @@
 
 import CGtk
 import CropKit
+import Decoding
 import Foundation
 import GtkSupport
 import Imaging
@@ -14,7 +15,7 @@ extension EditorWindow {
         let crop = StoredCrop(rect: canvas.crop, shape: canvas.shape)
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
-                Result { () throws(ImagingError) in try Sidecar.write(crop, for: path) }
+                Result { () throws(ImagingError) in try DecoderPool.shared.writeSidecar(crop, for: path) }
             }.value
             guard let self else { return }
             switch result {

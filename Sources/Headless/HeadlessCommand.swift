@@ -27,7 +27,11 @@ public enum HeadlessCommand {
         do {
             switch try HeadlessOptions.parse(Array(arguments.dropFirst())) {
             case .help:
-                writeAll(HelpText.text, to: STDOUT_FILENO)
+                // The footer says which confinement the decoders get on this kernel (asked of one).
+                let confinement =
+                    DecoderPool.shared.confinement()?.summary
+                    ?? "Decoders cannot start: \(DecoderPool.programName) is missing or failed"
+                writeAll(HelpText.text + "\n" + confinement + "\n", to: STDOUT_FILENO)
             case .crop(let options):
                 // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
                 Imaging.removeTemporariesOnInterrupt()
@@ -71,7 +75,7 @@ public enum HeadlessCommand {
             // The sidecar keeps the crop normalized on the turned upright picture's bounding box.
             let box = TurnedPicture(width: info.width, height: info.height, angle: shownAngle).boundingSize
             let normalized = CropRect(pixelRect: rect, imageWidth: box.width, imageHeight: box.height)
-            try Sidecar.write(
+            try DecoderPool.shared.writeSidecar(
                 StoredCrop(
                     rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize,
                     angle: shownAngle),

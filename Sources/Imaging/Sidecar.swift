@@ -76,50 +76,70 @@ public enum Sidecar {
         Imaging.pipelineLock.lock()
         defer { Imaging.pipelineLock.unlock() }
         let info = try Imaging.probe(path: image)
-        prepare()
         let target = path(for: image)
         let file = try AtomicFile(target: target)
-        var backup: String?
         do throws(ImagingError) {
-            if FileManager.default.fileExists(atPath: target), let existing = try? openMetadata(target) {
-                g_object_unref(existing)
-                try copyFile(target, to: file.temporary)
-            } else {
-                if FileManager.default.fileExists(atPath: target) {
-                    // Foreign or corrupt: keep it, never destroy what we cannot read.
-                    try? FileManager.default.removeItem(atPath: target + "~")
-                    do { try FileManager.default.copyItem(atPath: target, toPath: target + "~") } catch {
-                        throw .sidecar(.backup(detail: error.localizedDescription))
-                    }
-                    backup = target + "~"
-                }
-                do { try emptyPacket.write(toFile: file.temporary, atomically: false, encoding: .utf8) } catch {
-                    throw .sidecar(.write(detail: error.localizedDescription))
-                }
-            }
-            let metadata = try openMetadata(file.temporary)
-            defer { g_object_unref(metadata) }
-            let corners = LightroomCrop(crop, info: info)
-            try set(metadata, "Xmp.crs.HasCrop", "True")
-            try set(metadata, "Xmp.crs.CropLeft", format(corners.left))
-            try set(metadata, "Xmp.crs.CropTop", format(corners.top))
-            try set(metadata, "Xmp.crs.CropRight", format(corners.right))
-            try set(metadata, "Xmp.crs.CropBottom", format(corners.bottom))
-            try set(metadata, "Xmp.crs.CropAngle", format(corners.angle))
-            try set(metadata, "Xmp.\(ownPrefix).Shape", crop.shape.rawValue)
-            if let size = crop.outputSize {
-                try set(metadata, "Xmp.\(ownPrefix).OutputSize", String(size))
-            } else {
-                gexiv2_metadata_clear_tag(metadata, "Xmp.\(ownPrefix).OutputSize")
-            }
-            var error: UnsafeMutablePointer<GError>?
-            guard gexiv2_metadata_save_file(metadata, file.temporary, &error) != 0 else {
-                throw .sidecar(.write(detail: message(error)))
-            }
+            let existing = FileManager.default.fileExists(atPath: target) ? target : nil
+            let unreadable = try compose(crop, info: info, existing: existing, into: file.temporary)
+            let backup = unreadable ? try setAside(target) : nil
             try file.commit()
+            return backup
         } catch {
             file.discard()
             throw error
+        }
+    }
+
+    /// Writes the sidecar for `crop` into `temporary` (an existing file, emptied): `existing`'s
+    /// tags with the crop's, or a fresh packet when there is none or it cannot be read. Returns
+    /// whether `existing` could not be read (it must then be set aside, `setAside`). Reads and
+    /// writes only these two files, so the decoding process can run it on the descriptors it holds.
+    public static func compose(
+        _ crop: StoredCrop, info: ImageInfo, existing: String?, into temporary: String
+    ) throws(ImagingError) -> Bool {
+        Imaging.pipelineLock.lock()
+        defer { Imaging.pipelineLock.unlock() }
+        prepare()
+        var unreadable = false
+        if let existing, let metadata = try? openMetadata(existing) {
+            g_object_unref(metadata)
+            guard let bytes = FileManager.default.contents(atPath: existing) else {
+                throw .sidecar(.copy(detail: "the sidecar could not be read again"))
+            }
+            try replaceContents(of: temporary, with: bytes)
+        } else {
+            // Foreign or corrupt: a fresh one, and the caller keeps the old one aside.
+            unreadable = existing != nil
+            try replaceContents(of: temporary, with: Data(emptyPacket.utf8))
+        }
+        let metadata = try openMetadata(temporary)
+        defer { g_object_unref(metadata) }
+        let corners = LightroomCrop(crop, info: info)
+        try set(metadata, "Xmp.crs.HasCrop", "True")
+        try set(metadata, "Xmp.crs.CropLeft", format(corners.left))
+        try set(metadata, "Xmp.crs.CropTop", format(corners.top))
+        try set(metadata, "Xmp.crs.CropRight", format(corners.right))
+        try set(metadata, "Xmp.crs.CropBottom", format(corners.bottom))
+        try set(metadata, "Xmp.crs.CropAngle", format(corners.angle))
+        try set(metadata, "Xmp.\(ownPrefix).Shape", crop.shape.rawValue)
+        if let size = crop.outputSize {
+            try set(metadata, "Xmp.\(ownPrefix).OutputSize", String(size))
+        } else {
+            gexiv2_metadata_clear_tag(metadata, "Xmp.\(ownPrefix).OutputSize")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_save_file(metadata, temporary, &error) != 0 else {
+            throw .sidecar(.write(detail: message(error)))
+        }
+        return unreadable
+    }
+
+    /// Keeps an unreadable sidecar as `IMAGE.xmp~` (never destroy what we cannot read); the backup's path.
+    public static func setAside(_ sidecar: String) throws(ImagingError) -> String {
+        let backup = sidecar + "~"
+        try? FileManager.default.removeItem(atPath: backup)
+        do { try FileManager.default.copyItem(atPath: sidecar, toPath: backup) } catch {
+            throw .sidecar(.backup(detail: error.localizedDescription))
         }
         return backup
     }
@@ -205,10 +225,12 @@ public enum Sidecar {
         return error.map { String(cString: $0.pointee.message) }
     }
 
-    private static func copyFile(_ source: String, to target: String) throws(ImagingError) {
-        do {
-            try? FileManager.default.removeItem(atPath: target)
-            try FileManager.default.copyItem(atPath: source, toPath: target)
-        } catch { throw .sidecar(.copy(detail: error.localizedDescription)) }
+    /// `bytes` as the whole of `path`'s contents (an open, a write: no copy call the decoding process lacks).
+    private static func replaceContents(of path: String, with bytes: Data) throws(ImagingError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw .sidecar(.write(detail: String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        let failure = bytes.withUnsafeBytes { Imaging.writeAll($0, to: fd) }
+        guard failure == 0 else { throw .sidecar(.write(detail: String(cString: strerror(failure)))) }
     }
 }

@@ -4,10 +4,14 @@ import CropKit
 import EditorUI
 import Foundation
 
-// `crop-bench thumbnail …` and `crop-bench region …` measure one display thumbnail or one sharp zoomed
-// region (scripts/bench-export); no arguments: the benchmarks below.
+// `crop-bench thumbnail …`, `crop-bench region …` and `crop-bench decoder-start` measure one display
+// thumbnail, one sharp zoomed region, or the confined decoder's start-up (scripts/bench-export); no
+// arguments: the benchmarks below.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "thumbnail" {
     exit(ThumbnailMode.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "decoder-start" {
+    exit(DecoderStartMode.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "region" {
     exit(RegionMode.run(Array(CommandLine.arguments.dropFirst(2))))

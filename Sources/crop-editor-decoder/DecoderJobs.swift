@@ -67,6 +67,18 @@ enum DecoderJobs {
             cdf_set_output(outputFolder, descriptors[1])
             let output = outputFolder + "/result." + outputExtension
             return (.exported(try Imaging.export(info.named(path), crop: crop, output: output, options: options)), [])
+        case .writeSidecar(let crop, let info, let hasExisting):
+            let image = inputFolder + "/" + (info.path as NSString).lastPathComponent
+            var existing: String?
+            if hasExisting, descriptors.count == 2 {
+                existing = Sidecar.path(for: image)
+                cdf_add_file(existing!, descriptors[0])
+            }
+            guard let temporary = descriptors.last, descriptors.count == (hasExisting ? 2 : 1) else { throw .decoderStopped }
+            cdf_set_output(outputFolder, temporary)
+            let unreadable = try Sidecar.compose(
+                crop, info: info.named(image), existing: existing, into: outputFolder + "/sidecar.xmp")
+            return (.sidecarWritten(existingUnreadable: unreadable), [])
         case .levelSuggestion(let name):
             return (.level(try Imaging.levelSuggestion(path: try source(name, descriptors))), [])
         case .region(let info, let region, let scale):

@@ -25,6 +25,10 @@ extension HeadlessBinaryTests {
                 #expect(result.standardOutput.contains("WxH+X+Y") && result.standardOutput.contains("W%xH%+X%+Y%"))
                 #expect(result.standardOutput.contains("W%xH%+X+Y") && result.standardOutput.contains("50%x50%+10+10"))
                 #expect(result.standardOutput.contains("\"crop-editor: IMAGE: warning: ...\""), "the warning line is documented")
+                // The footer: the confinement a decoder entered on this kernel (which has Landlock).
+                let footer = result.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+                #expect(footer.hasPrefix("Decoders run confined: seccomp, Landlock ABI "), "\(footer)")
+                #expect(footer.hasSuffix(", no new privileges"), "\(footer)")
             }
         }
 

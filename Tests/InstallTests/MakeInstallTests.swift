@@ -42,7 +42,9 @@ final class MakeInstallTests: XCTestCase {
         XCTAssertEqual(install.status, 0, "make install failed:\n\(install.output)")
 
         let expectedData = InstalledTree.expectedDataFiles
-        let expected = Set(expectedData.keys).union(["usr/bin/crop-editor", "usr/libexec/crop-editor/crop-editor-gui"])
+        let expected = Set(expectedData.keys).union([
+            "usr/bin/crop-editor", "usr/libexec/crop-editor/crop-editor-gui", "usr/libexec/crop-editor/crop-editor-decoder",
+        ])
         let found = InstalledTree.files(under: stage)
         XCTAssertEqual(found.subtracting(expected).sorted(), [], "install wrote files it should not (caches?)")
         XCTAssertEqual(expected.subtracting(found).sorted(), [], "install left out files")
@@ -61,6 +63,18 @@ final class MakeInstallTests: XCTestCase {
                 atPath: window.path,
                 andPath: builtBinary.deletingLastPathComponent().appendingPathComponent("crop-editor-gui").path),
             "the installed crop-editor-gui is not the one built beside BINARY")
+        // The confined decoder, where the installed crop-editor and crop-editor-gui look for it: the
+        // installed command line finds it and says how it is confined.
+        let decoder = stage.appendingPathComponent("usr/libexec/crop-editor/crop-editor-decoder")
+        XCTAssertEqual(try mode(of: decoder.path), 0o755, "the installed crop-editor-decoder should be rwxr-xr-x")
+        XCTAssertTrue(
+            fm.contentsEqual(
+                atPath: decoder.path,
+                andPath: builtBinary.deletingLastPathComponent().appendingPathComponent("crop-editor-decoder").path),
+            "the installed crop-editor-decoder is not the one built beside BINARY")
+        let help = try PackageCommand.run(binary.path, ["--help"])
+        XCTAssertEqual(help.status, 0, help.output)
+        XCTAssertTrue(help.output.contains("\nDecoders run confined: seccomp"), help.output)
         for (staged, source) in expectedData {
             let path = stage.appendingPathComponent(staged).path
             XCTAssertTrue(
@@ -123,7 +137,7 @@ final class ReleaseConfigurationTests: XCTestCase {
         let dryRun = try PackageCommand.run("make", ["--no-print-directory", "-n", "release", "PREFIX=/opt/crop-editor"])
         XCTAssertEqual(dryRun.status, 0, dryRun.output)
         let builds = dryRun.output.split(separator: "\n").filter { $0.contains("build -c release") }
-        XCTAssertEqual(builds.count, 2, dryRun.output)
+        XCTAssertEqual(builds.count, 3, dryRun.output)
         for build in builds {
             XCTAssertTrue(build.contains("-Xcc -DCROP_EDITOR_LOCALEDIR='\"/opt/crop-editor/share/locale\"'"), String(build))
         }
