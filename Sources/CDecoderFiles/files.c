@@ -150,19 +150,15 @@ static int stat_named(int base, struct stat *out) {
     return fstat(base, out);
 }
 
-int stat(const char *path, struct stat *out) {
+static int stat_common(const char *name, const char *path, struct stat *out) {
     int base = lookup(path);
     if (base != NOT_OURS) return stat_named(base, out);
     refused++;
-    return NEXT(int (*)(const char *, struct stat *), "stat")(path, out);
+    return NEXT(int (*)(const char *, struct stat *), name)(path, out);
 }
+int stat(const char *path, struct stat *out) { return stat_common("stat", path, out); }
 int stat64(const char *path, struct stat64 *out) { return stat(path, (struct stat *)out); }
-int lstat(const char *path, struct stat *out) {
-    int base = lookup(path);
-    if (base != NOT_OURS) return stat_named(base, out);
-    refused++;
-    return NEXT(int (*)(const char *, struct stat *), "lstat")(path, out);
-}
+int lstat(const char *path, struct stat *out) { return stat_common("lstat", path, out); }
 int lstat64(const char *path, struct stat64 *out) { return lstat(path, (struct stat *)out); }
 int __xstat(int version, const char *path, struct stat *out) { (void)version; return stat(path, out); }
 int __xstat64(int version, const char *path, struct stat64 *out) { (void)version; return stat(path, (struct stat *)out); }

@@ -13,6 +13,7 @@
 //   renderRegion(_:region:scale:cancellation:)  a zoomed view's sharp region
 //   confinement()                           what the processes are confined by, for `--version` and the log
 //   timeout                                 each job's wall-clock limit in seconds (settable, for tests)
+//   workingPIDs, idlePIDs                   the processes' pids, for tests that look at them from outside
 // A job that crashes, is killed by its confinement or limits, or overruns its time fails with
 // `ImagingError.decoderStopped`; nothing is written, and the next job gets a fresh process.
 
@@ -73,6 +74,8 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// The pids of the processes running a job now (for tests that look at them from outside).
     public var workingPIDs: [pid_t] { lock.withLock { lent } }
+    /// The pids of the started processes waiting for a job.
+    public var idlePIDs: [pid_t] { lock.withLock { idle.map(\.pid) } }
 
     /// What the processes are confined by (starting one if none ran yet); nil when none can start.
     public func confinement() -> Confinement? {
@@ -133,9 +136,14 @@ public final class DecoderPool: @unchecked Sendable {
     func run(
         _ request: DecoderRequest, descriptors: [Int32], cancellation: RenderCancellation? = nil
     ) throws(ImagingError) -> (DecoderReply, [Int32]) {
-        let process = try borrow(cancellation: cancellation)
-        defer { giveBack(process) }
-        let (reply, received) = try process.run(request, descriptors: descriptors, timeout: timeout)
+        var answer: (DecoderReply, [Int32])?
+        // A process that died while idle answers nil (nothing of this job ran): once more on a fresh one.
+        for _ in 0..<2 where answer == nil {
+            let process = try borrow(cancellation: cancellation)
+            defer { giveBack(process) }
+            answer = try process.run(request, descriptors: descriptors, timeout: timeout)
+        }
+        guard let (reply, received) = answer else { throw .decoderStopped }
         if case .failed(let error) = reply {
             received.forEach { _ = close($0) }
             throw error

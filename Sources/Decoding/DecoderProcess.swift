@@ -45,10 +45,12 @@ final class DecoderProcess: @unchecked Sendable {
     /// Runs one job: the request with `descriptors` (ours stay open), the reply with the
     /// descriptors it brought. Past `timeout` seconds, or when the process dies or answers
     /// nonsense, the process is ended and the job fails with `decoderStopped`.
-    func run(_ request: DecoderRequest, descriptors: [Int32], timeout: Double) throws(ImagingError) -> (DecoderReply, [Int32]) {
+    /// Returns nil, without running anything, when the process had died while it waited for a
+    /// job (the request could not even be sent): the pool then starts a fresh one for it.
+    func run(_ request: DecoderRequest, descriptors: [Int32], timeout: Double) throws(ImagingError) -> (DecoderReply, [Int32])? {
         guard isAlive, socket.send(MessageCoding.encode(request), descriptors: descriptors) else {
             end()
-            throw .decoderStopped
+            return nil
         }
         guard let message = socket.receive(timeout: timeout),
             let reply = MessageCoding.decode(DecoderReply.self, message.bytes)

@@ -36,6 +36,29 @@ package struct DescriptorSocket {
         return header + ((count * 4 + 7) & ~7)
     }
 
+    /// A `msghdr` over `data` and the first `controlLength` bytes of `control` (none when 0), for `body`.
+    private static func withHeader<Result>(
+        _ data: UnsafeMutableRawBufferPointer, _ control: UnsafeMutableRawBufferPointer, controlLength: Int,
+        _ body: (inout msghdr) -> Result
+    ) -> Result {
+        var vector = iovec(iov_base: data.baseAddress, iov_len: data.count)
+        return withUnsafeMutablePointer(to: &vector) { vectorPointer in
+            var header = msghdr()
+            header.msg_iov = vectorPointer
+            header.msg_iovlen = 1
+            if controlLength > 0 {
+                header.msg_control = control.baseAddress
+                header.msg_controllen = controlLength
+            }
+            return body(&header)
+        }
+    }
+
+    /// The descriptor slots after the control message's header.
+    private static func slots(_ control: UnsafeMutableRawBufferPointer) -> UnsafeMutablePointer<Int32> {
+        (control.baseAddress! + MemoryLayout<cmsghdr>.size).assumingMemoryBound(to: Int32.self)
+    }
+
     /// Sends `bytes` with `descriptors` (duplicated into the receiver; ours stay open). False when
     /// the other end is gone (no SIGPIPE: MSG_NOSIGNAL).
     package func send(_ bytes: [UInt8], descriptors: [Int32] = []) -> Bool {
@@ -45,21 +68,14 @@ package struct DescriptorSocket {
         var control = [UInt8](repeating: 0, count: max(controlLength, 1))
         return payload.withUnsafeMutableBytes { data in
             control.withUnsafeMutableBytes { controlBytes in
-                var vector = iovec(iov_base: data.baseAddress, iov_len: data.count)
-                return withUnsafeMutablePointer(to: &vector) { vectorPointer in
-                    var header = msghdr()
-                    header.msg_iov = vectorPointer
-                    header.msg_iovlen = 1
-                    if !descriptors.isEmpty {
-                        let cmsg = controlBytes.baseAddress!.assumingMemoryBound(to: cmsghdr.self)
-                        cmsg.pointee.cmsg_len = MemoryLayout<cmsghdr>.size + descriptors.count * 4
-                        cmsg.pointee.cmsg_level = SOL_SOCKET
-                        cmsg.pointee.cmsg_type = Int32(SCM_RIGHTS)
-                        let slots = (controlBytes.baseAddress! + MemoryLayout<cmsghdr>.size).assumingMemoryBound(to: Int32.self)
-                        for (index, descriptor) in descriptors.enumerated() { slots[index] = descriptor }
-                        header.msg_control = controlBytes.baseAddress
-                        header.msg_controllen = controlLength
-                    }
+                if !descriptors.isEmpty {
+                    let cmsg = controlBytes.baseAddress!.assumingMemoryBound(to: cmsghdr.self)
+                    cmsg.pointee.cmsg_len = MemoryLayout<cmsghdr>.size + descriptors.count * 4
+                    cmsg.pointee.cmsg_level = SOL_SOCKET
+                    cmsg.pointee.cmsg_type = Int32(SCM_RIGHTS)
+                    for (index, descriptor) in descriptors.enumerated() { Self.slots(controlBytes)[index] = descriptor }
+                }
+                return Self.withHeader(data, controlBytes, controlLength: controlLength) { header in
                     while true {
                         let sent = sendmsg(fd, &header, Int32(MSG_NOSIGNAL))
                         if sent < 0, errno == EINTR { continue }
@@ -90,26 +106,14 @@ package struct DescriptorSocket {
         var flags: Int32 = 0
         let descriptors: [Int32] = data.withUnsafeMutableBytes { dataBytes in
             control.withUnsafeMutableBytes { controlBytes in
-                var vector = iovec(iov_base: dataBytes.baseAddress, iov_len: dataBytes.count)
-                return withUnsafeMutablePointer(to: &vector) { vectorPointer in
-                    var header = msghdr()
-                    header.msg_iov = vectorPointer
-                    header.msg_iovlen = 1
-                    header.msg_control = controlBytes.baseAddress
-                    header.msg_controllen = controlLength
-                    var count = 0
-                    repeat { count = recvmsg(fd, &header, Int32(MSG_CMSG_CLOEXEC)) } while count < 0 && errno == EINTR
-                    received = count
+                Self.withHeader(dataBytes, controlBytes, controlLength: controlLength) { header in
+                    repeat { received = recvmsg(fd, &header, Int32(MSG_CMSG_CLOEXEC)) } while received < 0 && errno == EINTR
                     flags = header.msg_flags
-                    var found: [Int32] = []
-                    guard count > 0, header.msg_controllen >= MemoryLayout<cmsghdr>.size else { return found }
+                    guard received > 0, header.msg_controllen >= MemoryLayout<cmsghdr>.size else { return [] }
                     let cmsg = controlBytes.baseAddress!.assumingMemoryBound(to: cmsghdr.self)
-                    if cmsg.pointee.cmsg_level == SOL_SOCKET, cmsg.pointee.cmsg_type == Int32(SCM_RIGHTS) {
-                        let count = (Int(cmsg.pointee.cmsg_len) - MemoryLayout<cmsghdr>.size) / 4
-                        let slots = (controlBytes.baseAddress! + MemoryLayout<cmsghdr>.size).assumingMemoryBound(to: Int32.self)
-                        found = (0..<count).map { slots[$0] }
-                    }
-                    return found
+                    guard cmsg.pointee.cmsg_level == SOL_SOCKET, cmsg.pointee.cmsg_type == Int32(SCM_RIGHTS) else { return [] }
+                    let count = (Int(cmsg.pointee.cmsg_len) - MemoryLayout<cmsghdr>.size) / 4
+                    return (0..<count).map { Self.slots(controlBytes)[$0] }
                 }
             }
         }

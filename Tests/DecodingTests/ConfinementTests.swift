@@ -5,6 +5,7 @@ import Decoding
 import Foundation
 import Glibc
 import Imaging
+import OddFiles
 import Testing
 
 @Suite(.serialized) struct ConfinementTests {
@@ -16,7 +17,7 @@ import Testing
     /// A small picture every test can decode afterwards, to show the pool recovered.
     private func picture(_ scratch: Scratch) throws -> String {
         let path = scratch.file("small.png")
-        #expect(try runTool(["convert", "-size", "96x64", "gradient:red-blue", path]) == 0)
+        try Tools.run(["convert", "-size", "96x64", "gradient:red-blue", path])
         return path
     }
 
@@ -59,10 +60,22 @@ import Testing
         #expect(info.width == 96)
     }
 
+    @Test func aProcessThatDiedWhileIdleCostsTheNextJobNothing() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let pool = DecoderPool(size: 1)
+        #expect(pool.confinement() != nil)
+        let idle = try #require(pool.idlePIDs.first)
+        #expect(kill(idle, SIGKILL) == 0)
+        #expect(waitFor(10) { statusField("State", of: idle)?.hasPrefix("Z") ?? true })
+        #expect(try pool.probe(path: try picture(scratch)).width == 96)
+        #expect(pool.idlePIDs.count == 1 && pool.idlePIDs.first != idle)
+    }
+
     /// A big picture, so a job is still running when the test looks at it.
     private func bigPicture(_ scratch: Scratch) throws -> String {
         let path = scratch.file("big.jpg")
-        #expect(try runTool(["vips", "gaussnoise", path + "[Q=95]", "6000", "4000"]) == 0)
+        try Tools.run(["vips", "gaussnoise", path + "[Q=95]", "6000", "4000"])
         return path
     }
 

@@ -1,4 +1,4 @@
-// Helpers for the decoding tests: a scratch folder, pictures made by ImageMagick and libvips, waiting for a condition.
+// Helpers for the decoding tests: a scratch folder, waiting for a condition, a process's /proc status.
 
 import Foundation
 import Glibc
@@ -15,19 +15,6 @@ struct Scratch {
     func file(_ name: String) -> String { path + "/" + name }
     var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
     func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
-/// Runs a command (found on PATH) and waits; its status.
-@discardableResult
-func runTool(_ arguments: [String]) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
 }
 
 /// Polls `condition` until it holds or `seconds` pass (no fixed sleeps: it yields between looks).

@@ -4,6 +4,7 @@ import CropKit
 import Decoding
 import Foundation
 import Imaging
+import OddFiles
 import Testing
 
 @Suite struct FormatsThroughDecoderTests {
@@ -12,10 +13,10 @@ import Testing
     private func make(_ format: String, in scratch: Scratch) throws -> String {
         let png = scratch.file("source.png")
         if !FileManager.default.fileExists(atPath: png) {
-            #expect(try runTool(["convert", "-seed", "7", "-size", "320x240", "plasma:fractal", png]) == 0)
+            try Tools.run(["convert", "-seed", "7", "-size", "320x240", "plasma:fractal", png])
         }
         let path = scratch.file("picture.\(format)")
-        #expect(try runTool(["vips", "copy", png, path]) == 0)
+        try Tools.run(["vips", "copy", png, path])
         return path
     }
 

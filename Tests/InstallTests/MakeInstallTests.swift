@@ -55,23 +55,17 @@ final class MakeInstallTests: XCTestCase {
         XCTAssertTrue(
             fm.contentsEqual(atPath: binary.path, andPath: builtBinary.path),
             "the installed crop-editor is not the BINARY given")
-        // The window's binary, where the installed crop-editor looks for it.
-        let window = stage.appendingPathComponent("usr/libexec/crop-editor/crop-editor-gui")
-        XCTAssertEqual(try mode(of: window.path), 0o755, "the installed crop-editor-gui should be rwxr-xr-x")
-        XCTAssertTrue(
-            fm.contentsEqual(
-                atPath: window.path,
-                andPath: builtBinary.deletingLastPathComponent().appendingPathComponent("crop-editor-gui").path),
-            "the installed crop-editor-gui is not the one built beside BINARY")
-        // The confined decoder, where the installed crop-editor and crop-editor-gui look for it: the
-        // installed command line finds it and says how it is confined.
-        let decoder = stage.appendingPathComponent("usr/libexec/crop-editor/crop-editor-decoder")
-        XCTAssertEqual(try mode(of: decoder.path), 0o755, "the installed crop-editor-decoder should be rwxr-xr-x")
-        XCTAssertTrue(
-            fm.contentsEqual(
-                atPath: decoder.path,
-                andPath: builtBinary.deletingLastPathComponent().appendingPathComponent("crop-editor-decoder").path),
-            "the installed crop-editor-decoder is not the one built beside BINARY")
+        // The window's binary and the confined decoder, where the installed crop-editor (and the
+        // window) look for them.
+        for program in ["crop-editor-gui", "crop-editor-decoder"] {
+            let installed = stage.appendingPathComponent("usr/libexec/crop-editor/\(program)")
+            XCTAssertEqual(try mode(of: installed.path), 0o755, "the installed \(program) should be rwxr-xr-x")
+            XCTAssertTrue(
+                fm.contentsEqual(
+                    atPath: installed.path, andPath: builtBinary.deletingLastPathComponent().appendingPathComponent(program).path),
+                "the installed \(program) is not the one built beside BINARY")
+        }
+        // The installed command line finds the decoder and says how it is confined.
         let help = try PackageCommand.run(binary.path, ["--help"])
         XCTAssertEqual(help.status, 0, help.output)
         XCTAssertTrue(help.output.contains("\nDecoders run confined: seccomp"), help.output)

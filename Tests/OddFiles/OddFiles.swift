@@ -118,9 +118,9 @@ public enum OddFiles {
     }
 }
 
-/// The tools the odd files are made with, run as a user would run them.
-enum Tools {
-    static func run(_ arguments: [String]) throws {
+/// The tools the odd files are made with, run as a user would run them (public: other suites make their pictures this way too).
+public enum Tools {
+    public static func run(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
