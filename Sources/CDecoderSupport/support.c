@@ -38,7 +38,7 @@ int cds_is_sealed(int fd, size_t count) {
     return fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && (size_t)status.st_size == count;
 }
 
-pid_t cds_spawn(const char *program, const char *name, int socket) {
+pid_t cds_spawn(const char *program, const char *name, int socket, int quiet) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_init(&actions);
@@ -46,6 +46,7 @@ pid_t cds_spawn(const char *program, const char *name, int socket) {
     /* dup2 onto itself would keep close-on-exec; the pair's ends are never 3 in practice, but be sure. */
     int moved = socket == CDS_SOCKET_FD ? fcntl(socket, F_DUPFD_CLOEXEC, 10) : -1;
     posix_spawn_file_actions_adddup2(&actions, moved >= 0 ? moved : socket, CDS_SOCKET_FD);
+    if (quiet) posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
     sigset_t none, all;
     sigemptyset(&none);
     sigfillset(&all);

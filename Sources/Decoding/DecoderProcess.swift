@@ -18,7 +18,9 @@ final class DecoderProcess: @unchecked Sendable {
     /// Starts the program and waits for it to say it is confined; nil when it cannot start.
     init?(program: String) {
         guard let (mine, theirs) = DescriptorSocket.pair() else { return nil }
-        let started = cds_spawn(program, "crop-editor-decoder", theirs)
+        // Its messages (a crash's trace) only when asked for: CROP_EDITOR_DECODER_STDERR=1.
+        let quiet: Int32 = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER_STDERR"] == "1" ? 0 : 1
+        let started = cds_spawn(program, "crop-editor-decoder", theirs, quiet)
         close(theirs)
         guard started > 0 else {
             close(mine)

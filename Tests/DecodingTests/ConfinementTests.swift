@@ -30,6 +30,17 @@ import Testing
         #expect(confinement.summary.hasPrefix("Decoders run confined: seccomp"))
     }
 
+    /// What the log and `--help` say on kernels that lack parts of it (the editor works on without them).
+    @Test func theSummaryNamesWhatTheKernelLacks() {
+        let full = Confinement(noNewPrivileges: true, landlockABI: 3, seccomp: true)
+        #expect(full.summary == "Decoders run confined: seccomp, Landlock ABI 3, no new privileges")
+        let noLandlock = Confinement(noNewPrivileges: true, landlockABI: 0, seccomp: true)
+        #expect(noLandlock.summary == "Decoders run confined: seccomp, no new privileges; no Landlock on this kernel")
+        let none = Confinement(noNewPrivileges: false, landlockABI: 0, seccomp: false)
+        #expect(
+            none.summary == "Decoders run in a separate process, unconfined; no seccomp or Landlock on this kernel")
+    }
+
     @Test func openingAFileIsRefused() throws {
         let pool = DecoderPool(size: 1)
         let outcome = try pool.tryEscaping(.openFile)

@@ -5,15 +5,16 @@ import Testing
 
 /// Runs crop-editor with `arguments` in `workspace`, expecting it to refuse, and checks the
 /// whole failure contract. `image` is the IMAGE as typed (nil for command-line mistakes made
-/// before it is known); `reasons` are words of which the message must contain one.
+/// before it is known); `reasons` are words of which the message must contain one; `environment`
+/// adds to the run's.
 @discardableResult
 func expectCleanFailure(
     in workspace: Workspace, _ arguments: [String], image: String?, reasons: [String],
-    output: String?, sourceLocation: SourceLocation = #_sourceLocation
+    output: String?, environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> RunResult {
     let before = workspace.snapshot()
     let outputExisted = output.map { workspace.exists($0) } ?? false
-    let result = try workspace.run(arguments)
+    let result = try workspace.run(arguments, environment: environment)
     checkCleanFailure(
         result, in: workspace, before: before, image: image, reasons: reasons,
         newOutput: outputExisted ? nil : output, sourceLocation: sourceLocation)

@@ -16,8 +16,9 @@ int cds_sealed_copy(const void *bytes, size_t count);
 int cds_is_sealed(int fd, size_t count);
 /* Starts `program` (argv[0] `name`) with `socket` as descriptor CDS_SOCKET_FD, the environment as
    it is, signals at their defaults and none blocked (in the editor's process group: a terminal's
-   Ctrl+C ends both). The pid, or -1 with errno. */
-pid_t cds_spawn(const char *program, const char *name, int socket);
+   Ctrl+C ends both). `quiet`: its standard error goes to /dev/null (a decoder dying on a hostile file
+   must not add lines to the command line's one-line error). The pid, or -1 with errno. */
+pid_t cds_spawn(const char *program, const char *name, int socket, int quiet);
 /* Closes every descriptor from `first` on (what the spawning process left open by mistake). */
 void cds_close_from(int first);
 #endif
