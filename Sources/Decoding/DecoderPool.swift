@@ -14,6 +14,7 @@
 //   confinement()                           what the processes are confined by, for `--version` and the log
 //   timeout                                 each job's wall-clock limit in seconds (settable, for tests)
 //   workingPIDs, idlePIDs                   the processes' pids, for tests that look at them from outside
+//   shutdown()                              ends the idle processes and reaps them (the command line, at its end)
 // A job that crashes, is killed by its confinement or limits, or overruns its time fails with
 // `ImagingError.decoderStopped`; nothing is written, and the next job gets a fresh process.
 
@@ -83,6 +84,16 @@ public final class DecoderPool: @unchecked Sendable {
         guard let process = try? borrow() else { return nil }
         giveBack(process)
         return process.confinement
+    }
+
+    /// Ends the idle processes and waits for them (the command line, before it exits). A later job
+    /// starts a fresh one.
+    public func shutdown() {
+        let ending = lock.withLock { () -> [DecoderProcess] in
+            defer { idle.removeAll() }
+            return idle
+        }
+        ending.forEach { $0.finish() }
     }
 
     // MARK: lending processes

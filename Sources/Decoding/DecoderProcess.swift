@@ -63,6 +63,24 @@ final class DecoderProcess: @unchecked Sendable {
         return (reply, message.descriptors)
     }
 
+    /// Lets an idle process end itself (it exits when its socket closes) and reaps it, so its time
+    /// counts in ours (`time crop-editor …` measures both); killed if it has not ended within a second.
+    func finish() {
+        guard isAlive else { return }
+        isAlive = false
+        close(socket.fd)
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(1)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard Date() < deadline else {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                return
+            }
+            sched_yield()
+        }
+    }
+
     /// Kills and reaps the process (once).
     func end() {
         guard isAlive else { return }

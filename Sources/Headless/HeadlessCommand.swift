@@ -24,6 +24,8 @@ public enum HeadlessCommand {
     public static func run(_ arguments: [String]) -> Int32 {
         // Imaging's reasons come worded in the user's language when a catalogue has them.
         Localization.startMessages()
+        // The decoder ends with us, reaped: no process outlives the command, and its time is ours.
+        defer { DecoderPool.shared.shutdown() }
         do {
             switch try HeadlessOptions.parse(Array(arguments.dropFirst())) {
             case .help:

@@ -14,6 +14,8 @@ enum ThumbnailMode {
         let sizes = arguments.dropFirst().compactMap(Int.init).filter { $0 > 0 }
         let path = arguments.first ?? ""
         if confined { _ = DecoderPool.shared.confinement() }
+        // Reaped before the end, so the decoder's time counts in this process's.
+        defer { if confined { DecoderPool.shared.shutdown() } }
         return TimedMode.run(
             valid: arguments.count == 3 && sizes.count == 2,
             usage: "crop-bench thumbnail PATH MAXWIDTH MAXHEIGHT [--confined]", path: path,
