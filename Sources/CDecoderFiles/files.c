@@ -20,15 +20,12 @@ static int entryCount;
 static char outputFolder[512];
 static size_t outputFolderLength;
 static int outputFd = -1;
-/* Names passed on to libc since the last reset (the kernel refuses them once confined). */
-static int refused;
 
 void cdf_reset(void) {
     entryCount = 0;
     outputFolder[0] = '\0';
     outputFolderLength = 0;
     outputFd = -1;
-    refused = 0;
 }
 
 void cdf_add_file(const char *path, int fd) {
@@ -44,8 +41,6 @@ void cdf_set_output(const char *folder, int fd) {
     outputFolderLength = strlen(folder);
     outputFd = fd;
 }
-
-int cdf_refused_count(void) { return refused; }
 
 enum { NOT_OURS = -1, THE_FOLDER = -2 };
 
@@ -87,7 +82,6 @@ static int open_named(int base, int flags) {
 static int open_common(const char *name, const char *path, int flags, mode_t mode) {
     int base = lookup(path);
     if (base != NOT_OURS) return open_named(base, flags);
-    refused++;
     return NEXT(int (*)(const char *, int, ...), name)(path, flags, mode);
 }
 
@@ -109,7 +103,6 @@ int __open64_2(const char *path, int flags) { return open_common("open64", path,
 static int openat_common(const char *name, int dirfd, const char *path, int flags, mode_t mode) {
     int base = path[0] == '/' ? lookup(path) : NOT_OURS;
     if (base != NOT_OURS) return open_named(base, flags);
-    refused++;
     return NEXT(int (*)(int, const char *, int, ...), name)(dirfd, path, flags, mode);
 }
 int openat(int dirfd, const char *path, int flags, ...) {
@@ -126,8 +119,7 @@ int __openat64_2(int dirfd, const char *path, int flags) { return openat_common(
 static FILE *fopen_common(const char *name, const char *path, const char *mode) {
     int base = lookup(path);
     if (base == NOT_OURS) {
-        refused++;
-        return NEXT(FILE *(*)(const char *, const char *), name)(path, mode);
+            return NEXT(FILE *(*)(const char *, const char *), name)(path, mode);
     }
     int flags = strchr(mode, 'w') ? O_RDWR | O_TRUNC : strchr(mode, 'a') ? O_RDWR | O_APPEND : O_RDONLY;
     int fd = open_named(base, flags);
@@ -153,7 +145,6 @@ static int stat_named(int base, struct stat *out) {
 static int stat_common(const char *name, const char *path, struct stat *out) {
     int base = lookup(path);
     if (base != NOT_OURS) return stat_named(base, out);
-    refused++;
     return NEXT(int (*)(const char *, struct stat *), name)(path, out);
 }
 int stat(const char *path, struct stat *out) { return stat_common("stat", path, out); }
@@ -168,7 +159,6 @@ int __lxstat64(int version, const char *path, struct stat64 *out) { (void)versio
 int fstatat(int dirfd, const char *path, struct stat *out, int flags) {
     int base = path[0] == '/' ? lookup(path) : NOT_OURS;
     if (base != NOT_OURS) return stat_named(base, out);
-    if (path[0] != '\0') refused++;
     return NEXT(int (*)(int, const char *, struct stat *, int), "fstatat")(dirfd, path, out, flags);
 }
 int fstatat64(int dirfd, const char *path, struct stat64 *out, int flags) {
@@ -178,26 +168,22 @@ int fstatat64(int dirfd, const char *path, struct stat64 *out, int flags) {
 int access(const char *path, int how) {
     int base = lookup(path);
     if (base != NOT_OURS) return 0;
-    refused++;
     return NEXT(int (*)(const char *, int), "access")(path, how);
 }
 int faccessat(int dirfd, const char *path, int how, int flags) {
     int base = path[0] == '/' ? lookup(path) : NOT_OURS;
     if (base != NOT_OURS) return 0;
-    refused++;
     return NEXT(int (*)(int, const char *, int, int), "faccessat")(dirfd, path, how, flags);
 }
 
 /* The editor renames the result into place and removes it on failure; here both are done. */
 int rename(const char *from, const char *to) {
     if (lookup(from) >= 0 && lookup(to) >= 0) return 0;
-    refused++;
     return NEXT(int (*)(const char *, const char *), "rename")(from, to);
 }
 int unlink(const char *path) {
     int base = lookup(path);
     if (base >= 0) return 0;
-    refused++;
     return NEXT(int (*)(const char *), "unlink")(path);
 }
 

@@ -9,6 +9,4 @@ void cdf_add_file(const char *path, int fd);
 /* Every name inside `folder` names `fd`, the one result being written (its temporary and its
    target alike): opening it for writing with O_TRUNC empties it. */
 void cdf_set_output(const char *folder, int fd);
-/* Names passed on to libc since the last reset: none of these (refused by the kernel once confined). */
-int cdf_refused_count(void);
 #endif
