@@ -30,6 +30,13 @@ int cds_sealed_copy(const void *bytes, size_t count) {
     return fd;
 }
 
+int cds_flag_memfd(void) {
+    int fd = memfd_create("crop-editor-cancel", MFD_CLOEXEC);
+    if (fd < 0) return -1;
+    if (ftruncate(fd, sizeof(int)) != 0) { int saved = errno; close(fd); errno = saved; return -1; }
+    return fd;
+}
+
 int cds_is_sealed(int fd, size_t count) {
     int seals = fcntl(fd, F_GET_SEALS);
     int needed = F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE;

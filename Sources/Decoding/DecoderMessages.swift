@@ -23,7 +23,8 @@ package enum DecoderRequest: Codable, Sendable {
     /// Writes the sidecar for `crop` into the temporary file. Descriptors: the existing sidecar when
     /// there is one (read only), then the temporary file (empty, opened for writing by the editor).
     case writeSidecar(crop: StoredCrop, info: ImageInfo, hasExisting: Bool)
-    /// Descriptors: the source. Answered with `.region`, the pixels in a sealed memfd.
+    /// Descriptors: the source, then the cancellation flag's memfd (one int both map). Answered with
+    /// `.region`, the pixels in a sealed memfd.
     case region(info: ImageInfo, region: CropRect, scale: Double)
     /// Test builds only (see `DecoderTestRequest`): try what the confinement must refuse.
     case test(DecoderTestRequest)

@@ -145,14 +145,15 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// Runs `request` on a process with `descriptors`; closes nothing of the caller's.
     func run(
-        _ request: DecoderRequest, descriptors: [Int32], cancellation: RenderCancellation? = nil
+        _ request: DecoderRequest, descriptors: [Int32], cancellation: RenderCancellation? = nil,
+        whileWaiting: (() -> Void)? = nil
     ) throws(ImagingError) -> (DecoderReply, [Int32]) {
         var answer: (DecoderReply, [Int32])?
         // A process that died while idle answers nil (nothing of this job ran): once more on a fresh one.
         for _ in 0..<2 where answer == nil {
             let process = try borrow(cancellation: cancellation)
             defer { giveBack(process) }
-            answer = try process.run(request, descriptors: descriptors, timeout: timeout)
+            answer = try process.run(request, descriptors: descriptors, timeout: timeout, whileWaiting: whileWaiting)
         }
         guard let (reply, received) = answer else { throw .decoderStopped }
         if case .failed(let error) = reply {
@@ -311,17 +312,24 @@ public final class DecoderPool: @unchecked Sendable {
         return angle
     }
 
-    /// A zoomed view's region, as `Imaging.renderRegion`. A cancellation set before the job starts
-    /// or while it waits for a process stops it; once running, the decoder finishes it and its
-    /// pixels are dropped.
+    /// A zoomed view's region, as `Imaging.renderRegion`. A cancellation stops it while it waits for
+    /// a process and while the decoder renders: its flag lives in a memfd both processes map, which
+    /// the decoder's strip loop reads as the in-process render read its own.
     public func renderRegion(
         _ info: ImageInfo, region: CropRect, scale: Double, cancellation: RenderCancellation? = nil
     ) throws(ImagingError) -> RenderedRegion {
         try cancellation?.check()
         let source = try Self.openSource(info.path)
         defer { close(source) }
+        let flagFile = cds_flag_memfd()
+        defer { if flagFile >= 0 { close(flagFile) } }
+        let flag = flagFile >= 0 ? SealedPixels.mapFlag(flagFile) : nil
+        defer { if let flag { SealedPixels.unmapFlag(flag) } }
+        let shared = flag.map { RenderCancellation(sharing: $0) }
         let request = DecoderRequest.region(info: info.named(Self.name(info.path)), region: region, scale: scale)
-        let (reply, received) = try run(request, descriptors: [source], cancellation: cancellation)
+        let (reply, received) = try run(
+            request, descriptors: flag != nil ? [source, flagFile] : [source], cancellation: cancellation,
+            whileWaiting: { if cancellation?.isCancelled == true { shared?.cancel() } })
         defer { received.forEach { _ = close($0) } }
         try cancellation?.check()
         guard case .region(let shown, let width, let height) = reply, received.count == 1,

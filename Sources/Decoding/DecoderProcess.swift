@@ -49,12 +49,21 @@ final class DecoderProcess: @unchecked Sendable {
     /// nonsense, the process is ended and the job fails with `decoderStopped`.
     /// Returns nil, without running anything, when the process had died while it waited for a
     /// job (the request could not even be sent): the pool then starts a fresh one for it.
-    func run(_ request: DecoderRequest, descriptors: [Int32], timeout: Double) throws(ImagingError) -> (DecoderReply, [Int32])? {
+    /// `whileWaiting` runs every 20 ms until the answer comes (a render's cancellation is passed on).
+    func run(
+        _ request: DecoderRequest, descriptors: [Int32], timeout: Double, whileWaiting: (() -> Void)? = nil
+    ) throws(ImagingError) -> (DecoderReply, [Int32])? {
         guard isAlive, socket.send(MessageCoding.encode(request), descriptors: descriptors) else {
             end()
             return nil
         }
-        guard let message = socket.receive(timeout: timeout),
+        let deadline = Date().addingTimeInterval(timeout)
+        if let whileWaiting {
+            while !socket.isReadable(within: min(0.02, max(deadline.timeIntervalSinceNow, 0))), Date() < deadline {
+                whileWaiting()
+            }
+        }
+        guard let message = socket.receive(timeout: max(deadline.timeIntervalSinceNow, 0)),
             let reply = MessageCoding.decode(DecoderReply.self, message.bytes)
         else {
             end()

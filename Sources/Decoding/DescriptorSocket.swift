@@ -86,6 +86,12 @@ package struct DescriptorSocket {
         }
     }
 
+    /// Whether a message (or the other end's closing) arrives within `seconds`.
+    package func isReadable(within seconds: Double) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, Int32((seconds * 1000).rounded(.up))) > 0
+    }
+
     /// Waits up to `timeout` seconds (nil: for ever) for a message. nil when the other end closed,
     /// the wait ran out, or the message was cut (too long, too many descriptors): the caller ends
     /// the peer then.

@@ -12,6 +12,18 @@ package enum SealedPixels {
         return fd >= 0 ? fd : nil
     }
 
+    /// One shared int of a memfd made by `cds_flag_memfd` (a render's cancellation flag), or nil.
+    package static func mapFlag(_ fd: Int32) -> UnsafeMutablePointer<Int32>? {
+        let size = MemoryLayout<Int32>.size
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_size == size,
+            let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapping != MAP_FAILED
+        else { return nil }
+        return mapping.assumingMemoryBound(to: Int32.self)
+    }
+
+    package static func unmapFlag(_ flag: UnsafeMutablePointer<Int32>) { munmap(flag, MemoryLayout<Int32>.size) }
+
     /// The `width`×`height` RGBA pixels in `fd` (the editor's side): nil unless it is a memfd of
     /// exactly that size that no one can write, grow or shrink any more, so what is read is what
     /// stays (a decoder cannot change the pixels under the editor, or cut the mapping short).

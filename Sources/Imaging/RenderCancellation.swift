@@ -7,10 +7,23 @@ import CVips
 /// holds up a newer render, a load or a save queued behind the same lock.
 public final class RenderCancellation: @unchecked Sendable {
     // One int the C strip loop reads atomically; written only through `cvr_cancel`.
-    private let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private let flag: UnsafeMutablePointer<Int32>
+    private let owned: Bool
 
-    public init() { flag.initialize(to: 0) }
-    deinit { flag.deallocate() }
+    public init() {
+        flag = .allocate(capacity: 1)
+        flag.initialize(to: 0)
+        owned = true
+    }
+
+    /// A flag in memory another process shares (a memfd both map): the editor cancels, the
+    /// decoding process's render stops. The memory stays the caller's.
+    public init(sharing memory: UnsafeMutablePointer<Int32>) {
+        flag = memory
+        owned = false
+    }
+
+    deinit { if owned { flag.deallocate() } }
 
     /// Stops the render at its next check.
     public func cancel() { cvr_cancel(flag) }

@@ -83,7 +83,11 @@ enum DecoderJobs {
             return (.level(try Imaging.levelSuggestion(path: try source(name, descriptors))), [])
         case .region(let info, let region, let scale):
             let path = try source((info.path as NSString).lastPathComponent, descriptors)
-            let rendered = try Imaging.renderRegion(info.named(path), region: region, scale: scale)
+            // The editor's cancellation flag, when it sent one: its memfd mapped here too.
+            let flag = descriptors.count > 1 ? SealedPixels.mapFlag(descriptors[1]) : nil
+            defer { if let flag { SealedPixels.unmapFlag(flag) } }
+            let rendered = try Imaging.renderRegion(
+                info.named(path), region: region, scale: scale, cancellation: flag.map { RenderCancellation(sharing: $0) })
             guard let fd = SealedPixels.seal(rendered.pixels) else { throw .library(.decode, detail: "no memory for the pixels") }
             return (.region(region: rendered.region, width: rendered.pixels.width, height: rendered.pixels.height), [fd])
         case .test(let test):

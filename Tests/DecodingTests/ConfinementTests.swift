@@ -97,7 +97,7 @@ import Testing
         let pool = DecoderPool(size: 1)
         let info = try pool.probe(path: source)
         let output = scratch.file("out.png")
-        let finished = Finished()
+        let finished = Handoff<Result<ExportResult, ImagingError>>()
         Thread.detachNewThread {
             let result = Result { () throws(ImagingError) in
                 try pool.export(info, crop: PixelRect(x: 0, y: 0, width: 6000, height: 4000), output: output)
@@ -127,7 +127,7 @@ import Testing
         let pool = DecoderPool(size: 1)
         let info = try pool.probe(path: source)
         let output = scratch.file("out.png")
-        let finished = Finished()
+        let finished = Handoff<Result<ExportResult, ImagingError>>()
         Thread.detachNewThread {
             finished.set(
                 Result { () throws(ImagingError) in
@@ -149,13 +149,4 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: source)) == before)
         #expect(try pool.probe(path: try picture(scratch)).height == 64)
     }
-}
-
-/// A result handed from a job's thread to the test's.
-final class Finished: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<ExportResult, ImagingError>?
-
-    func set(_ value: Result<ExportResult, ImagingError>) { lock.withLock { result = value } }
-    var value: Result<ExportResult, ImagingError>? { lock.withLock { result } }
 }

@@ -1,4 +1,4 @@
-// Helpers for the decoding tests: a scratch folder, waiting for a condition, a process's /proc status.
+// Helpers for the decoding tests: a scratch folder, waiting for a condition, a process's /proc status, a value between threads.
 
 import Foundation
 import Glibc
@@ -34,4 +34,13 @@ func statusField(_ name: String, of pid: pid_t) -> String? {
         return line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)
     }
     return nil
+}
+
+/// A value handed from a job's thread to the test's.
+final class Handoff<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+
+    func set(_ value: Value) { lock.withLock { stored = value } }
+    var value: Value? { lock.withLock { stored } }
 }

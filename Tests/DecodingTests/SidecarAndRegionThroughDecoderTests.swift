@@ -62,6 +62,39 @@ import Testing
         #expect(there.pixels.bytes == here.pixels.bytes)
     }
 
+    /// The flag lives in memory both processes map: the decoder's strip loop stops where it is, and
+    /// the same decoder takes the next job (it was not killed).
+    @Test func aRenderCancelledWhileTheDecoderWorksStopsThere() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let path = scratch.file("huge.png")
+        try Tools.run(["vips", "black", path, "14000", "10000", "--bands", "3"])
+        let pool = DecoderPool(size: 1)
+        let info = try pool.probe(path: path)
+        // The foot of the picture: the strip reader passes every row above it.
+        let region = CropRect(x: 0, y: 0.9, width: 1, height: 0.1)
+        var start = Date()
+        _ = try pool.renderRegion(info, region: region, scale: 0.25)
+        let whole = Date().timeIntervalSince(start)
+        let decoder = try #require(pool.idlePIDs.first)
+        let cancellation = RenderCancellation()
+        let outcome = Handoff<Result<RenderedRegion, ImagingError>>()
+        Thread.detachNewThread {
+            outcome.set(
+                Result { () throws(ImagingError) in
+                    try pool.renderRegion(info, region: region, scale: 0.25, cancellation: cancellation)
+                })
+        }
+        #expect(waitFor(30) { !pool.workingPIDs.isEmpty })
+        start = Date()
+        cancellation.cancel()
+        #expect(waitFor(30) { outcome.value != nil })
+        let stopped = Date().timeIntervalSince(start)
+        #expect(throws: ImagingError.renderCancelled) { try outcome.value?.get() }
+        #expect(stopped < whole / 2, "stopped after \(stopped) s; the whole render takes \(whole) s")
+        #expect(pool.idlePIDs == [decoder])
+    }
+
     @Test func aCancelledRenderDoesNotStart() throws {
         let scratch = Scratch()
         defer { scratch.remove() }

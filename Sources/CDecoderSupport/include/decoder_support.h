@@ -12,6 +12,8 @@
 /* A memfd holding `count` bytes of `bytes`, sealed against shrinking, growing and writing (and
    further seals), or -1 with errno. */
 int cds_sealed_copy(const void *bytes, size_t count);
+/* A memfd of one zeroed int, for a render's cancellation flag both processes map, or -1 with errno. */
+int cds_flag_memfd(void);
 /* Whether `fd` is a memfd of exactly `count` bytes that no one can change any more. */
 int cds_is_sealed(int fd, size_t count);
 /* Starts `program` (argv[0] `name`) with `socket` as descriptor CDS_SOCKET_FD, the environment as
