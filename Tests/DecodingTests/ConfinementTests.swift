@@ -83,6 +83,16 @@ import Testing
         #expect(pool.idlePIDs.count == 1 && pool.idlePIDs.first != idle)
     }
 
+    /// The kernel's CPU limit ends a job that computes past its budget, well before the wall-clock limit.
+    @Test func aJobPastItsProcessorTimeIsEndedByTheKernel() throws {
+        setenv("CROP_EDITOR_DECODER_CPU_SECONDS", "1", 1)
+        defer { unsetenv("CROP_EDITOR_DECODER_CPU_SECONDS") }
+        let pool = DecoderPool(size: 1, timeout: 60)
+        let started = Date()
+        #expect(throws: ImagingError.decoderStopped) { try pool.tryEscaping(.spin) }
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
     /// A big picture, so a job is still running when the test looks at it.
     private func bigPicture(_ scratch: Scratch) throws -> String {
         let path = scratch.file("big.jpg")
@@ -104,15 +114,23 @@ import Testing
             }
             finished.set(result)
         }
-        var seen: (noNewPrivs: String?, seccomp: String?) = (nil, nil)
+        var seen: (noNewPrivs: String?, seccomp: String?, limits: String?) = (nil, nil, nil)
         #expect(
             waitFor(30) {
                 guard let pid = pool.workingPIDs.first else { return false }
-                seen = (statusField("NoNewPrivs", of: pid), statusField("Seccomp", of: pid))
+                seen = (
+                    statusField("NoNewPrivs", of: pid), statusField("Seccomp", of: pid),
+                    try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
+                )
                 return seen.seccomp != nil
             })
+        let limits = try #require(seen.limits)
         // Read while the export was still on its way.
         #expect(finished.value == nil)
+        // 8 GiB of address space, its soft and hard limits alike; a processor-time budget; no core files.
+        #expect(limits.contains(/Max address space\s+8589934592\s+8589934592\s+bytes/))
+        #expect(limits.contains(/Max cpu time\s+\d+\s+unlimited\s+seconds/))
+        #expect(limits.contains(/Max core file size\s+0\s+0\s+bytes/))
         #expect(seen.noNewPrivs == "1")
         #expect(seen.seccomp == "2")
         #expect(waitFor(60) { finished.value != nil })
