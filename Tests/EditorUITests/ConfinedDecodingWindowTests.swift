@@ -72,6 +72,38 @@ final class ConfinedDecodingWindowTests: XCTestCase {
         }
     }
 
+    func testADecoderKilledMidSaveWritesNothingAndTheWindowSavesAgain() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder: URL = self.folder
+        // 24 megapixels of noise: a PNG re-encode takes seconds, time enough to catch the decoder.
+        let photo = folder.appendingPathComponent("noise.jpg").path
+        XCTAssertNotNil(Shell.run("vips", ["gaussnoise", photo + "[Q=95]", "6000", "4000"]), "vips could not make the photo")
+        let before = try Data(contentsOf: URL(fileURLWithPath: photo))
+        let target = folder.appendingPathComponent("noise.png").path
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            window.export(to: target, overwritingSource: false)
+            var pid: pid_t?
+            XCTAssertTrue(
+                GtkTestSupport.pump(timeout: 30) {
+                    pid = DecoderPool.shared.workingPIDs.first
+                    return pid != nil
+                }, "no decoder ever took the save")
+            XCTAssertEqual(kill(try XCTUnwrap(pid), SIGKILL), 0)
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 30) { !window.isSaving }, "the save never ended")
+            XCTAssertEqual(window.lastError, "Could not save: could not be decoded safely (the decoder stopped)")
+            // Nothing written, no temporary left, the source as it was, the picture still there.
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["noise.jpg"])
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: photo)), before)
+            XCTAssertEqual(window.canvas.image?.title, "noise.jpg")
+            // The next save gets a fresh decoder.
+            window.export(to: folder.appendingPathComponent("again.jpg").path, overwritingSource: false)
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { !window.isSaving }, "the second save never ended")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("again.jpg").path))
+        }
+    }
+
     func testADecoderPastItsTimeIsEndedAndTheNextPhotoOpens() throws {
         try GtkTestSupport.requireDisplay()
         let photo = hugePhoto()
