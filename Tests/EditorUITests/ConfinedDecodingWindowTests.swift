@@ -27,12 +27,17 @@ final class ConfinedDecodingWindowTests: XCTestCase {
     /// Opens `path` and waits until the decoder is at work on it; its pid.
     @MainActor private static func openAndCatchTheDecoder(_ window: EditorWindow, _ path: String) throws -> pid_t {
         window.open(path: path)
+        return try catchTheDecoder("the load")
+    }
+
+    /// Runs the loop until a decoder is at work on `job`; its pid.
+    @MainActor private static func catchTheDecoder(_ job: String) throws -> pid_t {
         var pid: pid_t?
         XCTAssertTrue(
             GtkTestSupport.pump(timeout: 30) {
                 pid = DecoderPool.shared.workingPIDs.first
                 return pid != nil
-            }, "no decoder ever took the load")
+            }, "no decoder ever took \(job)")
         return try XCTUnwrap(pid)
     }
 
@@ -84,13 +89,7 @@ final class ConfinedDecodingWindowTests: XCTestCase {
             let window = GtkTestSupport.window(opening: photo)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.export(to: target, overwritingSource: false)
-            var pid: pid_t?
-            XCTAssertTrue(
-                GtkTestSupport.pump(timeout: 30) {
-                    pid = DecoderPool.shared.workingPIDs.first
-                    return pid != nil
-                }, "no decoder ever took the save")
-            XCTAssertEqual(kill(try XCTUnwrap(pid), SIGKILL), 0)
+            XCTAssertEqual(kill(try Self.catchTheDecoder("the save"), SIGKILL), 0)
             XCTAssertTrue(GtkTestSupport.pump(timeout: 30) { !window.isSaving }, "the save never ended")
             XCTAssertEqual(window.lastError, "Could not save: could not be decoded safely (the decoder stopped)")
             // Nothing written, no temporary left, the source as it was, the picture still there.
