@@ -115,6 +115,11 @@ public enum HeadlessCommand {
         let image = options.image
         let transform = options.export.transform
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        if let target = options.suggestion {
+            do { return (try Imaging.smartCrop(path: image, transform: transform, target: target), nil, .zero) } catch {
+                throw HeadlessError(image: image, reason: error.message)
+            }
+        }
         guard let geometry = options.crop else {
             if let angle {
                 let turned = TurnedPicture(width: shown.width, height: shown.height, angle: angle)
