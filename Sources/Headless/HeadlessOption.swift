@@ -5,7 +5,8 @@ import Imaging
 /// Every option of the headless mode. The parser and `--help` both read this list, so an option
 /// cannot exist without being documented.
 enum HeadlessOption: String, CaseIterable, Sendable {
-    case crop, aspect, rotate, flip, straighten, shape, size, output, sidecar, quality, lossless, strip, help
+    case crop, aspect, rotate, flip, straighten, shape, size, output, sidecar, quality, lossless, strip
+    case outputDir = "output-dir", format, jobs, help
 
     /// The placeholder shown in help, or nil for a flag.
     var valueName: String? {
@@ -20,6 +21,9 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .output: return "FILE"
         case .quality: return "N"
         case .strip: return "gps|all"
+        case .outputDir: return "DIR"
+        case .format: return "png|jpg|webp|tif"
+        case .jobs: return "N"
         case .lossless, .sidecar, .help: return nil
         }
     }
@@ -118,6 +122,23 @@ enum HeadlessOption: String, CaseIterable, Sendable {
                 "leave out metadata: gps removes the location, all",
                 "removes every tag (default: keep it, minus the stale",
                 "preview of the uncropped photo)",
+            ]
+        case .outputDir:
+            return [
+                "crop every IMAGE (one or more) into DIR, created if",
+                "missing: DIR/NAME, in the image's own format; a result",
+                "that would be a source, or two images with the same",
+                "NAME, fail that image and the others go on",
+            ]
+        case .format:
+            return [
+                "with --output-dir, write every result in this format",
+                "(NAME's extension becomes .png, .jpg, .webp or .tif)",
+            ]
+        case .jobs:
+            return [
+                "crop N images at once, each in a worker process of its",
+                "own (default: the number of processor cores)",
             ]
         case .help:
             return ["show this help and exit"]

@@ -7,6 +7,8 @@ import Imaging
 public enum HeadlessRequest: Equatable, Sendable {
     case help
     case crop(HeadlessOptions)
+    /// `--output-dir`, or `--sidecar` with several images.
+    case batch(HeadlessBatch)
 }
 
 /// A complete, syntactically valid crop request. Whether it fits the image is only known after probing it.
@@ -60,9 +62,16 @@ public struct HeadlessOptions: Equatable, Sendable {
         if CommandLineTokens.asksForHelp(arguments) { return .help }
         let tokens = try CommandLineTokens(arguments)
         guard let image = tokens.operands.first else { throw .usage("no IMAGE given (see crop-editor --help)") }
-        guard tokens.operands.count == 1 else {
-            throw .usage("one IMAGE at a time, but \(tokens.operands.count) were given")
+        if HeadlessBatch.isBatch(tokens) { return .batch(try HeadlessBatch(tokens)) }
+        _ = try HeadlessBatch.jobs(tokens)
+        if tokens.values[.format] != nil {
+            throw .usage("--format applies to --output-dir; with --output the name's extension says it")
         }
+        return .crop(try parse(tokens, image: image))
+    }
+
+    /// One image's request, from tokens holding that one IMAGE.
+    static func parse(_ tokens: CommandLineTokens, image: String) throws(HeadlessError) -> HeadlessOptions {
         func fail(_ reason: String) -> HeadlessError { .usage(reason, image: image) }
 
         let sidecar = tokens.values[.sidecar] != nil
@@ -98,10 +107,9 @@ public struct HeadlessOptions: Equatable, Sendable {
             // Kept for any later output, so bounded by the format that holds the most.
             var kept: Int?
             if let size { kept = try Self.outputSize(size, format: nil, image: image) }
-            return .crop(
-                HeadlessOptions(
-                    image: image, output: nil, crop: crop, shape: shape, outputSize: kept, straighten: straighten,
-                    suggestion: suggestion))
+            return HeadlessOptions(
+                image: image, output: nil, crop: crop, shape: shape, outputSize: kept, straighten: straighten,
+                suggestion: suggestion)
         }
         guard let output = tokens.values[.output] else { throw fail("no --output given (or --sidecar)") }
 
@@ -138,10 +146,9 @@ public struct HeadlessOptions: Equatable, Sendable {
         if export.lossless, straighten != nil {
             throw fail("--lossless cannot straighten: a turned picture is new pixels, so it must be re-encoded")
         }
-        return .crop(
-            HeadlessOptions(
-                image: image, output: output, crop: crop, export: export, shape: shape,
-                outputSize: outputSize, straighten: straighten, suggestion: suggestion))
+        return HeadlessOptions(
+            image: image, output: output, crop: crop, export: export, shape: shape,
+            outputSize: outputSize, straighten: straighten, suggestion: suggestion)
     }
 
     /// `--crop=auto` with `--aspect=W:H`: the suggestion's ratio; nil for any other `--crop`. Each
