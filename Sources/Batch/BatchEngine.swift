@@ -9,7 +9,11 @@ import Foundation
 ///     let outcomes = BatchEngine(runner: runner).run(jobs) { progress in … }   // blocks; call off the main thread
 public final class BatchEngine: @unchecked Sendable {
     private let runner: BatchRunner
+    /// Guards the tally and serializes `progress` calls.
     private let lock = NSLock()
+    /// Guards `cancelled` alone, so `cancel()` never waits for a `progress` call (which may itself be
+    /// waiting for the thread that cancels, e.g. the window's main thread).
+    private let cancelLock = NSLock()
     private var cancelled = false
 
     public init(runner: BatchRunner) { self.runner = runner }
@@ -29,8 +33,9 @@ public final class BatchEngine: @unchecked Sendable {
             let thread = Thread { [self] in
                 defer { group.leave() }
                 while true {
+                    let stopped = isCancelled
                     lock.lock()
-                    guard !cancelled, tally.next < jobs.count else {
+                    guard !stopped, tally.next < jobs.count else {
                         lock.unlock()
                         return
                     }
@@ -68,16 +73,16 @@ public final class BatchEngine: @unchecked Sendable {
 
     /// Starts no more jobs and stops those in flight (their temporary files removed). Any thread.
     public func cancel() {
-        lock.lock()
+        cancelLock.lock()
         cancelled = true
-        lock.unlock()
+        cancelLock.unlock()
         runner.stop()
     }
 
     /// Whether `cancel()` was called.
     public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
+        cancelLock.lock()
+        defer { cancelLock.unlock() }
         return cancelled
     }
 }

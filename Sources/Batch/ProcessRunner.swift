@@ -152,7 +152,8 @@ public final class ProcessRunner: BatchRunner, @unchecked Sendable {
     }
 }
 
-/// `text` with control characters (line breaks in file names) as spaces: a failure stays one line.
-func oneLine(_ text: String) -> String {
+/// `text` with control characters (line breaks in file names or library messages) as spaces, so a
+/// failure stays the one line scripts read.
+public func oneLine(_ text: String) -> String {
     String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
 }

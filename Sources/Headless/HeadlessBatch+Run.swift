@@ -35,7 +35,7 @@ extension HeadlessBatch {
             return HeadlessError.badImageStatus
         }
         let engine = BatchEngine(
-            runner: ProcessRunner(executable: executable, slots: jobs.count < self.jobs ? jobs.count : self.jobs))
+            runner: ProcessRunner(executable: executable, slots: min(jobs.count, self.jobs)))
         cancelOnStopSignals(engine)
         let refused = plan.count - jobs.count
         let outcomes = engine.run(jobs) { progress in
