@@ -24,22 +24,34 @@ static void remove_temporary_and_stop(int signal_number) {
     raise(signal_number);
 }
 
-void ci_install_interrupt_cleanup(void) {
-    installed = 1;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = remove_temporary_and_stop;
-    sigemptyset(&action.sa_mask);
-    int signals[] = {SIGTERM, SIGINT, SIGHUP};
+/* The signals that ask a process to stop. */
+static sigset_t stop_signals(void) {
     sigset_t stops;
     sigemptyset(&stops);
-    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-        sigaction(signals[i], &action, NULL);
-        sigaddset(&stops, signals[i]);
-    }
-    /* A parent may start us with every signal blocked (Foundation's Process does, from a thread that
-       blocks them); a stop request must still reach us. Threads started later (libvips') inherit this. */
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGHUP);
+    return stops;
+}
+
+/* `handler` for every stop signal, and the signals unblocked: a parent may start us with every signal
+   blocked (Foundation's Process does, from a thread that blocks them); a stop request must still reach
+   us. Threads started later (libvips') inherit this. */
+static void handle_stops(void (*handler)(int), int flags) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    action.sa_flags = flags;
+    sigemptyset(&action.sa_mask);
+    int signals[] = {SIGTERM, SIGINT, SIGHUP};
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
+    sigset_t stops = stop_signals();
     sigprocmask(SIG_UNBLOCK, &stops, NULL);
+}
+
+void ci_install_interrupt_cleanup(void) {
+    installed = 1;
+    handle_stops(remove_temporary_and_stop, 0);
 }
 
 void ci_set_temporary(const char *path) {
@@ -61,19 +73,7 @@ static void notify_stop(int signal_number) {
 
 void ci_notify_stops(int fd) {
     stop_fd = fd;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = notify_stop;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    int signals[] = {SIGTERM, SIGINT, SIGHUP};
-    sigset_t stops;
-    sigemptyset(&stops);
-    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-        sigaction(signals[i], &action, NULL);
-        sigaddset(&stops, signals[i]);
-    }
-    sigprocmask(SIG_UNBLOCK, &stops, NULL);
+    handle_stops(notify_stop, SA_RESTART);
 }
 
 void ci_end_by_signal(int signal_number) {
@@ -93,10 +93,6 @@ void ci_end_with_parent(void) { prctl(PR_SET_PDEATHSIG, SIGTERM); }
 int ci_received_stop(void) { return received_stop; }
 
 void ci_block_stops(void) {
-    sigset_t stops;
-    sigemptyset(&stops);
-    sigaddset(&stops, SIGTERM);
-    sigaddset(&stops, SIGINT);
-    sigaddset(&stops, SIGHUP);
+    sigset_t stops = stop_signals();
     sigprocmask(SIG_BLOCK, &stops, NULL);
 }

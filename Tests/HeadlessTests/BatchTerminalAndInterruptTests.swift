@@ -11,7 +11,7 @@ import Testing
         try w.file("in/bad.png", bytes: Array("nothing".utf8))
         let command = [CropEditorProcess.binary.path, "--crop=10x10", "--output-dir=out/t", "in/a.png", "in/bad.png", "in/b.png"]
         // script(1) runs the command on a pseudo-terminal and copies what it wrote there to its own output.
-        let onTerminal = try onATerminal(command.joined(separator: " "), in: w.root)
+        let onTerminal = try Tool.outcome("script", ["-q", "-e", "-c", command.joined(separator: " "), "/dev/null"], in: w.root)
         let clear = "\r\u{1B}[K"
         #expect(onTerminal.output.hasPrefix(clear + "crop-editor: 0 of 3 done"), "\(onTerminal.output.debugDescription)")
         #expect(
@@ -63,21 +63,6 @@ import Testing
         for name in kept { #expect(try Tool.size(of: output.appendingPathComponent(name)) == "2400x2400", "\(name)") }
         #expect(w.temporaryLeftovers().isEmpty, "\(w.temporaryLeftovers())")
         #expect(workers(marked: marker).isEmpty, "worker processes outlived the batch")
-    }
-
-    /// What `command` wrote to the pseudo-terminal script(1) gave it (its stdout and stderr alike), and its exit status.
-    private func onATerminal(_ command: String, in folder: URL) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: output, as: UTF8.self), process.terminationStatus)
     }
 
     /// Worker processes still running with `marker` in their environment.

@@ -11,16 +11,8 @@ extension HeadlessBinaryTests {
             let reference = result.deletingLastPathComponent().appendingPathComponent("reference-\(UUID().uuidString).png")
             defer { try? FileManager.default.removeItem(at: reference) }
             try Tool.run("convert", [source.path, "-crop", geometry, "+repage", reference.path])
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["compare", "-metric", "AE", result.path, reference.path, "null:"]
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let words = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: words, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return try Tool.outcome("compare", ["-metric", "AE", result.path, reference.path, "null:"]).errors
+                .trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         private func files(_ w: Workspace, _ folder: String) -> [String] {
