@@ -21,13 +21,9 @@ extension HeadlessBatch {
             if case .job(let job) = planned { return job }
             return nil
         }
-        if let directory, !jobs.isEmpty {
-            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                write(
-                    HeadlessError(image: directory, reason: "the output folder cannot be made: \(folderReason(error))").line
-                        + "\n")
-                return HeadlessError.badImageStatus
-            }
+        if let directory, !jobs.isEmpty, let reason = Self.makeFolder(directory) {
+            write(HeadlessError(image: directory, reason: "the output folder cannot be made: \(reason)").line + "\n")
+            return HeadlessError.badImageStatus
         }
         guard !jobs.isEmpty else { return failed ? HeadlessError.badImageStatus : 0 }
         guard let executable = WorkerExecutable.locate() else {
@@ -58,10 +54,22 @@ extension HeadlessBatch {
         return failed || outcomes.contains { $0.status != .succeeded } ? HeadlessError.badImageStatus : 0
     }
 
-    private func folderReason(_ error: Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
-        return error.localizedDescription
+    /// Makes `path` and the folders above it that are missing; nil when it is a folder now, else
+    /// why not (the system's words, or which part is a file).
+    static func makeFolder(_ path: String) -> String? {
+        var partial = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            partial += (partial.isEmpty || partial.hasSuffix("/") ? "" : "/") + component
+            guard mkdir(partial, 0o777) != 0 else { continue }
+            let failure = errno
+            var info = stat()
+            if stat(partial, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else { return "\(partial) is a file, not a folder" }
+                continue
+            }
+            return String(cString: strerror(failure))
+        }
+        return nil
     }
 
     private func write(_ text: String) {

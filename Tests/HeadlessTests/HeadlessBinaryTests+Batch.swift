@@ -153,6 +153,23 @@ extension HeadlessBinaryTests {
             }
         }
 
+        @Test func anOutputFolderThatCannotBeMadeIsOneLineAndNothingIsWritten() throws {
+            let w = try Workspace()
+            try w.picture("in/a.png")
+            try w.picture("in/b.png")
+            let before = w.snapshot()
+            // A file stands where the folder would be (and below it nothing can be made either).
+            for folder in ["in/a.png", "in/a.png/deeper"] {
+                let result = try w.run(["--crop=10x10", "--output-dir=\(folder)", "in/a.png", "in/b.png"])
+                #expect(result.exited && result.status == 1)
+                #expect(
+                    result.errorLines == [
+                        "crop-editor: \(folder): the output folder cannot be made: in/a.png is a file, not a folder"
+                    ])
+                #expect(w.snapshot() == before)
+            }
+        }
+
         @Test func sidecarKeepsEachImagesCropBesideIt() throws {
             let w = try Workspace()
             try w.picture("in/a.jpg")
