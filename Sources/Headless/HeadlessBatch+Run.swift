@@ -39,12 +39,7 @@ extension HeadlessBatch {
             if let latest = progress.latest, !latest.outcome.lines.isEmpty {
                 text += (terminal ? ProgressLine.clear : "") + latest.outcome.lines.joined(separator: "\n") + "\n"
             }
-            if terminal {
-                let whole = BatchProgress(
-                    done: progress.done + refused, total: progress.total + refused, failed: progress.failed + refused,
-                    elapsed: progress.elapsed, latest: nil)
-                text += ProgressLine.clear + ProgressLine.text(whole)
-            }
+            if terminal { text += ProgressLine.clear + ProgressLine.text(progress, refused: refused) }
             write(text)
         }
         if terminal { write("\n") }

@@ -3,10 +3,11 @@
 import Batch
 
 enum ProgressLine {
-    /// The line's words for `progress` (no escape codes).
-    static func text(_ progress: BatchProgress) -> String {
-        var text = "crop-editor: \(progress.done) of \(progress.total) done"
-        if progress.failed > 0 { text += ", \(progress.failed) failed" }
+    /// The line's words for `progress` (no escape codes), counting the `refused` images, which
+    /// failed before any job ran, as done and failed (the time left is the jobs').
+    static func text(_ progress: BatchProgress, refused: Int = 0) -> String {
+        var text = "crop-editor: \(progress.done + refused) of \(progress.total + refused) done"
+        if progress.failed + refused > 0 { text += ", \(progress.failed + refused) failed" }
         if progress.done < progress.total, let left = progress.secondsLeft { text += ", about \(duration(left)) left" }
         return text
     }
