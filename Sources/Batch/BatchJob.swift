@@ -34,3 +34,10 @@ public struct BatchOutcome: Codable, Hashable, Sendable {
         self.lines = lines
     }
 }
+
+/// What a worker process says back while it does a job: the temporary file it is filling (nil once
+/// renamed or removed), any number of times, then the outcome.
+enum WorkerMessage: Codable {
+    case temporary(String?)
+    case outcome(BatchOutcome)
+}

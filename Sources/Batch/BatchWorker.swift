@@ -17,8 +17,14 @@ public enum BatchWorker {
         ci_end_with_parent()
         while let job = WorkerFrames.receive(BatchJob.self, from: STDIN_FILENO) {
             let outcome = perform(job)
-            guard WorkerFrames.send(outcome, to: STDOUT_FILENO, socket: true) else { return 1 }
+            guard WorkerFrames.send(WorkerMessage.outcome(outcome), to: STDOUT_FILENO, socket: true) else { return 1 }
         }
         return 0
+    }
+
+    /// Tells the batch which temporary file this worker is filling now (nil: none), so that it can
+    /// remove it should the worker die before it does (a crash, SIGKILL). Call it from `perform`.
+    public static func announceTemporary(_ path: String?) {
+        _ = WorkerFrames.send(WorkerMessage.temporary(path), to: STDOUT_FILENO, socket: true)
     }
 }

@@ -35,13 +35,19 @@ public final class ProcessRunner: BatchRunner, @unchecked Sendable {
         case .success(let found): worker = found
         case .failure(let failure): return failure.outcome(job)
         }
-        if WorkerFrames.send(job, to: worker.socket, socket: true),
-            let outcome = WorkerFrames.receive(BatchOutcome.self, from: worker.socket)
-        {
-            return outcome
+        var temporary: String?
+        if WorkerFrames.send(job, to: worker.socket, socket: true) {
+            while let message = WorkerFrames.receive(WorkerMessage.self, from: worker.socket) {
+                switch message {
+                case .temporary(let path): temporary = path
+                case .outcome(let outcome): return outcome
+                }
+            }
         }
-        // The worker is gone mid-job: stopped by us, or ended by something else.
+        // The worker is gone mid-job: stopped by us, or ended by something else. A stopped worker
+        // removes its temporary file itself; one that crashed or was killed outright could not.
         let status = retire(slot: slot, worker)
+        if let temporary { unlink(temporary) }
         lock.lock()
         let cancelled = stopped
         lock.unlock()

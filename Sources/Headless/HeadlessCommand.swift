@@ -50,6 +50,7 @@ public enum HeadlessCommand {
     public static func serveBatchJobs() -> Int32 {
         Localization.startMessages()
         Imaging.removeTemporariesOnInterrupt()
+        Imaging.watchTemporaries { BatchWorker.announceTemporary($0) }
         return BatchWorker.serve { job in
             do throws(HeadlessError) {
                 guard case .crop(let options) = try HeadlessOptions.parse(job.arguments) else {

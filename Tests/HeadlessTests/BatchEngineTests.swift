@@ -65,4 +65,68 @@ import Testing
         }
         #expect(w.temporaryLeftovers().isEmpty, "\(w.temporaryLeftovers())")
     }
+
+    @Test func aWorkerKilledMidWriteFailsItsPictureAloneAndLeavesNoTemporary() throws {
+        let w = try Workspace()
+        var jobs: [BatchJob] = []
+        for index in 0..<4 {
+            let image = w.url("in/noise\(index).png").path
+            try Tool.run("vips", ["gaussnoise", image, "2500", "2500"])
+            jobs.append(
+                BatchJob(
+                    image: image, arguments: ["--crop=2400x2400", "--output=\(w.url("out/n\(index).png").path)", "--", image]))
+        }
+        let engine = BatchEngine(runner: runner(slots: 1))
+        let killed = KilledWorker()
+        let out = w.url("out")
+        // SIGKILL, which no handler sees, once the first picture's temporary file is being written.
+        let watcher = Thread {
+            let writing = {
+                ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).contains { $0.hasPrefix(".cropeditor-") }
+            }
+            try? FolderWatch(out).wait(seconds: 30, until: writing)
+            guard writing(), let pid = workerPIDs().first else { return }
+            kill(pid, SIGKILL)
+            killed.set(pid)
+        }
+        watcher.start()
+        let outcomes = engine.run(jobs)
+        try #require(killed.pid != nil, "no worker was caught writing")
+        #expect(outcomes.map(\.status) == [.failed, .succeeded, .succeeded, .succeeded])
+        #expect(outcomes[0].lines == ["crop-editor: \(jobs[0].image): the worker process doing it ended unexpectedly (signal 9)"])
+        #expect(w.temporaryLeftovers().isEmpty, "\(w.temporaryLeftovers())")
+        #expect(!w.exists("out/n0.png"))
+        for index in 1..<4 { #expect(try Tool.size(of: w.url("out/n\(index).png")) == "2400x2400") }
+    }
+
+    private final class KilledWorker: @unchecked Sendable {
+        private let lock = NSLock()
+        private var killed: pid_t?
+        func set(_ pid: pid_t) {
+            lock.lock()
+            killed = pid
+            lock.unlock()
+        }
+        var pid: pid_t? {
+            lock.lock()
+            defer { lock.unlock() }
+            return killed
+        }
+    }
+
+    /// This test process's worker children (`crop-editor --internal-batch-worker`).
+    private func workerPIDs() -> [pid_t] {
+        let me = getpid()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = FileManager.default.contents(atPath: "/proc/\(entry)/stat"),
+                let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                String(decoding: command, as: UTF8.self).contains("--internal-batch-worker")
+            else { return nil }
+            // Field 4 of stat, after the command in parentheses, is the parent's pid.
+            let text = String(decoding: stat, as: UTF8.self)
+            guard let close = text.lastIndex(of: ")") else { return nil }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == me ? pid : nil
+        }
+    }
 }
