@@ -124,14 +124,27 @@ public final class ProcessRunner: BatchRunner, @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(BatchWorker.argument), nil]
         defer { argv.forEach { free($0) } }
+        let environment = Self.workerEnvironment.map { strdup($0) } + [nil]
+        defer { environment.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         Glibc.close(pair[1])
         guard status == 0 else {
             Glibc.close(pair[0])
             return .failure(.cannotStart(status))
         }
         return .success(Worker(pid: pid, socket: pair[0]))
+    }
+
+    /// Ours, plus `MALLOC_TRIM_THRESHOLD_=16777216` unless it is set. Setting it also ends glibc's
+    /// sliding mmap threshold, which after the first picture's large buffers were freed keeps later
+    /// ones on the heap, and a worker that lives through many pictures then holds on to them
+    /// (measured, sixteen 24-megapixel JPEGs re-encoded in one worker: peak 68–71 MB, 56–57 MB
+    /// with it, 56 MB for one picture alone; the time within the machine's noise).
+    private static var workerEnvironment: [String] {
+        var variables = ProcessInfo.processInfo.environment
+        if variables["MALLOC_TRIM_THRESHOLD_"] == nil { variables["MALLOC_TRIM_THRESHOLD_"] = "16777216" }
+        return variables.map { "\($0.key)=\($0.value)" }
     }
 
     private enum Failure: Error {
