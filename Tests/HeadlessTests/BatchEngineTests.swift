@@ -42,16 +42,20 @@ import Testing
         for index in 0..<5 { #expect(try Tool.size(of: w.url("out/p\(index).png")) == "20x10") }
     }
 
+    /// `count` noise pictures `side` pixels square (noise compresses slowly: each result takes long
+    /// enough to be caught while it is written), each cropped to `crop` square into `out/nINDEX.png`.
+    private func noiseJobs(in w: Workspace, count: Int, side: Int, crop: Int) throws -> [BatchJob] {
+        try (0..<count).map { index in
+            let image = w.url("in/noise\(index).png").path
+            try Tool.run("vips", ["gaussnoise", image, "\(side)", "\(side)"])
+            return BatchJob(
+                image: image, arguments: ["--crop=\(crop)x\(crop)", "--output=\(w.url("out/n\(index).png").path)", "--", image])
+        }
+    }
+
     @Test func cancelStopsTheJobsInFlightAndStartsNoMore() throws {
         let w = try Workspace()
-        var jobs: [BatchJob] = []
-        for index in 0..<8 {
-            let image = w.url("in/noise\(index).png").path
-            try Tool.run("vips", ["gaussnoise", image, "2000", "2000"])
-            jobs.append(
-                BatchJob(
-                    image: image, arguments: ["--crop=1900x1900", "--output=\(w.url("out/n\(index).png").path)", "--", image]))
-        }
+        let jobs = try noiseJobs(in: w, count: 8, side: 2000, crop: 1900)
         let engine = BatchEngine(runner: runner(slots: 2))
         // Cancelled from the progress report of the first result, as the window's Cancel could come then.
         let outcomes = engine.run(jobs) { progress in if progress.done == 1 { engine.cancel() } }
@@ -68,14 +72,7 @@ import Testing
 
     @Test func aWorkerKilledMidWriteFailsItsPictureAloneAndLeavesNoTemporary() throws {
         let w = try Workspace()
-        var jobs: [BatchJob] = []
-        for index in 0..<4 {
-            let image = w.url("in/noise\(index).png").path
-            try Tool.run("vips", ["gaussnoise", image, "2500", "2500"])
-            jobs.append(
-                BatchJob(
-                    image: image, arguments: ["--crop=2400x2400", "--output=\(w.url("out/n\(index).png").path)", "--", image]))
-        }
+        let jobs = try noiseJobs(in: w, count: 4, side: 2500, crop: 2400)
         let engine = BatchEngine(runner: runner(slots: 1))
         let killed = KilledWorker()
         let out = w.url("out")

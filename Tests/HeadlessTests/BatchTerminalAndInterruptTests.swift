@@ -1,4 +1,4 @@
-// A batch on a terminal shows one progress line (on a pipe none), and a batch stopped by SIGINT keeps what it finished and ends by the signal.
+// A batch on a terminal shows one progress line (on a pipe none), and a batch stopped by SIGINT or SIGTERM keeps what it finished and ends by the signal.
 
 import Foundation
 import Testing
@@ -24,7 +24,8 @@ import Testing
         #expect(onPipe.status == 1 && onPipe.errorLines == ["crop-editor: in/bad.png: not an image this app can open"])
     }
 
-    @Test func sigintMidBatchKeepsFinishedResultsLeavesNoTemporaryAndEndsByTheSignal() throws {
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aStopMidBatchKeepsFinishedResultsLeavesNoTemporaryAndEndsByTheSignal(signal: Int32) throws {
         let w = try Workspace()
         // Noise compresses slowly: each result takes long enough for the batch to be caught halfway.
         var images: [String] = []
@@ -49,12 +50,12 @@ import Testing
         }
         try FolderWatch(output).wait(seconds: 30) { !finished().isEmpty }
         try #require(!finished().isEmpty && process.isRunning, "no result came, or the batch ended before the signal")
-        #expect(kill(process.processIdentifier, SIGINT) == 0)
+        #expect(kill(process.processIdentifier, signal) == 0)
         let words = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
 
         #expect(
-            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
             "ended by \(process.terminationReason) \(process.terminationStatus)")
         #expect(words.isEmpty, "\(String(decoding: words, as: UTF8.self))")
         let kept = finished()
