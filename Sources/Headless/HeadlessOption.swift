@@ -128,7 +128,7 @@ enum HeadlessOption: String, CaseIterable, Sendable {
                 "crop every IMAGE (one or more) into DIR, created if",
                 "missing: DIR/NAME, in the image's own format; a result",
                 "that would be a source, or two images with the same",
-                "NAME, fail that image and the others go on",
+                "NAME, fail those images and the others go on",
             ]
         case .format:
             return [
