@@ -46,8 +46,10 @@ let package = Package(
         .target(name: "Wording", dependencies: ["CGettext", "CropKit", "Imaging", "CBuildConfig"]),
         // The editor's widgets, windows and application.
         .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
+        // Many images at once: the engine (progress, cancel), its runner seam and the worker processes. No GTK.
+        .target(name: "Batch", dependencies: ["CInterrupt"]),
         // The headless command line (`--crop`, `--output`): no GTK, only the model, Imaging and its words.
-        .target(name: "Headless", dependencies: ["CropKit", "Imaging", "Wording", "Decoding"]),
+        .target(name: "Headless", dependencies: ["CropKit", "Imaging", "Wording", "Decoding", "Batch", "CInterrupt"]),
         // crop-editor: the command line, linking no GTK; for the window it starts crop-editor-gui.
         .executableTarget(name: "crop-editor", dependencies: ["Headless"]),
         .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI"]),
@@ -69,7 +71,7 @@ let package = Package(
         // The confined decoding process: its confinement seen from outside, its deaths, every format through it.
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CropKit", "OddFiles", "Wording"]),
         // Runs the real crop-editor binary headless with good and bad input.
-        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging", "OddFiles", "Wording"]),
+        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging", "OddFiles", "Wording", "Batch"]),
         // Imaging's errors and warnings in words: every cause, the English of before.
         .testTarget(name: "WordingTests", dependencies: ["Wording", "Imaging", "CropKit"]),
         .testTarget(

@@ -2,6 +2,7 @@
 #include "interrupt.h"
 
 #include <limits.h>
+#include <sys/prctl.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,22 +24,34 @@ static void remove_temporary_and_stop(int signal_number) {
     raise(signal_number);
 }
 
-void ci_install_interrupt_cleanup(void) {
-    installed = 1;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = remove_temporary_and_stop;
-    sigemptyset(&action.sa_mask);
-    int signals[] = {SIGTERM, SIGINT, SIGHUP};
+/* The signals that ask a process to stop. */
+static sigset_t stop_signals(void) {
     sigset_t stops;
     sigemptyset(&stops);
-    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-        sigaction(signals[i], &action, NULL);
-        sigaddset(&stops, signals[i]);
-    }
-    /* A parent may start us with every signal blocked (Foundation's Process does, from a thread that
-       blocks them); a stop request must still reach us. Threads started later (libvips') inherit this. */
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGHUP);
+    return stops;
+}
+
+/* `handler` for every stop signal, and the signals unblocked: a parent may start us with every signal
+   blocked (Foundation's Process does, from a thread that blocks them); a stop request must still reach
+   us. Threads started later (libvips') inherit this. */
+static void handle_stops(void (*handler)(int), int flags) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    action.sa_flags = flags;
+    sigemptyset(&action.sa_mask);
+    int signals[] = {SIGTERM, SIGINT, SIGHUP};
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
+    sigset_t stops = stop_signals();
     sigprocmask(SIG_UNBLOCK, &stops, NULL);
+}
+
+void ci_install_interrupt_cleanup(void) {
+    installed = 1;
+    handle_stops(remove_temporary_and_stop, 0);
 }
 
 void ci_set_temporary(const char *path) {
@@ -47,4 +60,39 @@ void ci_set_temporary(const char *path) {
     if (!path || strlen(path) >= sizeof temporary) return;
     memcpy(temporary, path, strlen(path) + 1);
     temporary_ready = 1;
+}
+
+static volatile sig_atomic_t stop_fd = -1;
+static volatile sig_atomic_t received_stop = 0;
+
+static void notify_stop(int signal_number) {
+    received_stop = signal_number;
+    unsigned char byte = (unsigned char)signal_number;
+    if (stop_fd >= 0) (void)!write(stop_fd, &byte, 1);
+}
+
+void ci_notify_stops(int fd) {
+    stop_fd = fd;
+    handle_stops(notify_stop, SA_RESTART);
+}
+
+void ci_end_by_signal(int signal_number) {
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigaction(signal_number, &fallback, NULL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signal_number);
+    sigprocmask(SIG_UNBLOCK, &only, NULL);
+    raise(signal_number);
+}
+
+void ci_end_with_parent(void) { prctl(PR_SET_PDEATHSIG, SIGTERM); }
+
+int ci_received_stop(void) { return received_stop; }
+
+void ci_block_stops(void) {
+    sigset_t stops = stop_signals();
+    sigprocmask(SIG_BLOCK, &stops, NULL);
 }

@@ -1,6 +1,5 @@
 // Writing a result safely: a temporary file in the destination folder, flushed to disk, then renamed over the target.
 
-import CInterrupt
 import Foundation
 import Glibc
 
@@ -29,7 +28,7 @@ public struct AtomicFile: Sendable {
         let name = ".cropeditor-\(UUID().uuidString.prefix(8)).tmp"
         temporary = (folder as NSString).appendingPathComponent(name)
         // Where the command line's SIGTERM/SIGINT handler looks (see `Imaging.removeTemporariesOnInterrupt`).
-        ci_set_temporary(temporary)
+        Imaging.temporaryChanged(temporary)
     }
 
     /// Writes `data` as the temporary file's contents. No flush here: `commit` flushes once, after
@@ -95,7 +94,7 @@ public struct AtomicFile: Sendable {
             discard()
             throw .writeFailed(.rename(errno: failure))
         }
-        ci_set_temporary(nil)
+        Imaging.temporaryChanged(nil)
         // The rename itself is durable once the folder is synced.
         let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
         let dfd = open(folder, O_RDONLY | O_DIRECTORY)
@@ -103,7 +102,7 @@ public struct AtomicFile: Sendable {
     }
 
     public func discard() {
-        ci_set_temporary(nil)
+        Imaging.temporaryChanged(nil)
         unlink(temporary)
     }
 }

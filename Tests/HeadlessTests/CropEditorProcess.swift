@@ -100,6 +100,33 @@ enum Tool {
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Runs `program` (from PATH) in `folder` to its end, whatever its exit status: its standard
+    /// output, its standard error and the status (for tools that answer through their status).
+    static func outcome(
+        _ program: String, _ arguments: [String], in folder: URL? = nil
+    ) throws -> (output: String, errors: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        process.currentDirectoryURL = folder
+        process.standardInput = FileHandle.nullDevice
+        // Standard error goes to a file, so neither stream can fill a pipe and block the tool.
+        let errorsURL = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorsURL) }
+        let out = Pipe(), err = try FileHandle(forWritingTo: errorsURL)
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try err.close()
+        let errorBytes = try Data(contentsOf: errorsURL)
+        return (
+            String(decoding: output, as: UTF8.self), String(decoding: errorBytes, as: UTF8.self), process.terminationStatus
+        )
+    }
+
     /// `WxH` of an image, by ImageMagick (an oracle independent of libvips).
     static func size(of url: URL) throws -> String {
         try run("identify", ["-format", "%wx%h", url.path])
