@@ -9,18 +9,19 @@ enum SourceMapping {
     /// (a normalized rect of the picture as shown by `transform`), filtered for scaling. `source`
     /// holds `covering` of the upright picture (all of it, or one sharp region of a zoomed view);
     /// outside it the pattern pads (the whole picture) or is transparent (a region).
+    /// With `turned` (a straightened picture), `shown` is a normalized rect of its bounding box,
+    /// each box point showing the picture point CropKit maps it to.
     static func setSource(
-        _ c: Cairo, _ source: ImageSurface, transform: ImageOrientation, shown: CropRect,
-        width: Int, height: Int, covering: CropRect = .unit
+        _ c: Cairo, _ source: ImageSurface, transform: ImageOrientation, turned: TurnedPicture? = nil,
+        shown: CropRect, width: Int, height: Int, covering: CropRect = .unit
     ) {
         cairo_set_source_surface(c.cr, source.surface, 0, 0)
         // Output pixel → shown point → upright source point: CropKit maps the points, the three
         // of them give the affine matrix (the UI computes no geometry of its own).
         let toSource = { (p: CropPoint) in
-            transform.inverse.displayedPoint(
-                fromStored: CropPoint(
-                    x: shown.minX + p.x * shown.width,
-                    y: shown.minY + p.y * shown.height))
+            let q = CropPoint(x: shown.minX + p.x * shown.width, y: shown.minY + p.y * shown.height)
+            guard let turned, !turned.angle.isZero else { return transform.inverse.displayedPoint(fromStored: q) }
+            return transform.inverse.displayedPoint(fromStored: turned.normalizedPicturePoint(fromBox: q))
         }
         let origin = toSource(.zero), alongX = toSource(CropPoint(x: 1, y: 0)), alongY = toSource(CropPoint(x: 0, y: 1))
         // Source pixels per normalized unit of the upright picture.
