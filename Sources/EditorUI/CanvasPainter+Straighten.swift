@@ -2,6 +2,7 @@
 
 import CGtk
 import CropKit
+import Dispatch
 import GtkSupport
 
 extension CanvasPainter {
@@ -14,7 +15,7 @@ extension CanvasPainter {
 
     /// The turned picture's corners in pixels of a `width`×`height` cache showing `region` of its
     /// box; nil at no angle, where the picture fills the box.
-    static func outline(of turned: TurnedPicture, region: CropRect, width: Int, height: Int) -> [CropPoint]? {
+    nonisolated static func outline(of turned: TurnedPicture, region: CropRect, width: Int, height: Int) -> [CropPoint]? {
         guard !turned.angle.isZero, region.width > 0, region.height > 0 else { return nil }
         let box = turned.boundingSize
         return turned.corners.map { p in
@@ -26,7 +27,7 @@ extension CanvasPainter {
 
     /// Paints the background colour and clips to the turned picture's outline: the box's corners
     /// outside the picture look like the canvas around it, in the plain and the dimmed copy alike.
-    static func clipToPicture(_ c: Cairo, _ outline: [CropPoint]?) {
+    nonisolated static func clipToPicture(_ c: Cairo, _ outline: [CropPoint]?) {
         guard let outline, let first = outline.first else { return }
         c.setColor(OverlayStyle.background)
         cairo_paint(c.cr)
@@ -49,19 +50,30 @@ extension CanvasPainter {
             let dimmed = ImageSurface(width: w, height: h, opaque: true)
         else { return nil }
         let outline = CanvasPainter.outline(of: turned, region: region, width: w, height: h)
-        surface.draw { c in
+        let matrix = SourceMapping.matrix(
+            sourceWidth: source.width, sourceHeight: source.height, transform: transform, turned: turned,
+            shown: region, width: w, height: h)
+        CanvasPainter.inBands(surface, dimmed, source) { plain, dim, source in
+            let c = Cairo(cairo_create(plain)!)
             CanvasPainter.clipToPicture(c, outline)
-            CanvasPainter.checkerboard(c, width: Double(w), height: Double(h))
-            SourceMapping.setSource(c, source, transform: transform, turned: turned, shown: region, width: w, height: h)
+            // Mid grey under transparency: the checkerboard waits for the sharp frame.
+            c.setColor(RGBA(0.5, 0.5, 0.5))
+            cairo_paint(c.cr)
+            cairo_set_source_surface(c.cr, source, 0, 0)
+            var m = matrix
+            cairo_pattern_set_matrix(cairo_get_source(c.cr), &m)
             cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(cairo_get_source(c.cr), CAIRO_EXTEND_PAD)
             cairo_paint(c.cr)
-        }
-        dimmed.draw { c in
-            CanvasPainter.clipToPicture(c, outline)
-            cairo_set_source_surface(c.cr, surface.surface, 0, 0)
-            cairo_paint(c.cr)
-            c.setColor(OverlayStyle.dim)
-            cairo_paint(c.cr)
+            cairo_destroy(c.cr)
+            cairo_surface_flush(plain)
+            let d = Cairo(cairo_create(dim)!)
+            CanvasPainter.clipToPicture(d, outline)
+            cairo_set_source_surface(d.cr, plain, 0, 0)
+            cairo_paint(d.cr)
+            d.setColor(OverlayStyle.dim)
+            cairo_paint(d.cr)
+            cairo_destroy(d.cr)
         }
         let cache = DisplayCache(
             width: width, height: height, source: image.surface, transform: transform, angle: turned.angle,
@@ -91,5 +103,52 @@ extension CanvasPainter {
         }
         quickCopy = (image.surface, copy)
         return copy
+    }
+
+    /// Runs `body` on horizontal bands of `first` and `second` (same size) at once, one band per
+    /// core, each with Cairo surfaces of its own over the band's rows (device offset to the
+    /// band's place) and over all of `source`: Cairo and pixman objects must not be shared
+    /// between threads, the pixels are only read or written by one band each.
+    nonisolated static func inBands(
+        _ first: ImageSurface, _ second: ImageSurface, _ source: ImageSurface,
+        _ body: @Sendable (OpaquePointer, OpaquePointer, OpaquePointer) -> Void
+    ) {
+        let height = first.height, count = max(1, min(FramePlan.bandCount, height))
+        let targets = [first, second, source].map { image -> BandPixels in
+            cairo_surface_flush(image.surface)
+            return BandPixels(
+                base: cairo_image_surface_get_data(image.surface), stride: Int(cairo_image_surface_get_stride(image.surface)),
+                format: cairo_image_surface_get_format(image.surface), width: image.width, height: image.height)
+        }
+        DispatchQueue.concurrentPerform(iterations: count) { band in
+            let top = height * band / count, bottom = height * (band + 1) / count
+            guard bottom > top, let a = targets[0].rows(top, bottom), let b = targets[1].rows(top, bottom),
+                let s = targets[2].rows(0, targets[2].height)
+            else { return }
+            body(a, b, s)
+            cairo_surface_flush(a)
+            cairo_surface_flush(b)
+            [a, b, s].forEach(cairo_surface_destroy)
+        }
+        for image in [first, second] { cairo_surface_mark_dirty(image.surface) }
+    }
+}
+
+/// An image surface's pixels, handed to band threads that each make a surface of their own over some rows.
+private struct BandPixels: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>?
+    let stride: Int
+    let format: cairo_format_t
+    let width: Int
+    let height: Int
+
+    /// A new surface over rows `top..<bottom`, offset so that drawing uses whole-surface coordinates.
+    func rows(_ top: Int, _ bottom: Int) -> OpaquePointer? {
+        guard let base,
+            let surface = cairo_image_surface_create_for_data(
+                base + top * stride, format, Int32(width), Int32(bottom - top), Int32(stride))
+        else { return nil }
+        cairo_surface_set_device_offset(surface, 0, -Double(top))
+        return surface
     }
 }

@@ -61,7 +61,7 @@ struct FramePlan: Sendable {
                 cairo_matrix_init(&matrix, s / k, 0, 0, s / k, -placed.x * s / k, -placed.y * s / k)
                 cairo_pattern_set_matrix(cairo_get_source(c.cr), &matrix)
                 if k > 1 {
-                    cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_BILINEAR)
+                    cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_FAST)
                     cairo_pattern_set_extend(cairo_get_source(c.cr), CAIRO_EXTEND_PAD)
                 }
                 switch (state.shape, isHole) {
