@@ -35,37 +35,19 @@ public enum FrameBenchmark {
         frames: Int = 120, bands: Int = defaultBands, repaintAll: Bool = false, angle: StraightenAngle = .zero
     ) -> FrameTimings? {
         guard let image = gradientImage(width: sourceWidth, height: sourceHeight) else { return nil }
-        let surfaces = FrameSurfaces()
         let viewSize = CropSize(width: Double(viewWidth), height: Double(viewHeight))
         let box = TurnedPicture(width: sourceWidth, height: sourceHeight, angle: angle).boundingSize
         let viewport = Viewport(imageWidth: box.width, imageHeight: box.height, viewSize: viewSize)
         var session = CropSession(crop: CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
         let corner = viewport.viewPoint(CropPoint(x: 0.9, y: 0.9))
         session.begin(at: corner, in: viewport)
-        let painter = CanvasPainter()
-        var cacheBuilds = 0
-        painter.onCacheBuild = { cacheBuilds += 1 }
-        let clock = ContinuousClock()
-        var times: [Double] = []
-        var first = 0.0
-        var shown: FrameSurface?
-        for frame in 0...frames {
+        return timedFrames(frames, width: viewWidth, height: viewHeight, bands: bands) { frame, painter, target in
             session.update(translation: CropSize(width: -Double(frame), height: -Double(frame)))
-            guard let target = surfaces.take(width: viewWidth, height: viewHeight) else { return nil }
             if repaintAll { target.holds = nil }
-            let elapsed = clock.measure {
-                painter.plan(
-                    image: image, crop: session.shown, width: viewSize.width, height: viewSize.height,
-                    scale: 1, angle: angle
-                ).render(into: target, bands: bands)
-            }
-            // The previous frame leaves the screen: GTK would drop its texture now.
-            if let shown { surfaces.giveBack(shown) }
-            shown = target
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            if frame == 0 { first = seconds } else { times.append(seconds) }
+            return painter.plan(
+                image: image, crop: session.shown, width: viewSize.width, height: viewSize.height,
+                scale: 1, angle: angle)
         }
-        return FrameTimings(firstFrame: first, dragFrames: times, cacheBuilds: cacheBuilds)
     }
 
     /// Paints `frames` frames of the straighten angle changing (a drag of the ruler: 0.1° a frame
@@ -79,10 +61,27 @@ public enum FrameBenchmark {
         frames: Int = 120, bands: Int = defaultBands
     ) -> FrameTimings? {
         guard let image = gradientImage(width: sourceWidth, height: sourceHeight) else { return nil }
-        let surfaces = FrameSurfaces()
         var editor = CropEditor()
         editor.load(
             uprightWidth: sourceWidth, uprightHeight: sourceHeight, crop: CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
+        var state = PaintState()
+        state.fineGrid = true
+        return timedFrames(frames, width: viewWidth, height: viewHeight, bands: bands) { frame, painter, _ in
+            editor.changeAngle(to: StraightenAngle(hundredths: 10 * frame))
+            return painter.plan(
+                image: image, crop: editor.crop, width: Double(viewWidth), height: Double(viewHeight),
+                scale: 1, state: state, angle: editor.angle, quick: true)
+        }
+    }
+
+    /// Times frames 0…`frames` on two frame surfaces in turn (the one shown stays untouched, as
+    /// GTK holds it): `prepare` changes what frame N shows and plans it, then it is painted in
+    /// `bands`, both timed. The first frame is reported apart (it builds what later frames reuse).
+    @MainActor
+    private static func timedFrames(
+        _ frames: Int, width: Int, height: Int, bands: Int, prepare: (Int, CanvasPainter, FrameSurface) -> FramePlan
+    ) -> FrameTimings? {
+        let surfaces = FrameSurfaces()
         let painter = CanvasPainter()
         var cacheBuilds = 0
         painter.onCacheBuild = { cacheBuilds += 1 }
@@ -90,17 +89,10 @@ public enum FrameBenchmark {
         var times: [Double] = []
         var first = 0.0
         var shown: FrameSurface?
-        var state = PaintState()
-        state.fineGrid = true
         for frame in 0...frames {
-            editor.changeAngle(to: StraightenAngle(hundredths: 10 * frame))
-            guard let target = surfaces.take(width: viewWidth, height: viewHeight) else { return nil }
-            let elapsed = clock.measure {
-                painter.plan(
-                    image: image, crop: editor.crop, width: Double(viewWidth), height: Double(viewHeight),
-                    scale: 1, state: state, angle: editor.angle, quick: true
-                ).render(into: target, bands: bands)
-            }
+            guard let target = surfaces.take(width: width, height: height) else { return nil }
+            let elapsed = clock.measure { prepare(frame, painter, target).render(into: target, bands: bands) }
+            // The previous frame leaves the screen: GTK would drop its texture now.
             if let shown { surfaces.giveBack(shown) }
             shown = target
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -80,28 +80,33 @@ measure("percentages (the spoken value's numbers)", count: n) { r in
     Double(randomCrop(&r).percentages.width)
 }
 
-/// Times drag frames for both sources and prints each median and their ratio.
+/// Times frames for the 1000×800 and 12000×8000 sources with `timings` and prints each median,
+/// what the first frame did (`first`) and their ratio.
 @MainActor
-func frameBenchmark(bands: Int, repaintAll: Bool) {
-    let how = repaintAll ? "every pixel repainted" : "repainting what changed (the canvas)"
-    print("\nCanvas frame during a drag, offscreen 3840×2160, Cairo (image + overlay), \(bands) band(s), \(how):")
+func printMedians(first: String, _ timings: (Int, Int) -> FrameTimings?) {
     var medians: [Double] = []
     for (w, h) in [(1000, 800), (12000, 8000)] {
-        guard
-            let timings = FrameBenchmark.dragFrames(
-                sourceWidth: w, sourceHeight: h, bands: bands,
-                repaintAll: repaintAll)
-        else {
+        guard let timings = timings(w, h) else {
             print("  \(w)×\(h): could not allocate surfaces"); continue
         }
         medians.append(timings.median)
         print(
             String(
-                format: "  source %5d×%-5d  median %.2f ms  (first frame, builds cache: %.1f ms; cache builds: %d)",
-                w, h, timings.median * 1000, timings.firstFrame * 1000, timings.cacheBuilds))
+                format: "  source %5d×%-5d  median %.2f ms  (first frame, %@: %.1f ms; cache builds: %d)",
+                w, h, timings.median * 1000, first, timings.firstFrame * 1000, timings.cacheBuilds))
     }
     if medians.count == 2 {
         print(String(format: "  ratio 12000×8000 / 1000×800: %.2f", medians[1] / medians[0]))
+    }
+}
+
+/// Times drag frames for both sources and prints each median and their ratio.
+@MainActor
+func frameBenchmark(bands: Int, repaintAll: Bool) {
+    let how = repaintAll ? "every pixel repainted" : "repainting what changed (the canvas)"
+    print("\nCanvas frame during a drag, offscreen 3840×2160, Cairo (image + overlay), \(bands) band(s), \(how):")
+    printMedians(first: "builds cache") { w, h in
+        FrameBenchmark.dragFrames(sourceWidth: w, sourceHeight: h, bands: bands, repaintAll: repaintAll)
     }
 }
 
@@ -109,20 +114,7 @@ func frameBenchmark(bands: Int, repaintAll: Bool) {
 @MainActor
 func straightenBenchmark() {
     print("\nCanvas frame while the straighten angle changes (0.1° a frame), offscreen 3840×2160, quick turned copy + fine grid:")
-    var medians: [Double] = []
-    for (w, h) in [(1000, 800), (12000, 8000)] {
-        guard let timings = FrameBenchmark.angleFrames(sourceWidth: w, sourceHeight: h) else {
-            print("  \(w)×\(h): could not allocate surfaces"); continue
-        }
-        medians.append(timings.median)
-        print(
-            String(
-                format: "  source %5d×%-5d  median %.2f ms  (first frame, makes the small copy: %.1f ms; sharp cache builds: %d)",
-                w, h, timings.median * 1000, timings.firstFrame * 1000, timings.cacheBuilds))
-    }
-    if medians.count == 2 {
-        print(String(format: "  ratio 12000×8000 / 1000×800: %.2f", medians[1] / medians[0]))
-    }
+    printMedians(first: "makes the small copy") { w, h in FrameBenchmark.angleFrames(sourceWidth: w, sourceHeight: h) }
     if let level = FrameBenchmark.dragFrames(sourceWidth: 1000, sourceHeight: 800, repaintAll: true) {
         print(
             String(

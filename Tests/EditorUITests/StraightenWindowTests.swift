@@ -34,14 +34,22 @@ final class StraightenWindowTests: XCTestCase {
         return (window, origin)
     }
 
+    /// Runs `body` on a placed window showing a 1200×800 grey file named `name` (closed after).
+    private func withGreyWindow(
+        _ name: String, _ body: @MainActor (EditorWindow, CropCanvas, (x: Double, y: Double)) throws -> Void
+    ) throws {
+        let path = GtkTestSupport.greyFile(folder, name, size: "1200x800")
+        try MainActor.assumeIsolated {
+            let (window, origin) = try Self.placed(path)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            try body(window, window.canvas, origin)
+        }
+    }
+
     private static func key(_ keys: String) { Shell.run("xdotool", ["key", "--clearmodifiers", keys]) }
 
     func testRealKeysTurnThePictureAndUndoAndRedoBringBackAngleAndCrop() throws {
-        let path = GtkTestSupport.greyFile(folder, "keys.png", size: "1200x800")
-        try MainActor.assumeIsolated {
-            let (window, _) = try Self.placed(path)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            let canvas = window.canvas
+        try withGreyWindow("keys.png") { window, canvas, _ in
             canvas.commit(CropRect(x: 0.2, y: 0.2, width: 0.5, height: 0.5))
             var states = [canvas.editor.state]
             for (keys, hundredths) in [("bracketright", 10), ("shift+bracketright", 110), ("bracketleft", 100)] {
@@ -90,11 +98,7 @@ final class StraightenWindowTests: XCTestCase {
     }
 
     func testDraggingTheRulerIsOneUndoStepWithTheFineGridMeanwhile() throws {
-        let path = GtkTestSupport.greyFile(folder, "ruler.png", size: "1200x800")
-        try MainActor.assumeIsolated {
-            let (window, _) = try Self.placed(path)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            let canvas = window.canvas
+        try withGreyWindow("ruler.png") { window, canvas, _ in
             Self.key("ctrl+t")
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.straightenMode }, "Ctrl+T did not enter straighten mode")
             let ruler = window.straightenBar.ruler.widget
@@ -125,11 +129,7 @@ final class StraightenWindowTests: XCTestCase {
     }
 
     func testALevelLineDrawnWithTheRealPointerLevelsThePictureAndEscapeCancelsOne() throws {
-        let path = GtkTestSupport.greyFile(folder, "line.png", size: "1200x800")
-        try MainActor.assumeIsolated {
-            let (window, origin) = try Self.placed(path)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            let canvas = window.canvas
+        try withGreyWindow("line.png") { window, canvas, origin in
             window.setStraightenMode(true)
             GtkTestSupport.catchUp()
             let frame = try XCTUnwrap(canvas.viewport).imageFrame
