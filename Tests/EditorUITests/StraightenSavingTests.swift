@@ -92,4 +92,47 @@ final class StraightenSavingTests: XCTestCase {
         XCTAssertNotNil(Shell.run(cli, ["--output=\(fromSidecar)", photo]))
         XCTAssertTrue(Self.samePixels(fromSidecar, explicit), "the kept crop cuts something else")
     }
+
+    /// The upright picture's normalized points under the crop's centre and corners, as `canvas` shows them.
+    @MainActor private static func uprightPoints(_ canvas: CropCanvas) -> [CropPoint] {
+        let c = canvas.crop
+        return [
+            CropPoint(x: c.midX, y: c.midY), CropPoint(x: c.minX, y: c.minY), CropPoint(x: c.maxX, y: c.minY),
+            CropPoint(x: c.maxX, y: c.maxY), CropPoint(x: c.minX, y: c.maxY),
+        ].map {
+            canvas.transform.inverse.displayedPoint(
+                fromStored: canvas.editor.straightenedPicture.normalizedPicturePoint(fromBox: $0))
+        }
+    }
+
+    /// Kept after a quarter turn and a mirror: reopened upright, the crop frames the same content
+    /// (the angle reversed by the mirror).
+    func testACropKeptAfterATurnAndAMirrorReopensOnTheSameContent() throws {
+        let photo = path("quay.png")
+        XCTAssertNotNil(Shell.run("convert", ["-size", "500x400", "-seed", "5", "plasma:fractal", photo]))
+        try MainActor.assumeIsolated {
+            let first = GtkTestSupport.window(opening: photo)
+            first.canvas.apply(.rotateRight)
+            first.canvas.apply(.flipHorizontal)
+            first.canvas.setAngle(StraightenAngle(hundredths: 200))
+            first.canvas.commit(CropRect(x: 0.3, y: 0.25, width: 0.3, height: 0.35))
+            let before = Self.uprightPoints(first.canvas)
+            g_action_group_activate_action(OpaquePointer(first.window.raw), "keep-crop", nil)
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
+            gtk_window_destroy(cgtk_window(first.window.raw))
+
+            let second = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(second.window.raw)) }
+            XCTAssertEqual(second.canvas.transform, .up)
+            XCTAssertEqual(second.canvas.editor.angle, StraightenAngle(hundredths: -200), "a mirror reverses the turn")
+            let after = Self.uprightPoints(second.canvas)
+            XCTAssertEqual(after[0].x, before[0].x, accuracy: 1e-4, "the centre")
+            XCTAssertEqual(after[0].y, before[0].y, accuracy: 1e-4, "the centre")
+            for corner in before.dropFirst() {
+                XCTAssertTrue(
+                    after.dropFirst().contains { abs($0.x - corner.x) < 1e-4 && abs($0.y - corner.y) < 1e-4 },
+                    "corner \(corner) not among \(after)")
+            }
+        }
+    }
 }
