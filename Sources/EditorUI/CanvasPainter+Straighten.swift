@@ -46,9 +46,14 @@ extension CanvasPainter {
         width: Int, height: Int, reduction: Int
     ) -> DisplayCache? {
         let w = max(1, (width + reduction - 1) / reduction), h = max(1, (height + reduction - 1) / reduction)
+        // The last quick cache's surfaces when the size is the same: frames painted from a quick
+        // cache are repainted whole (`FramePlan.damage`), so its pixels may change under them.
+        let reused = displayCache.flatMap {
+            $0.reduction == reduction && $0.surface.width == w && $0.surface.height == h ? $0 : nil
+        }
         guard let source = quickSource(for: image),
-            let surface = ImageSurface(width: w, height: h, opaque: true),
-            let dimmed = ImageSurface(width: w, height: h, opaque: true)
+            let surface = reused?.surface ?? ImageSurface(width: w, height: h, opaque: true),
+            let dimmed = reused?.dimmed ?? ImageSurface(width: w, height: h, opaque: true)
         else { return nil }
         let outline = CanvasPainter.outline(of: turned, region: region, width: w, height: h)
         let matrix = SourceMapping.matrix(
