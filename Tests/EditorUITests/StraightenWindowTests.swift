@@ -101,6 +101,9 @@ final class StraightenWindowTests: XCTestCase {
         try withGreyWindow("ruler.png") { window, canvas, _ in
             Self.key("ctrl+t")
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.straightenMode }, "Ctrl+T did not enter straighten mode")
+            XCTAssertNotEqual(
+                gtk_toggle_button_get_active(window.straightenToggle.raw.assumingMemoryBound(to: GtkToggleButton.self)), 0,
+                "the header's toggle is not pressed")
             let ruler = window.straightenBar.ruler.widget
             XCTAssertTrue(GtkTestSupport.drawn(ruler), "the ruler never showed")
             var bounds = graphene_rect_t()
