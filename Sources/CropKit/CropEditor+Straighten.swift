@@ -112,3 +112,15 @@ extension CropEditor {
         return session.commit(fitted)
     }
 }
+
+extension CropEditor {
+    /// The crop a pan or zoom of the picture under the fixed frame shows and commits: `wanted`, or
+    /// on a straightened picture, when it would reach outside, the frame of its size slid back to
+    /// the nearest place inside, as a dragged frame slides (the picture stops at its edge instead
+    /// of the crop shrinking, which a plain commit would do); shrunk only when no place fits.
+    public func fixedFrameCrop(_ wanted: CropRect) -> CropRect {
+        guard let straightened, !straightened.contains(wanted) else { return wanted }
+        return straightened.keptInside(
+            wanted, from: crop, handle: .body, free: true, minimumSide: session.minimumSide)
+    }
+}

@@ -164,7 +164,7 @@ final class CropCanvas {
     /// under the fixed frame, or the committed crop.
     var shownCrop: CropRect {
         if fixedFrame, let viewGesture, let layout = fixedLayout {
-            return layout.applying(viewGesture, to: session.committed, minimumSide: session.minimumSide)
+            return editor.fixedFrameCrop(layout.applying(viewGesture, to: session.committed, minimumSide: session.minimumSide))
         }
         return animation?.rect(at: frameTime) ?? session.shown
     }

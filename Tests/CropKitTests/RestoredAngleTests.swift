@@ -67,3 +67,31 @@ import Testing
         }
     }
 }
+
+@Suite struct FixedFrameAtAnAngleTests {
+    @Test func aPanPastTheTurnedEdgeSlidesTheFrameBackInsideKeepingItsSize() {
+        var editor = CropEditor()
+        editor.load(uprightWidth: 4000, uprightHeight: 3000, crop: CropRect(x: 0.3, y: 0.3, width: 0.3, height: 0.3))
+        editor.setAngle(StraightenAngle(degrees: 10))
+        let crop = editor.crop
+        // Panned far to the top left: the box's corner lies outside the turned picture.
+        let wanted = CropRect(x: 0, y: 0, width: crop.width, height: crop.height)
+        #expect(!editor.straightenedPicture.contains(wanted))
+        let shown = editor.fixedFrameCrop(wanted)
+        #expect(editor.straightenedPicture.contains(shown))
+        #expect(isClose(shown.width, crop.width, tolerance: 1e-9) && isClose(shown.height, crop.height, tolerance: 1e-9))
+        // Committing it keeps that size: nothing shrinks.
+        editor.commit(shown)
+        #expect(isClose(editor.crop, shown, tolerance: 1e-9))
+    }
+
+    @Test func insideOrLevelTheWantedFrameIsKept() {
+        var editor = CropEditor()
+        editor.load(uprightWidth: 4000, uprightHeight: 3000, crop: CropRect(x: 0.3, y: 0.3, width: 0.3, height: 0.3))
+        let wanted = CropRect(x: 0, y: 0, width: 0.3, height: 0.3)
+        #expect(editor.fixedFrameCrop(wanted) == wanted)
+        editor.setAngle(StraightenAngle(degrees: 3))
+        let inside = CropRect(x: 0.35, y: 0.35, width: 0.3, height: 0.3)
+        #expect(editor.fixedFrameCrop(inside) == inside)
+    }
+}

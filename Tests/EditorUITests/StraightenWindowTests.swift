@@ -260,4 +260,30 @@ final class StraightenWindowTests: XCTestCase {
             XCTAssertEqual(Double(outside.r), OverlayStyle.background.red * 255, accuracy: 3, "\(outside)")
         }
     }
+
+    /// A real drag in the fixed frame at 8°, far past the turned picture's corner: the picture stops
+    /// at its edge (the crop slides inside, keeping its size) instead of the crop shrinking.
+    func testTheFixedFramesPanStopsAtTheTurnedPicturesEdge() throws {
+        try withGreyWindow("fixed.png") { window, canvas, origin in
+            canvas.commit(CropRect(x: 0.35, y: 0.35, width: 0.3, height: 0.3))
+            canvas.setAngle(StraightenAngle(degrees: 8))
+            let before = canvas.crop
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "fixed-frame", nil)
+            XCTAssertTrue(canvas.fixedFrame)
+            let frame = try XCTUnwrap(canvas.fixedLayout).frame(for: before)
+            // The picture dragged far down-right, three times: the crop heads for the box's top-left
+            // corner, which lies outside the turned picture.
+            for _ in 0..<3 {
+                let last = canvas.crop
+                RealPointer.drag(from: (Int(origin.x + frame.midX), Int(origin.y + frame.midY)), by: (300, 200))
+                XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.crop != last && canvas.viewGesture == nil }, "no pan")
+            }
+            XCTAssertTrue(canvas.editor.straightenedPicture.contains(canvas.crop), "the crop reaches outside")
+            XCTAssertEqual(canvas.crop.width, before.width, accuracy: 1e-9, "the pan shrank the crop")
+            XCTAssertEqual(canvas.crop.height, before.height, accuracy: 1e-9, "the pan shrank the crop")
+            XCTAssertLessThan(canvas.crop.midX, before.midX)
+            XCTAssertLessThan(canvas.crop.midY, before.midY)
+            g_action_group_activate_action(OpaquePointer(window.window.raw), "fixed-frame", nil)
+        }
+    }
 }
