@@ -286,4 +286,34 @@ final class StraightenWindowTests: XCTestCase {
             g_action_group_activate_action(OpaquePointer(window.window.raw), "fixed-frame", nil)
         }
     }
+
+    /// Zoomed in at an angle, the sharp region asked of the file holds every picture point the
+    /// turned view shows (its corners reach across the upright picture's axes), and the render
+    /// arrives.
+    func testTheSharpRegionOfATurnedZoomedViewHoldsAllItShows() throws {
+        let path = folder.appendingPathComponent("big.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "6000x4000", "gradient:#204080-#e0c060", path]))
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: path)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            canvas.setAngle(StraightenAngle(degrees: 12))
+            canvas.zoomToActualPixels()
+            let request = try XCTUnwrap(canvas.neededSharpRequest, "no sharp region at 100 %")
+            let vp = try XCTUnwrap(canvas.viewport), visible = try XCTUnwrap(vp.visibleFrame)
+            for (fx, fy) in [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0), (0.5, 0.5)] {
+                let box = vp.normalizedPoint(
+                    CropPoint(x: visible.minX + fx * visible.width, y: visible.minY + fy * visible.height))
+                let p = canvas.editor.straightenedPicture.normalizedPicturePoint(fromBox: box)
+                guard (0...1).contains(p.x), (0...1).contains(p.y) else { continue }
+                XCTAssertTrue(
+                    p.x >= request.region.minX - 1e-9 && p.x <= request.region.maxX + 1e-9
+                        && p.y >= request.region.minY - 1e-9 && p.y <= request.region.maxY + 1e-9,
+                    "\(p) outside \(request.region)")
+            }
+            // Turned 12°, the region is wider than the unturned view of the same size would be.
+            XCTAssertGreaterThan(request.region.width, visible.width / vp.imageFrame.width * 1.05)
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 20) { canvas.sharpTile != nil }, "the sharp region never arrived")
+        }
+    }
 }
