@@ -6,12 +6,21 @@ import Dispatch
 import GtkSupport
 
 extension CanvasPainter {
-    /// Device pixels per cache pixel while the angle changes: a sixteenth of the pixels to turn
-    /// each frame, so a frame stays within one 60 Hz refresh on a 4K canvas.
-    static let quickReduction = 4
+    /// The most pixels a quick cache turns each frame: a 4K canvas's picture at a quarter of its
+    /// resolution each way, which keeps a frame within one 60 Hz refresh there.
+    nonisolated static let quickPixels = 600_000
+
+    /// Device pixels per cache pixel while the angle changes for a `width`×`height` visible picture
+    /// (device pixels): the least that keeps the quick cache within `quickPixels`, and at least 2,
+    /// so a window of ordinary size turns a half-resolution copy and a 4K one a quarter.
+    nonisolated static func quickReduction(width: Int, height: Int) -> Int {
+        var k = 2
+        while k < 16, (width / k) * (height / k) > quickPixels { k += 1 }
+        return k
+    }
     /// The longer side of the upright copy the quick frames turn (pixels): it keeps their cost
     /// independent of the picture's size and reads from memory that fits the processor's caches.
-    static let quickSourceSide = 1600
+    nonisolated static let quickSourceSide = 1600
 
     /// The turned picture's corners in pixels of a `width`×`height` cache showing `region` of its
     /// box; nil at no angle, where the picture fills the box.

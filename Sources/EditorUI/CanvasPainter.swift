@@ -148,7 +148,7 @@ final class CanvasPainter {
         let pixels = (width: Int((placed.width * s).rounded()), height: Int((placed.height * s).rounded()))
         guard pixels.width >= 1, pixels.height >= 1 else { return empty }
         let usableSharp = quick ? nil : sharp.flatMap { $0.source === image.surface ? $0 : nil }
-        let reduction = quick ? CanvasPainter.quickReduction : 1
+        let reduction = quick ? CanvasPainter.quickReduction(width: pixels.width, height: pixels.height) : 1
         guard
             let cache = displaySurface(
                 for: image, transform: transform, turned: turned, region: viewport.normalizedRect(placed),
