@@ -22,6 +22,22 @@ extension CropEditor {
         return level.carried(initialCrop, to: straightenedPicture)
     }
 
+    /// Starts on a new picture as `load` does, straightened by `angle` with `crop` on the turned
+    /// picture's box (a kept crop restored): one state, no step to undo. The crop is fitted inside
+    /// the turned picture; Reset then returns to the largest frame of the picture's proportions
+    /// centred inside, since the kept crop was never measured on the level picture.
+    @discardableResult
+    public mutating func load(uprightWidth: Int, uprightHeight: Int, crop: CropRect, angle: StraightenAngle) -> Changes {
+        guard !angle.isZero else { return load(uprightWidth: uprightWidth, uprightHeight: uprightHeight, crop: crop) }
+        let changes = load(uprightWidth: uprightWidth, uprightHeight: uprightHeight, crop: .unit)
+        var next = state
+        next.angle = angle
+        next.crop = crop
+        show(next)
+        history = CropHistory(state)
+        return changes
+    }
+
     /// Whether an angle change (the dial or ruler being dragged) is in progress.
     public var isChangingAngle: Bool { angleChangeStart != nil }
 
@@ -94,5 +110,17 @@ extension CropEditor {
             let fitted = picture.largestCrop(aspect: ratio, centredAt: CropPoint(x: crop.midX, y: crop.midY))
         else { return false }
         return session.commit(fitted)
+    }
+}
+
+extension CropEditor {
+    /// The crop a pan or zoom of the picture under the fixed frame shows and commits: `wanted`, or
+    /// on a straightened picture, when it would reach outside, the frame of its size slid back to
+    /// the nearest place inside, as a dragged frame slides (the picture stops at its edge instead
+    /// of the crop shrinking, which a plain commit would do); shrunk only when no place fits.
+    public func fixedFrameCrop(_ wanted: CropRect) -> CropRect {
+        guard let straightened, !straightened.contains(wanted) else { return wanted }
+        return straightened.keptInside(
+            wanted, from: crop, handle: .body, free: true, minimumSide: session.minimumSide)
     }
 }

@@ -22,7 +22,7 @@ public struct CropEditor: Hashable, Sendable {
     /// The committed crop and the drag in progress over it.
     public internal(set) var session = CropSession(crop: .unit)
     /// Every committed state, for undo and redo; begun anew with each picture.
-    public private(set) var history = CropHistory(CropState())
+    public internal(set) var history = CropHistory(CropState())
     /// The ratio drags keep; Free by default. A chosen ratio stays chosen across pictures.
     public private(set) var aspectRatio = AspectRatio.free
     /// The user's turns and flips on top of the upright (EXIF-applied) picture.

@@ -15,6 +15,10 @@ struct DisplayCache: Sendable {
     let source: ImageSurface
     /// The turn and flip it was drawn with.
     let transform: ImageOrientation
+    /// The straighten angle it was drawn with: it holds the turned picture's bounding box.
+    let angle: StraightenAngle
+    /// Device pixels per cache pixel: 1, or more for the lower-resolution copy drawn while the angle changes.
+    let reduction: Int
     /// The normalized part of the picture (as shown) it holds.
     let region: CropRect
     /// The sharp region drawn into it, if any.
@@ -56,6 +60,16 @@ struct PaintState: Equatable, Sendable {
     var guides = GuideStyle.thirds
     var shape = CropShape.rectangle
     var fixedFrame = false
+    /// The fine grid over the picture while the straighten angle changes.
+    var fineGrid = false
+    /// The line being drawn to level the picture by, in view points.
+    var levelLine: LevelLine?
+}
+
+/// A line drawn over the picture in straighten mode, from where the drag began to where it is.
+struct LevelLine: Equatable, Sendable {
+    var start: CropPoint
+    var end: CropPoint
 }
 
 /// A region of the full-resolution picture rendered at screen resolution for a zoomed view.
@@ -80,32 +94,41 @@ final class SharpTile: Sendable {
 /// (see FramePlan).
 @MainActor
 final class CanvasPainter {
-    private(set) var displayCache: DisplayCache?
+    var displayCache: DisplayCache?
     /// Told each time the display cache is built (a drag must not rebuild it; the benchmark counts).
     var onCacheBuild: (() -> Void)?
 
+    /// The small upright copy of the picture quick frames turn (`quickSurface`), and the surface it was made from.
+    var quickCopy: (of: ImageSurface, copy: ImageSurface)?
+
     /// Lets the cached copies go (two screen-sized surfaces) when there is no picture.
-    func dropCache() { displayCache = nil }
+    func dropCache() {
+        displayCache = nil
+        quickCopy = nil
+    }
 
     /// Draws one frame into `c` for a view of the given size (points) and device scale, with the
     /// picture zoomed and panned by `zoom`, and `sharp` over the thumbnail where it has pixels.
     func draw(
         _ c: Cairo, image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int,
-        state: PaintState = PaintState(), transform: ImageOrientation = .up, zoom: ZoomState = .fit,
-        sharp: SharpTile? = nil
+        state: PaintState = PaintState(), transform: ImageOrientation = .up, angle: StraightenAngle = .zero,
+        zoom: ZoomState = .fit, sharp: SharpTile? = nil
     ) {
         plan(
             image: image, crop: crop, width: width, height: height, scale: scale, state: state,
-            transform: transform, zoom: zoom, sharp: sharp
+            transform: transform, angle: angle, zoom: zoom, sharp: sharp
         ).paint(c)
     }
 
     /// Lays out one frame (same arguments as `draw`) and makes sure the display cache holds the
-    /// picture for it; the plan can then be painted on any thread.
+    /// picture for it; the plan can then be painted on any thread. The picture is the one shown
+    /// by `transform` turned by `angle` inside its bounding box, which the crop and `zoom` are
+    /// measured on. `quick` (while the angle changes) draws it from a lower-resolution copy, so
+    /// a frame costs the same whatever the picture's size; the next frame without it is sharp.
     func plan(
         image: LoadedImage?, crop: CropRect, width: Double, height: Double, scale: Int,
-        state: PaintState = PaintState(), transform: ImageOrientation = .up, zoom: ZoomState = .fit,
-        sharp: SharpTile? = nil
+        state: PaintState = PaintState(), transform: ImageOrientation = .up, angle: StraightenAngle = .zero,
+        quick: Bool = false, zoom: ZoomState = .fit, sharp: SharpTile? = nil
     ) -> FramePlan {
         let s = Double(max(scale, 1))
         let bounds = CropRect(x: 0, y: 0, width: width, height: height)
@@ -114,19 +137,22 @@ final class CanvasPainter {
             focusRing: nil)
         guard let image else { return empty }
         let shown = transform.displayedSize(storedWidth: image.pixelWidth, storedHeight: image.pixelHeight)
+        let turned = TurnedPicture(width: shown.width, height: shown.height, angle: angle)
+        let box = turned.boundingSize
         let viewport = Viewport(
-            imageWidth: shown.width, imageHeight: shown.height,
+            imageWidth: box.width, imageHeight: box.height,
             viewSize: CropSize(width: width, height: height), zoom: zoom)
         guard let visible = viewport.visibleFrame else { return empty }
         // The visible picture sits on whole device pixels so copying it needs no resampling.
         let placed = visible.snappedToDevicePixels(scale: s)
         let pixels = (width: Int((placed.width * s).rounded()), height: Int((placed.height * s).rounded()))
         guard pixels.width >= 1, pixels.height >= 1 else { return empty }
-        let usableSharp = sharp.flatMap { $0.source === image.surface ? $0 : nil }
+        let usableSharp = quick ? nil : sharp.flatMap { $0.source === image.surface ? $0 : nil }
+        let reduction = quick ? CanvasPainter.quickReduction(width: pixels.width, height: pixels.height) : 1
         guard
             let cache = displaySurface(
-                for: image, transform: transform, region: viewport.normalizedRect(placed),
-                width: pixels.width, height: pixels.height, sharp: usableSharp)
+                for: image, transform: transform, turned: turned, region: viewport.normalizedRect(placed),
+                width: pixels.width, height: pixels.height, reduction: reduction, sharp: usableSharp)
         else { return empty }
         let ring =
             state.focused
@@ -140,48 +166,58 @@ final class CanvasPainter {
     /// The display-size copies of the visible picture, rebuilt only when the view's size, zoom or
     /// pan, the device scale, the image or its sharp region changes (never during a crop drag).
     private func displaySurface(
-        for image: LoadedImage, transform: ImageOrientation, region: CropRect,
-        width: Int, height: Int, sharp: SharpTile?
+        for image: LoadedImage, transform: ImageOrientation, turned: TurnedPicture, region: CropRect,
+        width: Int, height: Int, reduction: Int, sharp: SharpTile?
     ) -> DisplayCache? {
         if let cache = displayCache, cache.width == width, cache.height == height, cache.source === image.surface,
-            cache.transform == transform, cache.region == region, cache.sharp === sharp
+            cache.transform == transform, cache.angle == turned.angle, cache.reduction == reduction,
+            cache.region == region, cache.sharp === sharp
         {
             return cache
+        }
+        if reduction > 1 {
+            return quickSurface(
+                for: image, transform: transform, turned: turned, region: region,
+                width: width, height: height, reduction: reduction)
         }
         // Opaque (RGB24) with transparency shown over a checkerboard: copying an opaque surface
         // each frame is a plain row copy, where blending an ARGB one costs several times more.
         guard let surface = ImageSurface(width: width, height: height, opaque: true, largePages: true),
             let dimmed = ImageSurface(width: width, height: height, opaque: true, largePages: true)
         else { return nil }
+        let outline = CanvasPainter.outline(of: turned, region: region, width: width, height: height)
         surface.draw { c in
+            CanvasPainter.clipToPicture(c, outline)
             CanvasPainter.checkerboard(c, width: Double(width), height: Double(height))
-            SourceMapping.setSource(c, image.surface, transform: transform, shown: region, width: width, height: height)
+            SourceMapping.setSource(
+                c, image.surface, transform: transform, turned: turned, shown: region, width: width, height: height)
             cairo_paint(c.cr)
             // The sharp region over the thumbnail: transparent outside it, so a stale one (during
             // a pan) still sharpens what it covers.
             if let sharp {
                 SourceMapping.setSource(
-                    c, sharp.surface, transform: transform, shown: region, width: width,
+                    c, sharp.surface, transform: transform, turned: turned, shown: region, width: width,
                     height: height, covering: sharp.region)
                 cairo_paint(c.cr)
             }
         }
         dimmed.draw { c in
+            CanvasPainter.clipToPicture(c, outline)
             cairo_set_source_surface(c.cr, surface.surface, 0, 0)
             cairo_paint(c.cr)
             c.setColor(OverlayStyle.dim)
             cairo_paint(c.cr)
         }
         let cache = DisplayCache(
-            width: width, height: height, source: image.surface, transform: transform,
-            region: region, sharp: sharp, surface: surface, dimmed: dimmed)
+            width: width, height: height, source: image.surface, transform: transform, angle: turned.angle,
+            reduction: 1, region: region, sharp: sharp, surface: surface, dimmed: dimmed)
         displayCache = cache
         onCacheBuild?()
         return cache
     }
 
     /// The usual grey checkerboard behind transparent pixels, in 8-pixel squares.
-    private static func checkerboard(_ c: Cairo, width: Double, height: Double) {
+    static func checkerboard(_ c: Cairo, width: Double, height: Double) {
         c.setColor(RGBA(0.6, 0.6, 0.6))
         cairo_paint(c.cr)
         c.setColor(RGBA(0.4, 0.4, 0.4))

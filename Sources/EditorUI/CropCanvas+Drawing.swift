@@ -11,8 +11,8 @@ extension CropCanvas {
         let scale = Int(gtk_widget_get_scale_factor(widget))
         let plan = painter.plan(
             image: image, crop: shownCrop, width: Double(width), height: Double(height),
-            scale: scale, state: paintState, transform: transform,
-            zoom: viewport?.zoom ?? .fit, sharp: sharpTile)
+            scale: scale, state: paintState, transform: transform, angle: editor.angle,
+            quick: editor.isChangingAngle, zoom: viewport?.zoom ?? .fit, sharp: sharpTile)
         var bounds = graphene_rect_t(
             origin: graphene_point_t(x: 0, y: 0),
             size: graphene_size_t(width: Float(width), height: Float(height)))
@@ -24,7 +24,7 @@ extension CropCanvas {
             cairo_destroy(cr)
         }
         // After a resize the visible region may need a new sharp render.
-        if viewGesture == nil, !session.isDragging { requestSharpRegionIfNeeded() }
+        if viewGesture == nil, !session.isDragging, !editor.isChangingAngle { requestSharpRegionIfNeeded() }
     }
 
     /// How frames reach GTK. GTK 4.8 records a Cairo node and replays it on one thread when it
@@ -55,7 +55,7 @@ extension CropCanvas {
             focused: gtk_widget_has_visible_focus(widget) != 0,
             highContrast: adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0,
             guides: guideVisibility.shows(dragging: session.isDragging) ? guideStyle : .none,
-            shape: shape, fixedFrame: fixedFrame)
+            shape: shape, fixedFrame: fixedFrame, fineGrid: editor.isChangingAngle, levelLine: levelLine)
     }
 
     /// Focus and the high-contrast style change the picture: redraw when either changes.

@@ -44,6 +44,11 @@ extension CropCanvas {
         guard let viewport else { return }
         stopAnimation()
         gtk_widget_grab_focus(widget)
+        // In straighten mode a drag draws the line to level the picture by.
+        if straightenMode, !spaceHeld {
+            beginLevelLine(at: CropPoint(x: x, y: y))
+            return
+        }
         // With the frame fixed, or Space held, the primary button pans the picture instead.
         if primaryButtonPans {
             primaryDragPans = true
@@ -58,11 +63,13 @@ extension CropCanvas {
     }
 
     func dragUpdated(dx: Double, dy: Double) {
+        if levelLine != nil { updateLevelLine(translation: CropSize(width: dx, height: dy)); return }
         if primaryDragPans { updateViewGesture(translation: CropSize(width: dx, height: dy)); return }
         edit { $0.updateDrag(translation: CropSize(width: dx, height: dy), shiftHeld: shiftHeld) }
     }
 
     func dragEnded(dx: Double, dy: Double) {
+        if levelLine != nil { endLevelLine(translation: CropSize(width: dx, height: dy)); return }
         if primaryDragPans {
             primaryDragPans = false
             updateViewGesture(translation: CropSize(width: dx, height: dy))
@@ -82,6 +89,7 @@ extension CropCanvas {
 
     /// Escape: drop the drag and show exactly the committed crop again.
     func cancelDrag() {
+        if levelLine != nil { cancelLevelLine(); return }
         if primaryDragPans {
             primaryDragPans = false
             cancelViewGesture()
@@ -97,7 +105,8 @@ extension CropCanvas {
 
     private func pointerMoved(x: Double, y: Double) {
         pointer = CropPoint(x: x, y: y)
-        guard !session.isDragging, !primaryDragPans, let viewport else { return }
+        guard !session.isDragging, !primaryDragPans, levelLine == nil, let viewport else { return }
+        if straightenMode { showCursor(spaceHeld ? "grab" : "crosshair"); return }
         // The fixed frame has no handles: the whole view grabs the picture.
         showCursor(
             primaryButtonPans

@@ -86,8 +86,8 @@ extension CropCanvas {
                 canvas.apply(
                     adjustment,
                     step: CropAdjustment.keyStep(
-                        unit, imageWidth: canvas.shownSize.width,
-                        imageHeight: canvas.shownSize.height))
+                        unit, imageWidth: canvas.straightenedSize.width,
+                        imageHeight: canvas.straightenedSize.height))
             }
         }
         gtk_widget_class_install_action(klass, cancelDragAction, nil) { widget, _, _ in

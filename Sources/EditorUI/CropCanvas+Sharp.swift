@@ -20,8 +20,12 @@ extension CropCanvas {
             let visible = viewport.visibleFrame
         else { return nil }
         guard visible.width * deviceScale >= 1, visible.height * deviceScale >= 1 else { return nil }
+        // At an angle the view shows a turned part of the picture: render what holds all of it.
+        let boxRegion = viewport.normalizedRect(visible)
+        guard let shown = editor.angle.isZero ? boxRegion : editor.straightenedPicture.pictureRegion(coveringBox: boxRegion)
+        else { return nil }
         return SharpRequest(
-            region: transform.storedRect(fromDisplayed: viewport.normalizedRect(visible)),
+            region: transform.storedRect(fromDisplayed: shown),
             scale: viewport.scale * deviceScale)
     }
 

@@ -121,7 +121,7 @@ extension CropCanvas {
     func applyViewChange(_ change: ViewGesture) {
         if fixedFrame {
             if let layout = fixedLayout {
-                commit(layout.applying(change, to: session.committed, minimumSide: session.minimumSide))
+                commit(editor.fixedFrameCrop(layout.applying(change, to: session.committed, minimumSide: session.minimumSide)))
             }
         } else if let committed = committedViewport {
             zoom = change.applied(to: committed).zoom

@@ -75,6 +75,17 @@ final class CropCanvas {
 
     /// The picture's size in pixels as shown: upright, then turned and flipped by `transform`.
     var shownSize: PixelSize { editor.shownSize }
+    /// The box the crop, the view and pixel entry are measured on: the straightened picture's
+    /// bounding box (`shownSize` at no angle).
+    var straightenedSize: PixelSize { editor.straightenedSize }
+    /// The straighten mode: a drag on the picture draws a line to level it by, not a crop.
+    var straightenMode = false { didSet { if straightenMode != oldValue { straightenModeChanged() } } }
+    /// The line being drawn in straighten mode, in view points.
+    var levelLine: LevelLine?
+    /// Called after the straighten angle changed (the window's entry and ruler follow).
+    var onAngleChange: (() -> Void)?
+    /// Called when Level found no lines to go by (the window says so).
+    var onNothingToLevel: (() -> Void)?
     /// The committed crop and the drag over it.
     var session: CropSession { editor.session }
     /// The ratio drags keep; Free by default.
@@ -122,6 +133,8 @@ final class CropCanvas {
         onCommit = nil
         onHistoryChange = nil
         onZoomChange = nil
+        onAngleChange = nil
+        onNothingToLevel = nil
         image = nil
         painter.dropCache()
         isAlive = false
@@ -132,8 +145,10 @@ final class CropCanvas {
     @discardableResult
     func edit(_ operation: (inout CropEditor) -> CropEditor.Changes) -> CropEditor.Changes {
         guard isAlive else { return [] }
+        let angle = editor.angle
         let changes = operation(&editor)
         if changes.contains(.shown) { gtk_widget_queue_draw(widget) }
+        if editor.angle != angle { onAngleChange?() }
         if changes.contains(.committed) {
             updateAccessibleDescription()
             onCommit?(editor.crop)
@@ -149,7 +164,7 @@ final class CropCanvas {
     /// under the fixed frame, or the committed crop.
     var shownCrop: CropRect {
         if fixedFrame, let viewGesture, let layout = fixedLayout {
-            return layout.applying(viewGesture, to: session.committed, minimumSide: session.minimumSide)
+            return editor.fixedFrameCrop(layout.applying(viewGesture, to: session.committed, minimumSide: session.minimumSide))
         }
         return animation?.rect(at: frameTime) ?? session.shown
     }
@@ -162,13 +177,15 @@ final class CropCanvas {
     /// The fixed-frame mode's layout for the picture as shown.
     var fixedLayout: FixedFrame? {
         guard image != nil else { return nil }
-        return FixedFrame(imageWidth: shownSize.width, imageHeight: shownSize.height, viewSize: viewSize)
+        let size = editor.straightenedSize
+        return FixedFrame(imageWidth: size.width, imageHeight: size.height, viewSize: viewSize)
     }
 
     /// The committed zoom in the widget's current size, kept within the rules (a resize may need it).
     var committedViewport: Viewport? {
         guard image != nil else { return nil }
-        return Viewport(imageWidth: shownSize.width, imageHeight: shownSize.height, viewSize: viewSize, zoom: zoom).clamped
+        let size = editor.straightenedSize
+        return Viewport(imageWidth: size.width, imageHeight: size.height, viewSize: viewSize, zoom: zoom).clamped
     }
 
     /// The image's layout as drawn now: CropKit's zoom with any gesture in progress, or, with the
@@ -179,8 +196,10 @@ final class CropCanvas {
         return viewGesture.map { $0.applied(to: committed) } ?? committed
     }
 
-    /// Shows a new image with `crop` selected; Reset will return to `crop`.
-    func setImage(_ image: LoadedImage, crop: CropRect) {
+    /// Shows a new image with `crop` selected, straightened by `angle` (a kept crop restored, the
+    /// crop then on the turned picture's box); Reset will return to `crop` (at an angle, to the
+    /// largest frame inside).
+    func setImage(_ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero) {
         guard isAlive else { return }
         self.image = image
         stopAnimation()
@@ -189,7 +208,7 @@ final class CropCanvas {
         viewGesture = nil
         dropSharpRegion()
         // A chosen ratio stays chosen across pictures: the new one's crop is fitted to it.
-        edit { $0.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, crop: crop) }
+        edit { $0.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, crop: crop, angle: angle) }
     }
 
     /// Drops the picture (the window shows its empty state instead).
@@ -230,6 +249,7 @@ final class CropCanvas {
         installAccessibleRole(klass)
         installActions(klass)
         installKeyBindings(klass)
+        installStraightenActions(klass)
         installZoomActions(klass)
     }
 }

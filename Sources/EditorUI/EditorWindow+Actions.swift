@@ -53,6 +53,10 @@ extension EditorWindow {
             name: "fixed-frame", kind: .toggle(initial: { _ in false }) { $0.setFixedFrame($1) },
             accels: ["<Control>m"], title: N_("Fixed frame: move the picture under it"), group: .edit),
         ActionEntry(
+            name: "straighten", kind: .toggle(initial: { _ in false }) { $0.setStraightenMode($1) },
+            accels: ["<Control>t"], title: N_("Straighten: turn the picture by any angle"), group: .edit,
+            availability: .picture),
+        ActionEntry(
             name: "shape",
             kind: .choice(initial: { _ in CropShape.rectangle.rawValue }) { window, value in
                 CropShape(rawValue: value).map { window.chooseShape($0) }
@@ -113,7 +117,7 @@ extension EditorWindow {
         case .redo: return canvas.editor.canRedo
         case .savedResult: return lastSavedPath != nil
         // Snapping knows the unturned grid only: offered for an unturned picture off the grid.
-        case .losslessSnap: return losslessEligible == false && canvas.transform == .up
+        case .losslessSnap: return losslessEligible == false && canvas.transform == .up && canvas.editor.angle.isZero
         }
     }
 

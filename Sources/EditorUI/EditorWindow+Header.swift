@@ -11,6 +11,9 @@ extension EditorWindow {
         static let undoRedo = 50
         static let reset = 40
         static let previews = 30
+        /// The first to go: it has a key (Ctrl+T) and a main-menu entry when hidden, and at 600
+        /// points the window has room for every other control but not for it.
+        static let straighten = 20
     }
 
     /// The header bar from its GtkBuilder tree, appended to `box`: Open, then the editing controls around the title in a
@@ -30,6 +33,7 @@ extension EditorWindow {
             AccessibleName.setIconButton(parts.undo, tr("Undo"))
             AccessibleName.setIconButton(parts.redo, tr("Redo"))
             AccessibleName.setIconButton(parts.previews, tr("Previews"))
+            AccessibleName.setIconButton(parts.straighten, tr("Straighten"))
             AccessibleName.setIconButton(parts.pixels, tr("Pixel position and size"))
             AccessibleName.setIconButton(parts.menu, tr("Main menu"))
             cgtk_accessible_set_label(parts.save, tr("Save"))
@@ -39,6 +43,7 @@ extension EditorWindow {
             let row = headerRow
             for button in [parts.undo, parts.redo] { row.append(button, priority: HeaderPriority.undoRedo) }
             row.append(parts.reset, priority: HeaderPriority.reset)
+            row.append(parts.straighten, priority: HeaderPriority.straighten)
             row.append(aspectRatioButton, priority: HeaderPriority.aspectRatio)
             row.append(title, priority: PriorityRow.required, flexible: true)
             row.append(parts.previews, priority: HeaderPriority.previews)
@@ -60,8 +65,9 @@ extension EditorWindow {
 
             headerControls = [
                 parts.open, parts.reset, parts.menu, aspectRatioButton, parts.undo, parts.redo, parts.pixels,
-                parts.previews, parts.save,
+                parts.previews, parts.save, parts.straighten,
             ]
+            straightenToggle = parts.straighten
         }
     }
 
@@ -88,6 +94,7 @@ extension EditorWindow {
             case undoButton: g_menu_append(overflowMenu, tr("_Undo"), "win.undo")
             case redoButton: g_menu_append(overflowMenu, tr("_Redo"), "win.redo")
             case previewToggle: g_menu_append(overflowMenu, tr("Show _Previews"), "win.show-previews")
+            case straightenToggle: g_menu_append(overflowMenu, tr("S_traighten"), "win.straighten")
             default: break  // Reset is in the menu anyway
             }
         }

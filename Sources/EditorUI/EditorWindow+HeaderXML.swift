@@ -5,7 +5,7 @@ import GtkSupport
 
 /// The widgets of the header the window keeps, by builder id.
 struct HeaderParts {
-    let header, open, menu, save, undo, redo, reset, previews, pixels, lossless: UnsafeMutablePointer<GtkWidget>
+    let header, open, menu, save, undo, redo, reset, previews, pixels, lossless, straighten: UnsafeMutablePointer<GtkWidget>
     /// X, Y, width and height, then Apply, in the pixel popover.
     let pixelEntries: [UnsafeMutablePointer<GtkWidget>]
     let applyPixels: UnsafeMutablePointer<GtkWidget>
@@ -30,6 +30,7 @@ extension EditorWindow {
                 header: widget("header"), open: widget("open"), menu: widget("menu"), save: widget("save"),
                 undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
                 previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
+                straighten: widget("straighten"),
                 pixelEntries: PixelField.allCases.map { widget("pixel-\($0)") },
                 applyPixels: widget("pixel-apply")))
     }
@@ -99,6 +100,7 @@ extension EditorWindow {
           \(iconButton("undo", icon: "edit-undo-symbolic", action: "undo"))
           \(iconButton("redo", icon: "edit-redo-symbolic", action: "redo"))
           \(iconButton("reset", icon: "document-revert-symbolic", action: "reset"))
+          \(iconButton("straighten", "GtkToggleButton", icon: "object-rotate-right-symbolic", action: "straighten"))
           \(iconButton("previews", "GtkToggleButton", icon: "sidebar-show-right-symbolic", action: AppSettings.previewPanelKey))
           <object class="GtkButton" id="lossless">
             <property name="action-name">win.snap-lossless</property>

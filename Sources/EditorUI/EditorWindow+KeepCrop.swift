@@ -12,7 +12,12 @@ extension EditorWindow {
     func keepCrop() {
         // Without a file (the demo) the action is insensitive; nothing to do if called anyway.
         guard let image = canvas.image, let path = image.path else { return }
-        let crop = StoredCrop(rect: canvas.crop, shape: canvas.shape)
+        // Kept on the upright picture, as the command line reads it: the box turns and mirrors
+        // with the picture, so the same map carries the crop, and a mirror reverses the angle.
+        let transform = canvas.transform
+        let crop = StoredCrop(
+            rect: transform.storedRect(fromDisplayed: canvas.crop), shape: canvas.shape,
+            angle: transform.mirrors ? canvas.editor.angle.reversed : canvas.editor.angle)
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
                 Result { () throws(ImagingError) in try DecoderPool.shared.writeSidecar(crop, for: path) }
@@ -39,14 +44,6 @@ extension EditorWindow {
     func announceStoredCrop(_ image: LoadedImage) {
         if let problem = image.sidecarProblem { showError(problem); return }
         guard let stored = image.storedCrop else { return }
-        guard image.restorableCrop != nil else {
-            showToast(
-                String(
-                    format: tr(
-                        "The kept crop is straightened by %@, which the window cannot show yet: it starts from the whole photo"),
-                    stored.crop.angle.description))
-            return
-        }
         chooseShape(stored.crop.shape, suggestingSquare: false)
         switch stored.source {
         case .sidecar(let path):

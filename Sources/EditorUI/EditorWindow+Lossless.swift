@@ -15,9 +15,11 @@ extension EditorWindow {
 
     /// Whether the crop saves losslessly as shown: the plain check, or with a turn/flip TurboJPEG's.
     var losslessEligible: Bool? {
+        // A straightened crop has new pixels: it never saves losslessly.
+        guard canvas.editor.angle.isZero else { return losslessCheck.map { _ in false } }
         guard canvas.transform != .up else { return losslessCheck?.isEligible }
         guard let image = canvas.image, let info = image.info, let grid = image.losslessGrid else { return nil }
-        let crop = canvas.crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
+        let crop = canvas.crop.pixelRect(imageWidth: canvas.straightenedSize.width, imageHeight: canvas.straightenedSize.height)
         return LosslessTurnCheck(info: info, crop: crop, transform: canvas.transform, grid: grid).isEligible
     }
 
@@ -28,7 +30,11 @@ extension EditorWindow {
             return
         }
         gtk_widget_set_visible(losslessButton, 1)
-        if eligible {
+        if !canvas.editor.angle.isZero {
+            // Nothing to snap: the button only says why this JPEG will be re-encoded.
+            gtk_button_set_label(cgtk_button(losslessButton.raw), tr("Re-encoded"))
+            gtk_widget_set_tooltip_text(losslessButton, tr("The straightened crop saves re-encoded"))
+        } else if eligible {
             gtk_button_set_label(cgtk_button(losslessButton.raw), tr("Lossless"))
             gtk_widget_set_tooltip_text(
                 losslessButton, tr("This crop saves without re-encoding: its edges lie on the JPEG's block grid"))

@@ -33,7 +33,7 @@ extension EditorWindow {
     /// The entries follow the committed crop (in whole pixels of the picture as shown).
     func updatePixelEntries() {
         guard canvas.image != nil, pixelEntries.count == PixelField.allCases.count else { return }
-        let (w, h) = (canvas.shownSize.width, canvas.shownSize.height)
+        let (w, h) = (canvas.straightenedSize.width, canvas.straightenedSize.height)
         let p = canvas.crop.pixelRect(imageWidth: w, imageHeight: h)
         let values = [p.x, p.y, p.width, p.height]
         let limits = [w - 1, h - 1, w, h]
@@ -50,7 +50,8 @@ extension EditorWindow {
         for spin in pixelEntries { gtk_spin_button_update(OpaquePointer(spin)) }
         let v = pixelEntries.map { Int(gtk_spin_button_get_value_as_int(OpaquePointer($0))) }
         let rect = PixelRect(x: v[0], y: v[1], width: v[2], height: v[3])
-        canvas.commit(CropRect(pixelRect: rect, imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height))
+        canvas.commit(
+            CropRect(pixelRect: rect, imageWidth: canvas.straightenedSize.width, imageHeight: canvas.straightenedSize.height))
         updatePixelEntries()
     }
 }

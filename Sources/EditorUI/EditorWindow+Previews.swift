@@ -20,6 +20,6 @@ extension EditorWindow {
         previews.update(
             image: canvas.image, crop: canvas.crop, transform: canvas.transform,
             shownSize: (canvas.shownSize.width, canvas.shownSize.height),
-            shape: canvas.shape)
+            shape: canvas.shape, angle: canvas.editor.angle)
     }
 }

@@ -80,10 +80,15 @@ extension EditorWindow {
     func export(to target: String, overwritingSource: Bool) {
         guard let source, !isSaving else { return }
         // Pixels of the picture as shown (turned and flipped); the export turns the result the same way.
-        let crop = canvas.crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
+        // At an angle: whole pixels of the straightened box inside the turned picture, as the command line cuts them.
+        let angle = canvas.editor.angle
+        let crop =
+            angle.isZero
+            ? canvas.crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
+            : canvas.editor.straightenedPicture.pixelRect(for: canvas.crop)
         let options = ExportOptions(
             preferLossless: true, allowOverwritingSource: overwritingSource,
-            transform: canvas.transform, shape: canvas.shape)
+            transform: canvas.transform, shape: canvas.shape, straighten: angle)
         isSaving = true
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {

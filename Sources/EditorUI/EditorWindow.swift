@@ -51,6 +51,8 @@ final class EditorWindow {
     var menuButton: UnsafeMutablePointer<GtkWidget>!
     /// The side panel with previews of the crop at several sizes.
     let previews = PreviewPanel()
+    /// Straighten mode's bar: the angle entry, the ruler and Level.
+    let straightenBar = StraightenBar()
     /// The custom-ratio dialog while it is open (tests answer it).
     var customRatioDialog: UnsafeMutablePointer<GtkWidget>?
     /// The header button whose popover holds the pixel entries.
@@ -65,6 +67,7 @@ final class EditorWindow {
     var undoButton: UnsafeMutablePointer<GtkWidget>!
     var redoButton: UnsafeMutablePointer<GtkWidget>!
     var previewToggle: UnsafeMutablePointer<GtkWidget>!
+    var straightenToggle: UnsafeMutablePointer<GtkWidget>!
     /// The header bar's own controls, each with an accessible name and a tooltip.
     var headerControls: [UnsafeMutablePointer<GtkWidget>] = []
 
@@ -80,6 +83,7 @@ final class EditorWindow {
         EditorWindow.state.attach(self, to: window.raw)
         buildContent()
         installActions()
+        connectStraightenBar()
         installDropTarget()
         ShortcutsWindow.attach(to: window)
         canvas.onCommit = { [weak self] crop in self?.cropCommitted(crop) }
@@ -119,6 +123,7 @@ final class EditorWindow {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         buildHeader(in: box)
         gtk_box_append(cgtk_box(box.raw), body)
+        gtk_box_append(cgtk_box(box.raw), straightenBar.widget)
         adw_application_window_set_content(cgtk_adw_application_window(window.raw), box)
     }
 
@@ -174,9 +179,9 @@ final class EditorWindow {
     /// Shows the built-in Coastline picture at the seed's crop.
     func showDemo() { show(DemoPicture.make(), crop: EditorWindow.demoCrop) }
 
-    private func show(_ image: LoadedImage, crop: CropRect) {
+    private func show(_ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero) {
         pages.show("editor")
-        canvas.setImage(image, crop: crop)
+        canvas.setImage(image, crop: crop, angle: angle)
         adw_window_title_set_title(OpaquePointer(title), image.title)
         gtk_window_set_title(cgtk_window(window.raw), image.title)
         gtk_widget_grab_focus(canvas.widget)
@@ -185,7 +190,7 @@ final class EditorWindow {
     private func cropCommitted(_ crop: CropRect) {
         // The demo has no file to export, so only files show whole pixels under the percentages.
         let pixels = canvas.image?.info.map { _ in
-            let size = crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
+            let size = crop.pixelRect(imageWidth: canvas.straightenedSize.width, imageHeight: canvas.straightenedSize.height)
             return "\n" + CropText.pixelSizeLabel(width: size.width, height: size.height)
         }
         gtk_label_set_text(cgtk_label(sizeLabel.raw), CropText.sizeLabel(crop) + (pixels ?? ""))
@@ -210,7 +215,10 @@ final class EditorWindow {
             let result = await ImageSource.load(path: path, maxWidth: limit.width, maxHeight: limit.height)
             guard let self, generation == self.loadGeneration else { return }
             self.isLoading = false
-            if case .success(let image) = result { self.show(image, crop: image.restorableCrop ?? .unit) }
+            if case .success(let image) = result {
+                let restored = image.restoredCrop
+                self.show(image, crop: restored.rect, angle: restored.angle)
+            }
             self.endLoading()
             switch result {
             case .success(let image):

@@ -34,7 +34,8 @@ extension FramePlan {
     /// guide lines) and which side of the dim a pixel is on. So outside the old and new overlays
     /// and the parts of each frame outside the other, both frames are the same pixels.
     func damage(since old: FrameContent, width: Int, height: Int) -> [DeviceRect]? {
-        guard old.bounds == bounds, old.scale == scale, old.placed == placed, old.state == state,
+        // A quick cache (the angle changing) is drawn again into the same surfaces every frame.
+        guard cache?.reduction ?? 1 == 1, old.bounds == bounds, old.scale == scale, old.placed == placed, old.state == state,
             old.focusRing == focusRing, old.hadPicture == (cache != nil),
             cache.map({ old.picture === $0.surface }) ?? true
         else { return nil }

@@ -20,11 +20,11 @@ struct LoadedImage: Sendable {
     /// A crop kept earlier (sidecar or the file's own XMP) and where it came from.
     var storedCrop: (crop: StoredCrop, source: StoredCropSource)? = nil
 
-    /// The kept crop the window can show: a straightened one is measured on the turned picture,
-    /// which the window does not draw yet, so it is not restored (the command line exports it).
-    var restorableCrop: CropRect? {
-        guard let stored = storedCrop?.crop, stored.angle.isZero else { return nil }
-        return stored.rect
+    /// The kept crop and its straighten angle (on the upright picture, as the window opens it),
+    /// or the whole picture level when none was kept.
+    var restoredCrop: (rect: CropRect, angle: StraightenAngle) {
+        guard let stored = storedCrop?.crop else { return (.unit, .zero) }
+        return (stored.rect, stored.angle)
     }
     /// Why a sidecar beside the file was ignored, if it was.
     var sidecarProblem: String? = nil

@@ -32,6 +32,15 @@ final class PreviewPanel {
         let transform: ImageOrientation
         let shownSize: (width: Int, height: Int)
         let shape: CropShape
+        /// The straighten angle: the crop is then on the turned picture's box.
+        var angle = StraightenAngle.zero
+
+        var turned: TurnedPicture { TurnedPicture(width: shownSize.width, height: shownSize.height, angle: angle) }
+        /// The crop in whole pixels of the box it is measured on.
+        var pixels: PixelRect {
+            let box = turned.boundingSize
+            return crop.pixelRect(imageWidth: box.width, imageHeight: box.height)
+        }
     }
     private var request: Request?
     /// Counts requests so that only the newest file render is shown.
@@ -61,7 +70,7 @@ final class PreviewPanel {
             guard let self, let request = self.request else { return }
             self.update(
                 image: request.image, crop: request.crop, transform: request.transform,
-                shownSize: request.shownSize, shape: request.shape)
+                shownSize: request.shownSize, shape: request.shape, angle: request.angle)
         }
     }
 
@@ -71,10 +80,11 @@ final class PreviewPanel {
     /// moment later when the thumbnail has fewer pixels across the crop than the largest preview.
     func update(
         image: LoadedImage?, crop: CropRect, transform: ImageOrientation, shownSize: (width: Int, height: Int),
-        shape: CropShape = .rectangle
+        shape: CropShape = .rectangle, angle: StraightenAngle = .zero
     ) {
         guard let image else { return }
-        let request = Request(image: image, crop: crop, transform: transform, shownSize: shownSize, shape: shape)
+        let request = Request(
+            image: image, crop: crop, transform: transform, shownSize: shownSize, shape: shape, angle: angle)
         self.request = request
         generation += 1
         show(request, from: image.surface, covering: .unit, fromFile: false)
@@ -92,7 +102,7 @@ final class PreviewPanel {
     /// fewer than that (and the file more); nil when the thumbnail is enough.
     private func fileRenderScale(_ request: Request) -> Double? {
         guard request.image.info != nil else { return nil }
-        let pixels = request.crop.pixelRect(imageWidth: request.shownSize.width, imageHeight: request.shownSize.height)
+        let pixels = request.pixels
         let needed = Double(PreviewPanel.sizes[0] * scaleFactor) / Double(max(pixels.width, pixels.height))
         let thumbnail = Double(request.image.surface.width) / Double(request.image.pixelWidth)
         guard thumbnail < 1, needed > thumbnail * CropCanvas.sharpThreshold else { return nil }
@@ -101,7 +111,10 @@ final class PreviewPanel {
 
     private func renderFromFile(_ request: Request, scale: Double, generation: Int) {
         guard let info = request.image.info else { return }
-        let region = request.transform.storedRect(fromDisplayed: request.crop)
+        // At an angle the crop shows a turned part of the picture: render what holds all of it.
+        guard let shown = request.angle.isZero ? request.crop : request.turned.pictureRegion(coveringBox: request.crop)
+        else { return }
+        let region = request.transform.storedRect(fromDisplayed: shown)
         Task { @MainActor [weak self] in
             let rendered = await Task.detached(priority: .utility) { () -> (ImageSurface, CropRect)? in
                 guard let rendered = try? DecoderPool.shared.renderRegion(info, region: region, scale: scale),
@@ -117,7 +130,7 @@ final class PreviewPanel {
     /// Renders every size from `source` (which holds `covering` of the upright picture) and shows them.
     private func show(_ request: Request, from source: ImageSurface, covering: CropRect, fromFile: Bool) {
         let scale = scaleFactor
-        let pixels = request.crop.pixelRect(imageWidth: request.shownSize.width, imageHeight: request.shownSize.height)
+        let pixels = request.pixels
         for (size, area) in zip(PreviewPanel.sizes, areas) {
             guard
                 let surface = PreviewPanel.render(
@@ -141,7 +154,7 @@ final class PreviewPanel {
         guard let surface = ImageSurface(width: w, height: h) else { return nil }
         surface.draw { c in
             SourceMapping.setSource(
-                c, source, transform: request.transform, shown: request.crop, width: w, height: h,
+                c, source, transform: request.transform, turned: request.turned, shown: request.crop, width: w, height: h,
                 covering: covering)
             // The source always holds the whole crop: its edge pixels continue past it rather than
             // fading into transparency over the last half pixel.

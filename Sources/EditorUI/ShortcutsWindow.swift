@@ -39,6 +39,11 @@ enum ShortcutsWindow {
     static var cropAreaShortcuts: [ShortcutEntry] {
         CropCanvas.keyBindings.map { ShortcutEntry(accelerator: $0.accelerator, title: $0.title) }
             + [
+                ShortcutEntry(accelerator: "bracketright", title: N_("Straighten clockwise by 0.1°")),
+                ShortcutEntry(accelerator: "bracketleft", title: N_("Straighten counterclockwise by 0.1°")),
+                ShortcutEntry(accelerator: "<Shift>bracketright", title: N_("Straighten clockwise by 1°")),
+                ShortcutEntry(accelerator: "<Shift>bracketleft", title: N_("Straighten counterclockwise by 1°")),
+                ShortcutEntry(accelerator: "l", title: N_("Level the picture by its lines")),
                 ShortcutEntry(accelerator: "Escape", title: N_("Cancel the drag in progress")),
                 ShortcutEntry(accelerator: "plus", title: N_("Zoom in around the frame")),
                 ShortcutEntry(accelerator: "minus", title: N_("Zoom out around the frame")),

@@ -16,6 +16,11 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "decoder-start" 
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "region" {
     exit(RegionMode.run(Array(CommandLine.arguments.dropFirst(2))))
 }
+// `crop-bench straighten`: only the straighten frames (also printed last by a plain run).
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "straighten" {
+    MainActor.assumeIsolated { straightenBenchmark() }
+    exit(0)
+}
 
 /// A tiny deterministic generator so every run measures the same inputs.
 struct Random {
@@ -79,28 +84,58 @@ measure("percentages (the spoken value's numbers)", count: n) { r in
     Double(randomCrop(&r).percentages.width)
 }
 
-/// Times drag frames for both sources and prints each median and their ratio.
+/// Times frames for the 1000×800 and 12000×8000 sources with `timings` and prints each median,
+/// what the first frame did (`first`) and their ratio.
 @MainActor
-func frameBenchmark(bands: Int, repaintAll: Bool) {
-    let how = repaintAll ? "every pixel repainted" : "repainting what changed (the canvas)"
-    print("\nCanvas frame during a drag, offscreen 3840×2160, Cairo (image + overlay), \(bands) band(s), \(how):")
+func printMedians(first: String, _ timings: (Int, Int) -> FrameTimings?) {
     var medians: [Double] = []
     for (w, h) in [(1000, 800), (12000, 8000)] {
-        guard
-            let timings = FrameBenchmark.dragFrames(
-                sourceWidth: w, sourceHeight: h, bands: bands,
-                repaintAll: repaintAll)
-        else {
+        guard let timings = timings(w, h) else {
             print("  \(w)×\(h): could not allocate surfaces"); continue
         }
         medians.append(timings.median)
         print(
             String(
-                format: "  source %5d×%-5d  median %.2f ms  (first frame, builds cache: %.1f ms; cache builds: %d)",
-                w, h, timings.median * 1000, timings.firstFrame * 1000, timings.cacheBuilds))
+                format: "  source %5d×%-5d  median %.2f ms  (first frame, %@: %.1f ms; cache builds: %d)",
+                w, h, timings.median * 1000, first, timings.firstFrame * 1000, timings.cacheBuilds))
     }
     if medians.count == 2 {
         print(String(format: "  ratio 12000×8000 / 1000×800: %.2f", medians[1] / medians[0]))
+    }
+}
+
+/// Times drag frames for both sources and prints each median and their ratio.
+@MainActor
+func frameBenchmark(bands: Int, repaintAll: Bool) {
+    let how = repaintAll ? "every pixel repainted" : "repainting what changed (the canvas)"
+    print("\nCanvas frame during a drag, offscreen 3840×2160, Cairo (image + overlay), \(bands) band(s), \(how):")
+    printMedians(first: "builds cache") { w, h in
+        FrameBenchmark.dragFrames(sourceWidth: w, sourceHeight: h, bands: bands, repaintAll: repaintAll)
+    }
+}
+
+/// Times frames while the straighten angle changes, and drag frames at an angle against level.
+@MainActor
+func straightenBenchmark() {
+    print("\nCanvas frame while the straighten angle changes (0.1° a frame), offscreen 3840×2160, quick turned copy + fine grid:")
+    printMedians(first: "makes the small copy") { w, h in FrameBenchmark.angleFrames(sourceWidth: w, sourceHeight: h) }
+    if let level = FrameBenchmark.dragFrames(sourceWidth: 1000, sourceHeight: 800, repaintAll: true) {
+        print(
+            String(
+                format: "  for comparison, a level frame with every pixel repainted (1000×800): median %.2f ms",
+                level.median * 1000))
+    }
+    print("\nCanvas frame during a drag, straightened 5° against level, as the canvas paints it:")
+    for (w, h) in [(1000, 800), (12000, 8000)] {
+        guard let level = FrameBenchmark.dragFrames(sourceWidth: w, sourceHeight: h),
+            let turned = FrameBenchmark.dragFrames(sourceWidth: w, sourceHeight: h, angle: StraightenAngle(degrees: 5))
+        else {
+            print("  \(w)×\(h): could not allocate surfaces"); continue
+        }
+        print(
+            String(
+                format: "  source %5d×%-5d  median at 0°: %.2f ms, at 5°: %.2f ms  (cache builds at 5°: %d)",
+                w, h, level.median * 1000, turned.median * 1000, turned.cacheBuilds))
     }
 }
 
@@ -109,4 +144,5 @@ MainActor.assumeIsolated {
     frameBenchmark(bands: FrameBenchmark.defaultBands, repaintAll: false)
     frameBenchmark(bands: FrameBenchmark.defaultBands, repaintAll: true)
     if FrameBenchmark.defaultBands != 1 { frameBenchmark(bands: 1, repaintAll: true) }
+    straightenBenchmark()
 }

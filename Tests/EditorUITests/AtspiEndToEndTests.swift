@@ -26,6 +26,7 @@ final class AtspiEndToEndTests: XCTestCase {
         let expected = [
             "crop.move-left", "crop.move-right", "crop.move-up", "crop.move-down", "crop.make-wider",
             "crop.make-narrower", "crop.make-taller", "crop.make-shorter", "crop.reset",
+            "crop.straighten-clockwise", "crop.straighten-counterclockwise",
         ]
         let names = area.actionNames
         for name in expected { XCTAssertTrue(names.contains(name), "action \(name) is not listed: \(names)") }
@@ -78,6 +79,17 @@ final class AtspiEndToEndTests: XCTestCase {
         XCTAssertEqual(
             Double(dragged.height), Double(widened.height) - 100 / imageHeight * 100, accuracy: 1.5,
             "100 points on a \(imageHeight)-point-tall image: \(widened) → \(dragged)")
+
+        // Straightening: the actions turn by 1°, the `]` key by 0.1°, and the description says the angle.
+        XCTAssertTrue(area.doAction(named: "crop.straighten-clockwise"))
+        XCTAssertTrue(area.description?.hasSuffix(", straightened 1 degree clockwise") == true, area.description ?? "none")
+        let beforeBracket = area.description
+        Shell.run("xdotool", ["key", "--clearmodifiers", "bracketright"])
+        let turned = AtspiClient.waitForChange(from: beforeBracket) { area.description } ?? ""
+        XCTAssertTrue(turned.hasSuffix(", straightened 1.1 degrees clockwise"), turned)
+        for _ in 0..<3 { XCTAssertTrue(area.doAction(named: "crop.straighten-counterclockwise")) }
+        XCTAssertTrue(
+            area.description?.hasSuffix(", straightened 1.9 degrees counterclockwise") == true, area.description ?? "none")
         XCTAssertTrue(editor.process.isRunning)
     }
 }

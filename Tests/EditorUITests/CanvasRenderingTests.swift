@@ -41,6 +41,20 @@ final class CanvasRenderingTests: XCTestCase {
         }
     }
 
+    func testQuickStraightenFramesTurnAtMostSixHundredThousandPixels() {
+        XCTAssertEqual(CanvasPainter.quickReduction(width: 1000, height: 700), 2, "an ordinary window: half resolution")
+        XCTAssertEqual(CanvasPainter.quickReduction(width: 3240, height: 2160), 4, "4K: a quarter")
+        XCTAssertEqual(CanvasPainter.quickReduction(width: 7680, height: 4320), 8)
+        for (w, h) in [(1, 1), (640, 480), (2560, 1600), (3840, 2160), (12000, 300)] {
+            let k = CanvasPainter.quickReduction(width: w, height: h)
+            XCTAssertGreaterThanOrEqual(k, 2, "a quick cache is never full resolution (its surfaces are reused)")
+            XCTAssertLessThanOrEqual((w / k) * (h / k), CanvasPainter.quickPixels)
+            if k > 2 {
+                XCTAssertGreaterThan((w / (k - 1)) * (h / (k - 1)), CanvasPainter.quickPixels, "\(w)×\(h): no sharper fits")
+            }
+        }
+    }
+
     func testPainterAtScaleTwoDrawsADoubleResolutionCacheOnce() throws {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {

@@ -16,6 +16,21 @@ final class CropTextTests: XCTestCase {
         XCTAssertEqual(CropText.pixelSizeLabel(width: 1920, height: 1080), "1920 × 1080 px")
     }
 
+    func testAStraightenedCropsValueEndsWithTheAngleInWords() {
+        let crop = CropRect(x: 0.05, y: 0.05, width: 0.9, height: 0.9)
+        let value = "left 5 percent, top 5 percent, width 90 percent, height 90 percent"
+        XCTAssertEqual(CropText.accessibilityValue(crop, angle: .zero), value)
+        XCTAssertEqual(
+            CropText.accessibilityValue(crop, angle: StraightenAngle(hundredths: 250)),
+            value + ", straightened 2.5 degrees clockwise")
+        XCTAssertEqual(
+            CropText.accessibilityValue(crop, angle: StraightenAngle(hundredths: -100)),
+            value + ", straightened 1 degree counterclockwise")
+        XCTAssertEqual(CropText.degrees(StraightenAngle(hundredths: 5)), "0.05 degrees")
+        XCTAssertEqual(CropText.degrees(StraightenAngle(hundredths: -4500)), "45 degrees")
+        XCTAssertEqual(CropText.degrees(StraightenAngle(hundredths: 1210)), "12.1 degrees")
+    }
+
     func testNumberedArgumentsFollowTheTranslationsOrder() {
         XCTAssertEqual(Localization.format("%2$s before %1$s", ["one", "two"]), "two before one")
         XCTAssertEqual(Localization.format("%1$d%% × %2$d%%", [80, 75]), "80% × 75%")

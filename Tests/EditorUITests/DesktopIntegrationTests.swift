@@ -114,7 +114,7 @@ final class DesktopIntegrationTests: XCTestCase {
         // The catalogue the project ships, as make install compiles it.
         let editor = try editor(in: "de", locale: "de_DE", catalogue: Self.packageRoot.appendingPathComponent("po/de.po"))
         defer { editor.stop() }
-        XCTAssertNotNil(editor.waitForWindow(named: "Küste"), "the demo's title was not translated")
+        let window = try XCTUnwrap(editor.waitForWindow(named: "Küste"), "the demo's title was not translated")
         let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier))
         let open = try XCTUnwrap(app.find(named: "Öffnen"), "no “Öffnen” button on the AT-SPI tree")
         // GTK 4.8 exposes the button's text as its label child.
@@ -131,6 +131,16 @@ final class DesktopIntegrationTests: XCTestCase {
             "links 5 Prozent, oben 10 Prozent, Breite 80 Prozent, Höhe 80 Prozent")
         // The header's size label, formatted by the editor the German way (a space before %).
         XCTAssertNotNil(app.find(named: "80 % × 80 %"), "the size label is not in German form")
+        // Straightened: the angle in German words, with the decimal comma German writes.
+        let level = area.description
+        XCTAssertTrue(area.doAction(named: "crop.straighten-clockwise"))
+        XCTAssertTrue(area.doAction(named: "crop.straighten-clockwise"))
+        let turned = AtspiClient.waitForChange(from: level) { area.description } ?? ""
+        XCTAssertTrue(turned.hasSuffix(", um 2 Grad im Uhrzeigersinn begradigt"), turned)
+        Shell.run("xdotool", ["windowfocus", "--sync", window])
+        Shell.run("xdotool", ["key", "--clearmodifiers", "bracketright"])
+        let finer = AtspiClient.waitForChange(from: turned) { area.description } ?? ""
+        XCTAssertTrue(finer.hasSuffix(", um 2,1 Grad im Uhrzeigersinn begradigt"), finer)
     }
 
     func testTheGermanCatalogueWordsAnImagingErrorInTheWindow() throws {

@@ -63,14 +63,20 @@ final class FrameBandsTests: XCTestCase {
                     trial % 3 == 0
                     ? ZoomState.fit
                     : ZoomState(zoom: 1 + random.unit() * 6, center: CropPoint(x: random.unit(), y: random.unit()))
+                // Straightened frames too: turned, quick (the angle changing) with the fine grid, a level line.
+                let angle = trial % 3 == 1 ? StraightenAngle(hundredths: Int(random.unit() * 9000) - 4500) : .zero
+                let line = LevelLine(
+                    start: CropPoint(x: random.unit() * Double(width), y: random.unit() * Double(height)),
+                    end: CropPoint(x: random.unit() * Double(width), y: random.unit() * Double(height)))
                 let state = PaintState(
                     focused: trial % 4 == 1, highContrast: trial % 5 == 2,
                     guides: styles[trial % styles.count],
-                    shape: trial % 2 == 0 ? .rectangle : .circle, fixedFrame: trial % 7 == 3)
+                    shape: trial % 2 == 0 ? .rectangle : .circle, fixedFrame: trial % 7 == 3,
+                    fineGrid: trial % 6 == 4, levelLine: trial % 5 == 1 ? line : nil)
                 let plan = painter.plan(
                     image: trial % 11 == 5 ? nil : images[trial % images.count], crop: crop,
                     width: Double(width), height: Double(height), scale: scale, state: state,
-                    zoom: zoom)
+                    angle: angle, quick: trial % 6 == 4, zoom: zoom)
                 let w = width * scale, h = height * scale
                 let expected = Self.reference(plan, width: w, height: h)
                 for bands in [1, 2, 3, 4, 7] {

@@ -36,6 +36,9 @@ final class FrameDamageTests: XCTestCase {
                 let width = 240 + Int(random.unit() * 400), height = 200 + Int(random.unit() * 300)
                 var state = PaintState(guides: styles[trial % styles.count], shape: trial % 3 == 2 ? .circle : .rectangle)
                 var zoom = ZoomState.fit
+                // Some trials straighten: the angle changes with quick frames (drawn into the same
+                // quick surfaces each time), then a sharp frame.
+                var angle = StraightenAngle.zero, quick = false
                 let image: LoadedImage? = trial % 13 == 6 ? nil : images[trial % images.count]
                 var crop = Self.randomCrop(&random)
                 // Two surfaces in turn, as GTK keeps the one on screen; both start full of noise.
@@ -48,7 +51,11 @@ final class FrameDamageTests: XCTestCase {
                 }
                 for step in 0..<30 {
                     let roll = random.unit()
-                    if roll < 0.6 {
+                    if trial % 5 == 3, roll < 0.3 {
+                        quick = random.unit() < 0.7
+                        angle = StraightenAngle(hundredths: Int(random.unit() * 2000) - 1000)
+                        state.fineGrid = quick
+                    } else if roll < 0.6 {
                         // A drag frame: the crop moves or resizes a little.
                         let d = { (r: inout SeededRandom) in (r.unit() - 0.5) * 0.02 }
                         crop =
@@ -67,7 +74,7 @@ final class FrameDamageTests: XCTestCase {
                     }
                     let plan = painter.plan(
                         image: image, crop: crop, width: Double(width), height: Double(height),
-                        scale: scale, state: state, zoom: zoom)
+                        scale: scale, state: state, angle: angle, quick: quick, zoom: zoom)
                     let target = surfaces[step % 2]
                     if let holds = target.holds {
                         if let damage = plan.damage(since: holds, width: width * scale, height: height * scale) {

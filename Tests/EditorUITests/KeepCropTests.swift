@@ -33,23 +33,4 @@ final class KeepCropTests: XCTestCase {
             assertCropsClose(second.canvas.crop, crop, "on the canvas", accuracy: 1e-6)
         }
     }
-
-    /// A crop kept straightened (by the command line) is measured on the turned picture, which the
-    /// window does not draw yet: it is not restored onto the unturned one, and the window says why.
-    func testAStraightenedKeptCropIsNotMisplacedOnTheUnturnedPicture() throws {
-        try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("keepangle")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let photo = folder.appendingPathComponent("pier.png").path
-        XCTAssertNotNil(Shell.run("convert", ["-size", "500x400", "-seed", "4", "plasma:fractal", photo]))
-        let cli = ExternalEditor.buildFolder.appendingPathComponent("crop-editor").path
-        XCTAssertNotNil(Shell.run(cli, ["--sidecar", "--straighten=3", photo]), "the command line kept no straightened crop")
-        MainActor.assumeIsolated {
-            let window = GtkTestSupport.window(opening: photo)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertEqual(window.canvas.crop, .unit, "a straightened crop was placed on the unturned picture")
-            XCTAssertNil(window.lastRestoredCrop)
-            XCTAssertEqual(window.lastToast?.contains("straightened by 3°"), true, window.lastToast ?? "no toast")
-        }
-    }
 }

@@ -43,6 +43,13 @@ final class OrcaEndToEndTests: XCTestCase {
         // Shift+Left narrows the crop by 1 %: Orca reads the new description, and only that.
         XCTAssertEqual(orca.answer(to: "shift+Left"), ["left 0 percent, top 0 percent, width 99 percent, height 100 percent"])
 
+        // `]` straightens by 0.1°: the crop shrinks to stay inside, and Orca reads the angle after it.
+        let straightened = orca.answer(to: "bracketright")
+        XCTAssertEqual(straightened.count, 1, "\(straightened)")
+        XCTAssertTrue(
+            straightened.first?.hasPrefix("left ") == true
+                && straightened.first?.hasSuffix(", straightened 0.1 degrees clockwise") == true, "\(straightened)")
+
         for utterance in orca.utterances {
             XCTAssertEqual(OrcaSpeechModel.classNames(in: utterance), [], "Orca said “\(utterance)”")
         }

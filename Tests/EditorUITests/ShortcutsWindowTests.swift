@@ -52,14 +52,29 @@ final class ShortcutsWindowTests: XCTestCase {
             for title in ["Open an image", "Save the crop beside the photo", "Save the crop as…", "Quit", "Close the window"] {
                 XCTAssertEqual(group(of: title), "File", title)
             }
-            for title in ["Undo", "Redo", "Reset the crop", "Rotate left", "Rotate right"] {
+            for title in [
+                "Undo", "Redo", "Reset the crop", "Rotate left", "Rotate right", "Straighten: turn the picture by any angle",
+            ] {
                 XCTAssertEqual(group(of: title), "Edit", title)
             }
             for title in ["Zoom in", "Zoom out", "Show or hide the previews", "Fit the picture in the window"] {
                 XCTAssertEqual(group(of: title), "View", title)
             }
-            for title in ["Move left by 1 %", "Make wider by one pixel", "Cancel the drag in progress"] {
+            for title in [
+                "Move left by 1 %", "Make wider by one pixel", "Cancel the drag in progress", "Straighten clockwise by 0.1°",
+                "Straighten counterclockwise by 1°", "Level the picture by its lines",
+            ] {
                 XCTAssertEqual(group(of: title), "Crop area (when focused)", title)
+            }
+            // Straighten mode's key, and the crop area's straighten keys as GTK names them.
+            XCTAssertTrue(
+                groups.contains { $0.rows.contains { $0 == ("Straighten: turn the picture by any angle", "<Control>t") } })
+            let cropArea = groups.last?.rows ?? []
+            for (title, accelerator) in [
+                ("Straighten clockwise by 0.1°", "bracketright"), ("Straighten counterclockwise by 0.1°", "bracketleft"),
+                ("Straighten clockwise by 1°", "<Shift>bracketright"), ("Level the picture by its lines", "l"),
+            ] {
+                XCTAssertTrue(cropArea.contains { $0 == (title, accelerator) }, "\(title): \(cropArea)")
             }
             // Each title once: no row in two groups, none left out.
             let titles = groups.flatMap { $0.rows.map(\.0) }
