@@ -28,6 +28,8 @@ enum ActionAvailability {
     case savedResult
     /// The JPEG's crop is off its block grid and can be snapped onto it.
     case losslessSnap
+    /// The folder has a photo after / before the one shown.
+    case nextPhoto, previousPhoto
 }
 
 /// What activating a row does.

@@ -67,6 +67,9 @@ final class CropCanvas {
     }
     /// Renders the full-resolution region of a zoomed view in the background.
     let sharp = SharpRegionLoader()
+    /// Said before the crop in the next accessible description, once (the photo changed: Orca
+    /// speaks a changed description of the focused crop area).
+    var announcement: String?
     /// Called when the zoom changes (the window shows the percentage).
     var onZoomChange: (() -> Void)?
 
@@ -179,8 +182,9 @@ final class CropCanvas {
         return viewGesture.map { $0.applied(to: committed) } ?? committed
     }
 
-    /// Shows a new image with `crop` selected; Reset will return to `crop`.
-    func setImage(_ image: LoadedImage, crop: CropRect) {
+    /// Shows a new image with `crop` selected (Reset will return to `crop`), or exactly as `editor`
+    /// left it when given (a photo shown before: its crop, angle, shape and undo history).
+    func setImage(_ image: LoadedImage, crop: CropRect, editor kept: CropEditor? = nil) {
         guard isAlive else { return }
         self.image = image
         stopAnimation()
@@ -189,7 +193,14 @@ final class CropCanvas {
         viewGesture = nil
         dropSharpRegion()
         // A chosen ratio stays chosen across pictures: the new one's crop is fitted to it.
-        edit { $0.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, crop: crop) }
+        if let kept {
+            edit {
+                $0 = kept
+                return [.committed, .history, .picture, .shown]
+            }
+        } else {
+            edit { $0.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, crop: crop) }
+        }
     }
 
     /// Drops the picture (the window shows its empty state instead).

@@ -22,6 +22,15 @@ extension EditorWindow {
         ActionEntry(
             name: "keep-crop", kind: .plain { $0.keepCrop() }, accels: ["<Control>k"],
             title: N_("Keep the crop beside the photo (sidecar)"), group: .file, availability: .file),
+        ActionEntry(
+            name: "next-photo", kind: .plain { $0.go(to: .next) }, accels: ["Page_Down"],
+            title: N_("Go to the next photo in the folder"), group: .file, availability: .nextPhoto),
+        ActionEntry(
+            name: "previous-photo", kind: .plain { $0.go(to: .previous) }, accels: ["Page_Up"],
+            title: N_("Go to the previous photo in the folder"), group: .file, availability: .previousPhoto),
+        ActionEntry(
+            name: "save-and-next", kind: .plain { $0.saveAndNext() }, accels: ["<Control>Return"],
+            title: N_("Save the crop and go to the next photo"), group: .file, availability: .file),
         ActionEntry(name: "close-image", kind: .plain { $0.closeImage() }, availability: .picture),
         ActionEntry(
             name: "close", kind: .plain { gtk_window_close(cgtk_window($0.window.raw)) }, accels: ["<Control>w"],
@@ -114,6 +123,8 @@ extension EditorWindow {
         case .savedResult: return lastSavedPath != nil
         // Snapping knows the unturned grid only: offered for an unturned picture off the grid.
         case .losslessSnap: return losslessEligible == false && canvas.transform == .up
+        case .nextPhoto: return browsing.session?.nextPath != nil
+        case .previousPhoto: return browsing.session?.previousPath != nil
         }
     }
 

@@ -73,6 +73,11 @@ extension EditorWindow {
     /// Applies a ratio: the canvas refits and locks, the action's state and the button's label follow.
     func chooseAspectRatio(_ ratio: AspectRatio) {
         canvas.setAspectRatio(ratio)
+        showAspectRatio(ratio)
+    }
+
+    /// The ratio menu's state and the button's label show `ratio`, which is remembered for next time.
+    func showAspectRatio(_ ratio: AspectRatio) {
         AppSettings.aspectRatio = ratio.description
         setActionState("aspect-ratio", g_variant_new_string(ratio.description))
         let label =

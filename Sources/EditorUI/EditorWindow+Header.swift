@@ -32,6 +32,10 @@ extension EditorWindow {
             AccessibleName.setIconButton(parts.previews, tr("Previews"))
             AccessibleName.setIconButton(parts.pixels, tr("Pixel position and size"))
             AccessibleName.setIconButton(parts.menu, tr("Main menu"))
+            AccessibleName.setIconButton(parts.previousPhoto, tr("Previous photo"))
+            AccessibleName.setIconButton(parts.nextPhoto, tr("Next photo"))
+            photoButtons = [parts.previousPhoto, parts.nextPhoto]
+            for button in photoButtons { gtk_widget_set_visible(button, 0) }
             cgtk_accessible_set_label(parts.save, tr("Save"))
             nameSaveDropdown(parts.save)
             connectPixelEntries(apply: parts.applyPixels)
@@ -60,7 +64,7 @@ extension EditorWindow {
 
             headerControls = [
                 parts.open, parts.reset, parts.menu, aspectRatioButton, parts.undo, parts.redo, parts.pixels,
-                parts.previews, parts.save,
+                parts.previews, parts.save, parts.previousPhoto, parts.nextPhoto,
             ]
         }
     }

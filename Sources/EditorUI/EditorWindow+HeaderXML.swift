@@ -6,6 +6,8 @@ import GtkSupport
 /// The widgets of the header the window keeps, by builder id.
 struct HeaderParts {
     let header, open, menu, save, undo, redo, reset, previews, pixels, lossless: UnsafeMutablePointer<GtkWidget>
+    /// The previous and next photo of the folder, beside Open.
+    let previousPhoto, nextPhoto: UnsafeMutablePointer<GtkWidget>
     /// X, Y, width and height, then Apply, in the pixel popover.
     let pixelEntries: [UnsafeMutablePointer<GtkWidget>]
     let applyPixels: UnsafeMutablePointer<GtkWidget>
@@ -30,6 +32,7 @@ extension EditorWindow {
                 header: widget("header"), open: widget("open"), menu: widget("menu"), save: widget("save"),
                 undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
                 previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
+                previousPhoto: widget("previous-photo"), nextPhoto: widget("next-photo"),
                 pixelEntries: PixelField.allCases.map { widget("pixel-\($0)") },
                 applyPixels: widget("pixel-apply")))
     }
@@ -82,6 +85,8 @@ extension EditorWindow {
               <property name="action-name">win.open</property>
               <property name="tooltip-text">\(xml(EditorWindow.action("open").tooltip))</property>
             </object></child>
+            <child type="start">\(iconButton("previous-photo", icon: "go-previous-symbolic", action: "previous-photo"))</child>
+            <child type="start">\(iconButton("next-photo", icon: "go-next-symbolic", action: "next-photo"))</child>
             <child type="end"><object class="GtkMenuButton" id="menu">
               <property name="icon-name">open-menu-symbolic</property>
               <property name="primary">1</property>

@@ -9,7 +9,7 @@ import XCTest
 
 final class HeaderLayoutTests: XCTestCase {
     private var folder: URL!
-    private var photo: String!
+    fileprivate var photo: String!
 
     override func setUpWithError() throws {
         folder = try GtkTestSupport.temporaryFolder("header")
@@ -23,7 +23,7 @@ final class HeaderLayoutTests: XCTestCase {
     /// Runs `body` with GNOME's window buttons (its default button layout is `appmenu:close`: a
     /// close button alone, as libadwaita apps show it) instead of the minimize, maximize and close
     /// GTK shows without a desktop's settings.
-    @MainActor private static func withGNOMEWindowButtons(_ body: () -> Void) {
+    @MainActor fileprivate static func withGNOMEWindowButtons(_ body: () -> Void) {
         let settings = gtk_settings_get_default()!
         var value = GValue()
         g_value_init(&value, cgtk_string_type())
@@ -41,7 +41,7 @@ final class HeaderLayoutTests: XCTestCase {
 
     /// A window whose content is `width` points wide, with the photo open, laid out. (The default
     /// size counts the surface's resize border too, which a window manager's frame would not.)
-    @MainActor private static func window(width: Int32, opening photo: String) -> EditorWindow {
+    @MainActor fileprivate static func window(width: Int32, opening photo: String) -> EditorWindow {
         let window = EditorWindow(application: GtkTestSupport.application.application)
         window.present()
         var margin = (x: 0.0, y: 0.0)
@@ -58,7 +58,7 @@ final class HeaderLayoutTests: XCTestCase {
     }
 
     /// The header's controls: each shown whole inside the window, or hidden; shown ones never overlap.
-    @MainActor private static func checkControls(
+    @MainActor fileprivate static func checkControls(
         _ window: EditorWindow, file: StaticString = #filePath, line: UInt = #line
     )
         -> (shown: [UnsafeMutablePointer<GtkWidget>], hidden: [UnsafeMutablePointer<GtkWidget>])
@@ -66,7 +66,9 @@ final class HeaderLayoutTests: XCTestCase {
         let width = Float(gtk_widget_get_width(window.window))
         var shown: [(widget: UnsafeMutablePointer<GtkWidget>, bounds: graphene_rect_t)] = []
         var hidden: [UnsafeMutablePointer<GtkWidget>] = []
-        for control in window.headerControls + [window.title] {
+        // The photo arrows show only in a folder of several photos.
+        let present = window.headerControls.filter { !window.photoButtons.contains($0) || gtk_widget_get_visible($0) != 0 }
+        for control in present + [window.title] {
             guard gtk_widget_get_mapped(control) != 0 else { hidden.append(control); continue }
             var bounds = graphene_rect_t()
             XCTAssertNotEqual(gtk_widget_compute_bounds(control, window.window, &bounds), 0, file: file, line: line)
@@ -177,6 +179,34 @@ final class HeaderLayoutTests: XCTestCase {
                     }
                 }
                 XCTAssertFalse(hiddenBefore.isEmpty, "440 points hid nothing")
+            }
+        }
+    }
+}
+
+extension HeaderLayoutTests {
+    /// In a folder of several photos the previous and next arrows join the header; at 1200 points
+    /// everything still shows whole, and at 600 nothing overlaps or leaves the window.
+    func testTheFolderArrowsShowBesideOpenInAFolderOfSeveralPhotos() throws {
+        try GtkTestSupport.requireDisplay()
+        let photo = photo!
+        let second = (photo as NSString).deletingLastPathComponent + "/photo2.jpg"
+        XCTAssertNotNil(Shell.run("convert", ["-size", "300x200", "xc:gray", second]))
+        MainActor.assumeIsolated {
+            let wide = Self.window(width: 1200, opening: photo)
+            defer { gtk_window_destroy(cgtk_window(wide.window.raw)) }
+            XCTAssertTrue(GtkTestSupport.pump { wide.photoCounter == "1 of 2" })
+            XCTAssertTrue(GtkTestSupport.drawn(wide.window))
+            let controls = Self.checkControls(wide)
+            XCTAssertEqual(controls.hidden.count, 0)
+            for arrow in wide.photoButtons { XCTAssertTrue(controls.shown.contains(arrow)) }
+            Self.withGNOMEWindowButtons {
+                let narrow = Self.window(width: 600, opening: photo)
+                defer { gtk_window_destroy(cgtk_window(narrow.window.raw)) }
+                XCTAssertTrue(GtkTestSupport.pump { narrow.photoCounter == "1 of 2" })
+                XCTAssertTrue(GtkTestSupport.drawn(narrow.window))
+                let controls = Self.checkControls(narrow)
+                for arrow in narrow.photoButtons { XCTAssertTrue(controls.shown.contains(arrow)) }
             }
         }
     }

@@ -48,4 +48,34 @@ final class OrcaEndToEndTests: XCTestCase {
         }
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }
+
+    /// Page Down in a folder: Orca says the new photo's name and place ("b.png, 2 of 3") with its crop.
+    func testOrcaSaysThePhotoCounterWhenThePhotoChanges() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkTestSupport.temporaryFolder("orcapages")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = GtkTestSupport.greyFile(folder, "a.png", size: "300x200")
+        _ = GtkTestSupport.greyFile(folder, "b.png", size: "200x300")
+        _ = GtkTestSupport.greyFile(folder, "c.png", size: "300x300")
+
+        let editor = try ExternalEditor(arguments: [first], environment: ["LANG": "C.UTF-8", "LANGUAGE": nil, "LC_ALL": nil])
+        defer { editor.stop() }
+        let window = try XCTUnwrap(editor.waitForWindow(named: "a.png"), "the editor window never appeared")
+        Shell.run("xdotool", ["windowfocus", "--sync", window])
+        let orca = try OrcaListener(folder: folder)
+        defer { orca.stop() }
+        XCTAssertTrue(orca.waitForUtterance("Crop area panel.", timeout: 20), "Orca said: \(orca.utterances)")
+        orca.settle()
+
+        // Orca speaks the new description in its two sentences (then the window's new title).
+        let next = orca.answer(to: "Next")
+        XCTAssertEqual(
+            Array(next.prefix(2)), ["b.png, 2 of 3.", " left 0 percent, top 0 percent, width 100 percent, height 100 percent"],
+            "Orca said: \(next)")
+        let back = orca.answer(to: "Prior")
+        XCTAssertEqual(back.first, "a.png, 1 of 3.", "Orca said: \(back)")
+        // A change of the crop afterwards is said alone, without the photo again.
+        XCTAssertEqual(orca.answer(to: "shift+Left"), ["left 0 percent, top 0 percent, width 99 percent, height 100 percent"])
+        XCTAssertTrue(editor.process.isRunning, "the editor exited")
+    }
 }
