@@ -11,7 +11,7 @@ VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 TEST_PACKAGES := time xvfb xauth dbus dbus-x11 at-spi2-core libatspi2.0-dev xdotool imagemagick libvips-tools \
 	libjpeg-turbo-progs libimage-exiftool-perl locales gettext orca speech-dispatcher weston $(VALIDATE_PACKAGES)
 
-.PHONY: run test build deps test-deps bench bench-export clean pot schemas translations format fuzz
+.PHONY: run test build deps test-deps bench bench-export bench-batch clean pot schemas translations format fuzz
 
 deps:
 	scripts/install-packages $(RUN_PACKAGES)
@@ -41,6 +41,9 @@ bench: deps
 
 bench-export: deps
 	scripts/bench-export
+
+bench-batch: deps
+	scripts/bench-batch
 
 clean:
 	rm -rf .build .build-fuzz

@@ -33,8 +33,10 @@ let package = Package(
         .target(name: "Wording", dependencies: ["CGettext", "CropKit", "Imaging", "CBuildConfig"]),
         // The editor's widgets, windows and application.
         .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording"]),
+        // Many images at once: the engine (progress, cancel), its runner seam and the worker processes. No GTK.
+        .target(name: "Batch", dependencies: ["CInterrupt"]),
         // The headless command line (`--crop`, `--output`): no GTK, only the model, Imaging and its words.
-        .target(name: "Headless", dependencies: ["CropKit", "Imaging", "Wording"]),
+        .target(name: "Headless", dependencies: ["CropKit", "Imaging", "Wording", "Batch", "CInterrupt"]),
         // crop-editor: the command line, linking no GTK; for the window it starts crop-editor-gui.
         .executableTarget(name: "crop-editor", dependencies: ["Headless"]),
         .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI"]),
@@ -53,7 +55,7 @@ let package = Package(
         .testTarget(name: "CropKitTests", dependencies: ["CropKit"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CropKit", "OddFiles", "Wording"]),
         // Runs the real crop-editor binary headless with good and bad input.
-        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging", "OddFiles", "Wording"]),
+        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging", "OddFiles", "Wording", "Batch"]),
         // Imaging's errors and warnings in words: every cause, the English of before.
         .testTarget(name: "WordingTests", dependencies: ["Wording", "Imaging", "CropKit"]),
         .testTarget(name: "EditorUITests", dependencies: ["EditorUI", "GtkSupport", "CropKit", "CGtk", "CAtspi", "OddFiles"]),

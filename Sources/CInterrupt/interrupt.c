@@ -2,6 +2,7 @@
 #include "interrupt.h"
 
 #include <limits.h>
+#include <sys/prctl.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -47,4 +48,55 @@ void ci_set_temporary(const char *path) {
     if (!path || strlen(path) >= sizeof temporary) return;
     memcpy(temporary, path, strlen(path) + 1);
     temporary_ready = 1;
+}
+
+static volatile sig_atomic_t stop_fd = -1;
+static volatile sig_atomic_t received_stop = 0;
+
+static void notify_stop(int signal_number) {
+    received_stop = signal_number;
+    unsigned char byte = (unsigned char)signal_number;
+    if (stop_fd >= 0) (void)!write(stop_fd, &byte, 1);
+}
+
+void ci_notify_stops(int fd) {
+    stop_fd = fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = notify_stop;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    int signals[] = {SIGTERM, SIGINT, SIGHUP};
+    sigset_t stops;
+    sigemptyset(&stops);
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        sigaction(signals[i], &action, NULL);
+        sigaddset(&stops, signals[i]);
+    }
+    sigprocmask(SIG_UNBLOCK, &stops, NULL);
+}
+
+void ci_end_by_signal(int signal_number) {
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigaction(signal_number, &fallback, NULL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signal_number);
+    sigprocmask(SIG_UNBLOCK, &only, NULL);
+    raise(signal_number);
+}
+
+void ci_end_with_parent(void) { prctl(PR_SET_PDEATHSIG, SIGTERM); }
+
+int ci_received_stop(void) { return received_stop; }
+
+void ci_block_stops(void) {
+    sigset_t stops;
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGHUP);
+    sigprocmask(SIG_BLOCK, &stops, NULL);
 }

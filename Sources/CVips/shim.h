@@ -49,6 +49,12 @@ static inline int cv_flip(VipsImage *in, VipsImage **out, VipsDirection d) { ret
 static inline int cv_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
     return vips_crop(in, out, left, top, width, height, NULL);
 }
+/* libvips' attention smartcrop of a width x height area: where the most interesting spot is (attention_x/y, in
+   `in`'s pixels); the crop itself (`out`) is placed by libvips around it. */
+static inline int cv_smartcrop_attention(VipsImage *in, VipsImage **out, int width, int height, int *x, int *y) {
+    return vips_smartcrop(in, out, width, height, "interesting", VIPS_INTERESTING_ATTENTION, "attention_x", x,
+                          "attention_y", y, NULL);
+}
 static inline int cv_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
     return vips_colourspace(in, out, space, NULL);
 }

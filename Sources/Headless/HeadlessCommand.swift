@@ -1,5 +1,6 @@
 // The headless mode's entry: deciding that a command line is headless, running the crop, reporting the outcome.
 
+import Batch
 import CropKit
 import Foundation
 import Imaging
@@ -31,11 +32,35 @@ public enum HeadlessCommand {
                 // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
                 Imaging.removeTemporariesOnInterrupt()
                 if let warning = try crop(options) { writeAll(warning.line + "\n", to: STDERR_FILENO) }
+            case .batch(let batch):
+                return batch.run()
             }
             return 0
         } catch {
             writeAll(error.line + "\n", to: STDERR_FILENO)
             return error.exitStatus
+        }
+    }
+
+    /// Whether crop-editor was started as one of a batch's worker processes (a hidden argument).
+    public static func isBatchWorker(_ arguments: [String]) -> Bool { BatchWorker.isWorker(arguments) }
+
+    /// A batch's worker process: does single-image jobs as they come, each as the command line
+    /// would, its failure or warning as the line the command line would print. Returns the exit status.
+    public static func serveBatchJobs() -> Int32 {
+        Localization.startMessages()
+        Imaging.removeTemporariesOnInterrupt()
+        return BatchWorker.serve { job in
+            do throws(HeadlessError) {
+                guard case .crop(let options) = try HeadlessOptions.parse(job.arguments) else {
+                    return BatchOutcome(
+                        status: .failed, lines: [HeadlessError(image: job.image, reason: "not a single-image job").line])
+                }
+                let warning = try crop(options)
+                return BatchOutcome(status: .succeeded, lines: warning.map { [$0.line] } ?? [])
+            } catch {
+                return BatchOutcome(status: .failed, lines: [error.line])
+            }
         }
     }
 
@@ -115,6 +140,11 @@ public enum HeadlessCommand {
         let image = options.image
         let transform = options.export.transform
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        if let target = options.suggestion {
+            do { return (try Imaging.smartCrop(path: image, transform: transform, target: target), nil, .zero) } catch {
+                throw HeadlessError(image: image, reason: error.message)
+            }
+        }
         guard let geometry = options.crop else {
             if let angle {
                 let turned = TurnedPicture(width: shown.width, height: shown.height, angle: angle)

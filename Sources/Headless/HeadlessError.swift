@@ -1,5 +1,7 @@
 // A headless failure as the one stderr line the contract promises: `crop-editor: IMAGE: reason` or `crop-editor: reason`.
 
+import Batch
+
 /// Why the headless command failed, and which image it was about (nil before an image is known).
 public struct HeadlessError: Error, Equatable, Sendable {
     public let image: String?
@@ -24,9 +26,4 @@ public struct HeadlessError: Error, Equatable, Sendable {
     /// The single stderr line. Paths and library messages may hold line breaks or other control
     /// characters; they become spaces so the failure stays one line that scripts can read.
     public var line: String { oneLine(image.map { "crop-editor: \($0): \(reason)" } ?? "crop-editor: \(reason)") }
-}
-
-/// `text` with control characters (line breaks from paths or library messages) as spaces.
-func oneLine(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
 }

@@ -5,12 +5,14 @@ import Imaging
 /// Every option of the headless mode. The parser and `--help` both read this list, so an option
 /// cannot exist without being documented.
 enum HeadlessOption: String, CaseIterable, Sendable {
-    case crop, rotate, flip, straighten, shape, size, output, sidecar, quality, lossless, strip, help
+    case crop, aspect, rotate, flip, straighten, shape, size, output, sidecar, quality, lossless, strip
+    case outputDir = "output-dir", format, jobs, help
 
     /// The placeholder shown in help, or nil for a flag.
     var valueName: String? {
         switch self {
         case .crop: return "GEOMETRY"
+        case .aspect: return "W:H"
         case .rotate: return "90|180|270"
         case .flip: return "horizontal|vertical"
         case .straighten: return "A|auto"
@@ -19,6 +21,9 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .output: return "FILE"
         case .quality: return "N"
         case .strip: return "gps|all"
+        case .outputDir: return "DIR"
+        case .format: return "png|jpg|webp|tif"
+        case .jobs: return "N"
         case .lossless, .sidecar, .help: return nil
         }
     }
@@ -42,8 +47,15 @@ enum HeadlessOption: String, CaseIterable, Sendable {
                 "ImageMagick, a size in percent of the image at offsets",
                 "in pixels, e.g. 50%x50%+10+10; or W%xH%+X%+Y%, all in",
                 "percent of the image, e.g. 50%x50%+25%+25%; without",
-                "+X+Y, from the top left; without --crop, the crop kept",
-                "in IMAGE.xmp is used",
+                "+X+Y, from the top left; auto, the largest --aspect",
+                "rectangle placed on the most interesting part of the",
+                "picture (libvips' attention measure); without --crop, the",
+                "crop kept in IMAGE.xmp is used",
+            ]
+        case .aspect:
+            return [
+                "with --crop=auto, the crop's width:height, e.g. 4:5, 1:1",
+                "or 1.91:1 (in pixels of the image as displayed)",
             ]
         case .rotate:
             return [
@@ -110,6 +122,23 @@ enum HeadlessOption: String, CaseIterable, Sendable {
                 "leave out metadata: gps removes the location, all",
                 "removes every tag (default: keep it, minus the stale",
                 "preview of the uncropped photo)",
+            ]
+        case .outputDir:
+            return [
+                "crop every IMAGE (one or more) into DIR, created if",
+                "missing: DIR/NAME, in the image's own format; a result",
+                "that would be a source, or two images with the same",
+                "NAME, fail that image and the others go on",
+            ]
+        case .format:
+            return [
+                "with --output-dir, write every result in this format",
+                "(NAME's extension becomes .png, .jpg, .webp or .tif)",
+            ]
+        case .jobs:
+            return [
+                "crop N images at once, each in a worker process of its",
+                "own (default: the number of processor cores)",
             ]
         case .help:
             return ["show this help and exit"]

@@ -7,6 +7,8 @@ import Imaging
 public enum HeadlessRequest: Equatable, Sendable {
     case help
     case crop(HeadlessOptions)
+    /// `--output-dir`, or `--sidecar` with several images.
+    case batch(HeadlessBatch)
 }
 
 /// A complete, syntactically valid crop request. Whether it fits the image is only known after probing it.
@@ -14,8 +16,10 @@ public struct HeadlessOptions: Equatable, Sendable {
     public var image: String
     /// Where the pixels go; nil when the crop is only kept in the sidecar.
     public var output: String?
-    /// The crop asked for; nil means the one kept in the image's sidecar (or its own XMP).
+    /// The crop asked for; nil means the one kept in the image's sidecar (or its own XMP), or the suggestion.
     public var crop: CropGeometry?
+    /// `--crop=auto --aspect=W:H`: the crop libvips' attention measure places (`Imaging.smartCrop`).
+    public var suggestion: SmartCropTarget?
     /// Everything but the shape and the size, which may come from the kept crop (`exportOptions(kept:)`).
     public var export: ExportOptions
     /// `--shape`; nil when not given: the kept crop's shape when the crop is the kept one, else a rectangle.
@@ -27,11 +31,13 @@ public struct HeadlessOptions: Equatable, Sendable {
 
     public init(
         image: String, output: String?, crop: CropGeometry?, export: ExportOptions = ExportOptions(),
-        shape: CropShape? = nil, outputSize: Int? = nil, straighten: StraightenRequest? = nil
+        shape: CropShape? = nil, outputSize: Int? = nil, straighten: StraightenRequest? = nil,
+        suggestion: SmartCropTarget? = nil
     ) {
         self.image = image
         self.output = output
         self.crop = crop
+        self.suggestion = suggestion
         self.export = export
         self.shape = shape
         self.outputSize = outputSize
@@ -56,14 +62,22 @@ public struct HeadlessOptions: Equatable, Sendable {
         if CommandLineTokens.asksForHelp(arguments) { return .help }
         let tokens = try CommandLineTokens(arguments)
         guard let image = tokens.operands.first else { throw .usage("no IMAGE given (see crop-editor --help)") }
-        guard tokens.operands.count == 1 else {
-            throw .usage("one IMAGE at a time, but \(tokens.operands.count) were given")
+        if HeadlessBatch.isBatch(tokens) { return .batch(try HeadlessBatch(tokens)) }
+        _ = try HeadlessBatch.jobs(tokens)
+        if tokens.values[.format] != nil {
+            throw .usage("--format applies to --output-dir; with --output the name's extension says it")
         }
+        return .crop(try parse(tokens, image: image))
+    }
+
+    /// One image's request, from tokens holding that one IMAGE.
+    static func parse(_ tokens: CommandLineTokens, image: String) throws(HeadlessError) -> HeadlessOptions {
         func fail(_ reason: String) -> HeadlessError { .usage(reason, image: image) }
 
         let sidecar = tokens.values[.sidecar] != nil
         var crop: CropGeometry?
-        if let cropText = tokens.values[.crop] {
+        let suggestion = try Self.suggestion(tokens, image: image)
+        if let cropText = tokens.values[.crop], suggestion == nil {
             do { crop = try CropGeometry(parsing: cropText) } catch { throw fail(error.description) }
         }
         var shape: CropShape?
@@ -86,16 +100,16 @@ public struct HeadlessOptions: Equatable, Sendable {
             guard tokens.values[.output] == nil else {
                 throw fail("--sidecar writes no pixels: give --sidecar or --output, not both")
             }
-            guard crop != nil || straighten != nil else { throw fail("--sidecar needs the --crop to keep") }
+            guard crop != nil || straighten != nil || suggestion != nil else { throw fail("--sidecar needs the --crop to keep") }
             for option in [HeadlessOption.quality, .lossless, .strip, .rotate, .flip] where tokens.values[option] != nil {
                 throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
             }
             // Kept for any later output, so bounded by the format that holds the most.
             var kept: Int?
             if let size { kept = try Self.outputSize(size, format: nil, image: image) }
-            return .crop(
-                HeadlessOptions(
-                    image: image, output: nil, crop: crop, shape: shape, outputSize: kept, straighten: straighten))
+            return HeadlessOptions(
+                image: image, output: nil, crop: crop, shape: shape, outputSize: kept, straighten: straighten,
+                suggestion: suggestion)
         }
         guard let output = tokens.values[.output] else { throw fail("no --output given (or --sidecar)") }
 
@@ -132,10 +146,28 @@ public struct HeadlessOptions: Equatable, Sendable {
         if export.lossless, straighten != nil {
             throw fail("--lossless cannot straighten: a turned picture is new pixels, so it must be re-encoded")
         }
-        return .crop(
-            HeadlessOptions(
-                image: image, output: output, crop: crop, export: export, shape: shape,
-                outputSize: outputSize, straighten: straighten))
+        return HeadlessOptions(
+            image: image, output: output, crop: crop, export: export, shape: shape,
+            outputSize: outputSize, straighten: straighten, suggestion: suggestion)
+    }
+
+    /// `--crop=auto` with `--aspect=W:H`: the suggestion's ratio; nil for any other `--crop`. Each
+    /// needs the other, and a suggestion is placed on the upright picture, so not with `--straighten`.
+    private static func suggestion(_ tokens: CommandLineTokens, image: String) throws(HeadlessError) -> SmartCropTarget? {
+        let aspect = tokens.values[.aspect]
+        guard tokens.values[.crop] == "auto" else {
+            if aspect != nil { throw .usage("--aspect applies to --crop=auto only", image: image) }
+            return nil
+        }
+        guard let aspect else { throw .usage("--crop=auto needs the crop's --aspect=W:H, e.g. --aspect=4:5", image: image) }
+        guard let ratio = AspectRatio(parsing: aspect)?.pixelRatio(imageWidth: 1, imageHeight: 1) else {
+            throw .usage("--aspect must be two positive numbers as W:H, e.g. 4:5, not “\(aspect)”", image: image)
+        }
+        guard tokens.values[.straighten] == nil else {
+            throw .usage(
+                "--crop=auto cannot be combined with --straighten: the suggestion is placed on the upright picture", image: image)
+        }
+        return .ratio(ratio)
     }
 
     /// `--size`'s value: a whole number of pixels from 1 to what the output's format holds (for

@@ -1,5 +1,7 @@
 // A headless success that left some metadata out, as the one stderr line the contract promises: `crop-editor: IMAGE: warning: …`.
 
+import Batch
+
 /// A success that had to leave some of the source's metadata out: the crop was written, exit 0.
 public struct HeadlessWarning: Equatable, Sendable {
     public let image: String

@@ -8,6 +8,7 @@ enum HelpText {
         var lines = [
             "Usage: crop-editor [IMAGE]",
             "       crop-editor --crop=GEOMETRY --output=FILE [OPTION...] IMAGE",
+            "       crop-editor --crop=GEOMETRY --output-dir=DIR [OPTION...] IMAGE...",
             "",
             "Without options, opens IMAGE (or a demo picture) in the editor window.",
             "With --output, crops IMAGE without opening a window and writes FILE.",
@@ -38,6 +39,13 @@ enum HelpText {
             "IMAGE's metadata (maker notes in PNG, a gain map outside JPEG), FILE is",
             "written without it, one line \"crop-editor: IMAGE: warning: ...\" says so,",
             "and the exit status is 0.",
+            "",
+            "With --output-dir (or --sidecar and several IMAGEs) each IMAGE is cropped",
+            "as above; on a terminal one line shows the progress. Each failure is one",
+            "line \"crop-editor: IMAGE: reason\" and the others go on. Exit status: 0",
+            "when every IMAGE was cropped, 1 when some failed, 2 for a command line",
+            "that cannot work (then nothing is written). Interrupted, the results",
+            "finished stay, no temporary file is left, and the command ends by the signal.",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

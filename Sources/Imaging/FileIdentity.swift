@@ -14,7 +14,7 @@ public enum FileIdentity {
 
     /// The absolute path with links and `..` resolved; an output usually does not exist yet, so
     /// then its folder is resolved and the name appended.
-    static func resolved(_ path: String) -> String {
+    public static func resolved(_ path: String) -> String {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         if let real = realPath(absolute) { return real }
         let url = URL(fileURLWithPath: absolute)

@@ -103,7 +103,8 @@ extension HeadlessBinaryTests {
             try w.picture("in/other.jpg")
             try expectCleanFailure(
                 in: w, ["--crop=10x10", "--output=out/a.jpg", "in/photo.jpg", "in/other.jpg"],
-                image: nil, reasons: ["one IMAGE at a time"], output: "out/a.jpg")
+                image: nil, reasons: ["--output names one result, but 2 IMAGEs were given; use --output-dir=DIR"],
+                output: "out/a.jpg")
         }
 
         @Test func aLineBreakInTheImageNameStaysOneLine() throws {

@@ -8,7 +8,8 @@ extension HeadlessBinaryTests {
         static let everyOption = [
             "--crop=GEOMETRY", "--output=FILE", "--quality=N", "--lossless", "--strip=gps|all",
             "--rotate=90|180|270", "--flip=horizontal|vertical", "--shape=circle|rectangle",
-            "--size=N", "--sidecar", "--help", "-h",
+            "--size=N", "--sidecar", "--help", "-h", "--aspect=W:H", "--output-dir=DIR", "--format=png|jpg|webp|tif",
+            "--jobs=N",
         ]
 
         @Test func helpListsEveryOptionOnStandardOutput() throws {

@@ -1,5 +1,6 @@
 // The command line parsed in-process: which runs are headless, what each spelling means, and each mistake's message.
 
+import Batch
 import CropKit
 import Headless
 import Imaging
@@ -113,7 +114,30 @@ import Testing
             (["--crop=1x1", "--crop=2x2", "p.jpg"], "--crop is given more than once"),
             (["--lossless=no", "p.jpg"], "--lossless takes no value"),
             (["--crop=1x1", "--output=o.png"], "no IMAGE given (see crop-editor --help)"),
-            (["--crop=1x1", "--output=o.png", "a.jpg", "b.jpg"], "one IMAGE at a time, but 2 were given"),
+            (
+                ["--crop=1x1", "--output=o.png", "a.jpg", "b.jpg"],
+                "--output names one result, but 2 IMAGEs were given; use --output-dir=DIR"
+            ),
+            (["--crop=1x1", "a.jpg", "b.jpg"], "several IMAGEs need --output-dir=DIR (or --sidecar)"),
+            (["--crop=1x1", "--output=o.png", "--output-dir=d", "a.jpg"], "give --output=FILE or --output-dir=DIR, not both"),
+            (
+                ["--crop=1x1", "--sidecar", "--output-dir=d", "a.jpg"],
+                "--sidecar writes beside each IMAGE: give --sidecar or --output-dir, not both"
+            ),
+            (["--crop=1x1", "--output-dir=d", "--format=gif", "a.jpg"], "--format must be png, jpg, webp or tif, not “gif”"),
+            (["--crop=1x1", "--output-dir=d", "--jobs=0", "a.jpg"], "--jobs must be a whole number from 1 to 256, not “0”"),
+            (
+                ["--crop=1x1", "--output=o.png", "--format=png", "a.jpg"],
+                "--format applies to --output-dir; with --output the name's extension says it"
+            ),
+            (
+                ["--crop=1x1", "--output-dir=d", "--quality=0", "a.jpg", "b.jpg"],
+                "--quality must be a whole number from 1 to 100, not “0”"
+            ),
+            (
+                ["--crop=auto", "--output-dir=d", "a.jpg", "b.jpg"],
+                "--crop=auto needs the crop's --aspect=W:H, e.g. --aspect=4:5"
+            ),
         ]
         for (arguments, reason) in cases {
             #expect(error(arguments) == HeadlessError(image: nil, reason: reason, exitStatus: 2), "\(arguments)")
@@ -129,6 +153,16 @@ import Testing
                 "--sidecar writes no pixels: give --sidecar or --output, not both"
             ),
             (["--sidecar", "--crop=1x1", "--quality=80", "p.jpg"], "--quality applies to --output, not to --sidecar"),
+            (["--crop=auto", "--output=o.png", "p.jpg"], "--crop=auto needs the crop's --aspect=W:H, e.g. --aspect=4:5"),
+            (["--crop=1x1", "--aspect=4:5", "--output=o.png", "p.jpg"], "--aspect applies to --crop=auto only"),
+            (
+                ["--crop=auto", "--aspect=4:0", "--output=o.png", "p.jpg"],
+                "--aspect must be two positive numbers as W:H, e.g. 4:5, not “4:0”"
+            ),
+            (
+                ["--crop=auto", "--aspect=1:1", "--straighten=2", "--output=o.png", "p.jpg"],
+                "--crop=auto cannot be combined with --straighten: the suggestion is placed on the upright picture"
+            ),
             (["--crop=1x", "--output=o.png", "p.jpg"], CropGeometryError.malformed("1x").description),
             (["--crop=0x1", "--output=o.png", "p.jpg"], CropGeometryError.emptySize("0x1").description),
             (["--crop=1x1", "--output=o.png", "--strip=none", "p.jpg"], "--strip must be gps or all, not “none”"),
@@ -168,5 +202,53 @@ import Testing
         #expect(PNGBytes.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
         let png = PNGBytes.claiming(width: 100_000, height: 100_000)
         #expect(Array(png[16..<24]) == [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0])
+    }
+
+    @Test func autoCropCarriesTheRatioAndComposesWithTheOtherOptions() throws {
+        guard
+            case .crop(let options) = try parse([
+                "--crop=auto", "--aspect=4:5", "--rotate=90", "--size=100", "--output=o.png", "p.jpg",
+            ])
+        else {
+            Issue.record("not a crop")
+            return
+        }
+        #expect(options.suggestion == .ratio(0.8) && options.crop == nil && options.outputSize == 100)
+        #expect(options.export.transform == .right)
+    }
+
+    @Test func aBatchIsOneSingleImageJobPerImageAndRefusesTheImagesItCannotDo() throws {
+        guard
+            case .batch(let batch) = try parse([
+                "--crop=10x10", "--quality=80", "--output-dir=d", "--jobs=3", "a.jpg", "x/a.jpg", "b.gif", "c.png", "--",
+                "-e.png",
+            ])
+        else {
+            Issue.record("not a batch")
+            return
+        }
+        #expect(batch.jobs == 3 && batch.directory == "d")
+        #expect(
+            batch.plan == [
+                .refused(
+                    HeadlessError(image: "a.jpg", reason: "its result d/a.jpg would also be x/a.jpg's; crop them separately")),
+                .refused(
+                    HeadlessError(image: "x/a.jpg", reason: "its result d/a.jpg would also be a.jpg's; crop them separately")),
+                .refused(
+                    HeadlessError(image: "b.gif", reason: "a .gif result cannot be written; give --format=png, jpg, webp or tif")),
+                .job(BatchJob(image: "c.png", arguments: ["--crop=10x10", "--quality=80", "--output=d/c.png", "--", "c.png"])),
+                .job(
+                    BatchJob(image: "-e.png", arguments: ["--crop=10x10", "--quality=80", "--output=d/-e.png", "--", "-e.png"])),
+            ])
+        // --format gives every result that extension, so the GIF can be cropped too.
+        guard case .batch(let converted) = try parse(["--crop=10x10", "--output-dir=d", "--format=webp", "b.gif", "c.png"]) else {
+            Issue.record("not a batch")
+            return
+        }
+        #expect(
+            converted.plan == [
+                .job(BatchJob(image: "b.gif", arguments: ["--crop=10x10", "--output=d/b.webp", "--", "b.gif"])),
+                .job(BatchJob(image: "c.png", arguments: ["--crop=10x10", "--output=d/c.webp", "--", "c.png"])),
+            ])
     }
 }

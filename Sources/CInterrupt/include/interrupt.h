@@ -10,4 +10,22 @@ void ci_install_interrupt_cleanup(void);
    handler may only read memory and call async-signal-safe functions such as unlink. */
 void ci_set_temporary(const char *path);
 
+/* For a process that hands its work to children (a batch): SIGTERM, SIGINT and SIGHUP no longer end it at
+   once; each writes its number as one byte to `fd` (the write end of a pipe the caller reads), so the
+   caller can stop its children first. The signals are unblocked as above. */
+void ci_notify_stops(int fd);
+
+/* The last stop signal `ci_notify_stops` caught, 0 for none. */
+int ci_received_stop(void);
+
+/* Blocks the stop signals in the calling thread: after its last check, a batch ends as it decided. */
+void ci_block_stops(void);
+
+/* Ends the process by `signal_number`'s default action (so the parent sees it ended by that signal). */
+void ci_end_by_signal(int signal_number);
+
+/* For a child doing a parent's work: SIGTERM when the parent ends, however it ends (its handler then
+   removes the temporary file as for any stop). */
+void ci_end_with_parent(void);
+
 #endif

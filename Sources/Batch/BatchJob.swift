@@ -1,0 +1,36 @@
+// One image's work in a batch and what came of it: the values the engine, its runners and the worker process exchange.
+
+/// One image's crop, said as crop-editor's single-image command line (without the program name),
+/// e.g. `["--crop=800x600+10+10", "--output=out/a.jpg", "--", "a.jpg"]`: every option that works
+/// for one image works in a batch, and a runner needs nothing else to do it.
+public struct BatchJob: Codable, Hashable, Sendable {
+    /// The source, for progress and failure lines.
+    public var image: String
+    public var arguments: [String]
+
+    public init(image: String, arguments: [String]) {
+        self.image = image
+        self.arguments = arguments
+    }
+}
+
+/// How one job ended.
+public struct BatchOutcome: Codable, Hashable, Sendable {
+    public enum Status: String, Codable, Hashable, Sendable {
+        /// Written (possibly with warnings in `lines`).
+        case succeeded
+        /// Not written; `lines` says why.
+        case failed
+        /// Not finished: the batch was cancelled before or while it ran (nothing of it is left).
+        case cancelled
+    }
+
+    public var status: Status
+    /// For people, each one line `crop-editor: IMAGE: …`: the failure, or a success's warnings.
+    public var lines: [String]
+
+    public init(status: Status, lines: [String] = []) {
+        self.status = status
+        self.lines = lines
+    }
+}

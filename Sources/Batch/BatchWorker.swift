@@ -1,0 +1,24 @@
+// The worker side of ProcessRunner: a crop-editor child that reads jobs from its standard input and answers on its standard output.
+
+import CInterrupt
+import Glibc
+
+public enum BatchWorker {
+    /// The hidden argument that starts crop-editor as a worker (`crop-editor --internal-batch-worker`).
+    public static let argument = "--internal-batch-worker"
+
+    /// Whether crop-editor was started as a worker (exactly the one hidden argument).
+    public static func isWorker(_ arguments: [String]) -> Bool { arguments.count == 2 && arguments[1] == argument }
+
+    /// Answers jobs until the batch closes the pipe; returns the exit status. `perform` does one
+    /// job in this process (the start-up, libraries and all, is paid once per worker, not per image).
+    /// The worker ends with its parent: a batch killed outright stops its workers too.
+    public static func serve(_ perform: (BatchJob) -> BatchOutcome) -> Int32 {
+        ci_end_with_parent()
+        while let job = WorkerFrames.receive(BatchJob.self, from: STDIN_FILENO) {
+            let outcome = perform(job)
+            guard WorkerFrames.send(outcome, to: STDOUT_FILENO, socket: true) else { return 1 }
+        }
+        return 0
+    }
+}

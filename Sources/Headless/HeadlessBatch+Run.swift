@@ -1,0 +1,86 @@
+// Running a batch from the command line: worker processes, the progress line on a terminal, failure lines, the exit status, stopping on a signal.
+
+import Batch
+import CInterrupt
+import Foundation
+import Glibc
+import Imaging
+
+extension HeadlessBatch {
+    /// Runs the plan and returns the exit status: 0 when every image was cropped, 1 when some
+    /// were not. Stopped by SIGINT, SIGTERM or SIGHUP it stops its workers (each removes its
+    /// temporary file; finished results stay) and ends by that signal: it does not return.
+    func run() -> Int32 {
+        let terminal = isatty(STDERR_FILENO) == 1
+        var failed = false
+        for case .refused(let error) in plan {
+            failed = true
+            write(error.line + "\n")
+        }
+        let jobs = plan.compactMap { planned -> BatchJob? in
+            if case .job(let job) = planned { return job }
+            return nil
+        }
+        if let directory, !jobs.isEmpty {
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                write(
+                    HeadlessError(image: directory, reason: "the output folder cannot be made: \(folderReason(error))").line
+                        + "\n")
+                return HeadlessError.badImageStatus
+            }
+        }
+        guard !jobs.isEmpty else { return failed ? HeadlessError.badImageStatus : 0 }
+        guard let executable = WorkerExecutable.locate() else {
+            write("crop-editor: cannot find the crop-editor program for the worker processes\n")
+            return HeadlessError.badImageStatus
+        }
+        let engine = BatchEngine(
+            runner: ProcessRunner(executable: executable, slots: min(jobs.count, self.jobs)))
+        cancelOnStopSignals(engine)
+        let refused = plan.count - jobs.count
+        let outcomes = engine.run(jobs) { progress in
+            var text = ""
+            if let latest = progress.latest, !latest.outcome.lines.isEmpty {
+                text += (terminal ? ProgressLine.clear : "") + latest.outcome.lines.joined(separator: "\n") + "\n"
+            }
+            if terminal {
+                let whole = BatchProgress(
+                    done: progress.done + refused, total: progress.total + refused, failed: progress.failed + refused,
+                    elapsed: progress.elapsed, latest: nil)
+                text += ProgressLine.clear + ProgressLine.text(whole)
+            }
+            write(text)
+        }
+        if terminal { write("\n") }
+        ci_block_stops()
+        let signal = ci_received_stop()
+        if signal != 0 { ci_end_by_signal(signal) }
+        return failed || outcomes.contains { $0.status != .succeeded } ? HeadlessError.badImageStatus : 0
+    }
+
+    private func folderReason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
+        return error.localizedDescription
+    }
+
+    private func write(_ text: String) {
+        _ = Array(text.utf8).withUnsafeBytes { Imaging.writeAll($0, to: STDERR_FILENO) }
+    }
+}
+
+/// SIGINT, SIGTERM and SIGHUP during a batch: the handler only writes the signal's number to a
+/// pipe; a thread reading it cancels the engine, whose workers then stop, and the batch ends by it.
+private func cancelOnStopSignals(_ engine: BatchEngine) {
+    var pipe: [Int32] = [-1, -1]
+    guard Glibc.pipe(&pipe) == 0 else { return }
+    // Close-on-exec: the workers must not hold the pipe.
+    for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    ci_notify_stops(pipe[1])
+    let reader = pipe[0]
+    Thread.detachNewThread {
+        var byte: UInt8 = 0
+        while Glibc.read(reader, &byte, 1) < 0, errno == EINTR {}
+        engine.cancel()
+    }
+}

@@ -1,0 +1,64 @@
+// Smart crop suggestions: libvips' attention smartcrop on an upright thumbnail, placed back on the full-resolution picture.
+
+import CVips
+import CropKit
+
+/// What a suggestion keeps: the largest rectangle of a ratio, or a rectangle of a given size.
+public enum SmartCropTarget: Hashable, Sendable {
+    /// Width ÷ height in pixels (4:5 is 0.8).
+    case ratio(Double)
+    /// Pixels of the picture as shown; larger than the picture is shrunk to it.
+    case size(PixelSize)
+}
+
+extension Imaging {
+    /// The longer side of the thumbnail the attention measure reads. libvips shrinks whatever it is
+    /// given to 32×32 to find the spot, so a larger thumbnail would only cost decoding time; this
+    /// one still places the spot within a 1/1024 of the picture.
+    public static let attentionThumbnailSide = 1024
+
+    /// The crop, in pixels of the picture at `path` as shown (EXIF orientation applied, then
+    /// `transform`, as the export applies them), that libvips' attention smartcrop
+    /// (`VIPS_INTERESTING_ATTENTION`: skin tones, saturated colour, edges) suggests for `target`:
+    /// the target's size centred on the most interesting spot, shifted only to stay inside.
+    public static func smartCrop(
+        path: String, transform: ImageOrientation = .up, target: SmartCropTarget
+    ) throws(ImagingError) -> PixelRect {
+        pipelineLock.lock()
+        defer { pipelineLock.unlock() }
+        let info = try probe(path: path)
+        let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        let picture = SuggestedCrop(width: shown.width, height: shown.height)
+        let size: PixelSize
+        switch target {
+        case .ratio(let ratio): size = picture.largestSize(ratio: ratio)
+        case .size(let wanted):
+            size = PixelSize(width: min(max(wanted.width, 1), shown.width), height: min(max(wanted.height, 1), shown.height))
+        }
+        let side = Int32(attentionThumbnailSide)
+        var upright: UnsafeMutablePointer<VipsImage>?
+        vips_error_clear()
+        guard cv_thumbnail(path, &upright, side, side, info.isJPEG ? 1 : 0) == 0, let upright else {
+            throw pipelineError(info)
+        }
+        defer { cv_unref(upright) }
+        guard let thumb = transform.applied(to: upright) else { throw vipsFailure(.convert) }
+        defer { cv_unref(thumb) }
+        let tw = Int(vips_image_get_width(thumb)), th = Int(vips_image_get_height(thumb))
+        // The target on the thumbnail's scale: libvips blurs its measure by the crop's size.
+        let cw = Int32(min(max((Double(size.width) * Double(tw) / Double(shown.width)).rounded(), 1), Double(tw)))
+        let ch = Int32(min(max((Double(size.height) * Double(th) / Double(shown.height)).rounded(), 1), Double(th)))
+        var cropped: UnsafeMutablePointer<VipsImage>?
+        var x: Int32 = 0, y: Int32 = 0
+        guard cv_smartcrop_attention(thumb, &cropped, cw, ch, &x, &y) == 0, let cropped else {
+            throw pipelineError(info)
+        }
+        cv_unref(cropped)
+        if info.isJPEG { try acceptRepairs(info) } else { vips_error_clear() }
+        // The spot's pixel centre, carried to the full-resolution picture.
+        let point = (
+            x: (Double(x) + 0.5) * Double(shown.width) / Double(tw), y: (Double(y) + 0.5) * Double(shown.height) / Double(th)
+        )
+        return picture.placed(size, around: point)
+    }
+}
