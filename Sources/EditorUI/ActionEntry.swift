@@ -30,6 +30,8 @@ enum ActionAvailability {
     case losslessSnap
     /// The folder has a photo after / before the one shown.
     case nextPhoto, previousPhoto
+    /// A photo from a file is shown and no Apply to All is running.
+    case batch
 }
 
 /// What activating a row does.

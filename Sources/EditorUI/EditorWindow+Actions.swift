@@ -31,6 +31,9 @@ extension EditorWindow {
         ActionEntry(
             name: "save-and-next", kind: .plain { $0.saveAndNext() }, accels: ["<Control>Return"],
             title: N_("Save the crop and go to the next photo"), group: .file, availability: .file),
+        ActionEntry(
+            name: "apply-to-all", kind: .plain { $0.askApplyToAll() },
+            title: N_("Apply the crop to every photo of the folder"), availability: .batch),
         ActionEntry(name: "close-image", kind: .plain { $0.closeImage() }, availability: .picture),
         ActionEntry(
             name: "close", kind: .plain { gtk_window_close(cgtk_window($0.window.raw)) }, accels: ["<Control>w"],
@@ -123,6 +126,7 @@ extension EditorWindow {
         case .savedResult: return lastSavedPath != nil
         // Snapping knows the unturned grid only: offered for an unturned picture off the grid.
         case .losslessSnap: return losslessEligible == false && canvas.transform == .up
+        case .batch: return canvas.image?.path != nil && batch == nil
         case .nextPhoto: return browsing.session?.nextPath != nil
         case .previousPhoto: return browsing.session?.previousPath != nil
         }

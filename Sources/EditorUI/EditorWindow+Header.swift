@@ -58,7 +58,12 @@ extension EditorWindow {
             g_object_unref(overflowMenu.raw)  // the main menu holds it from now on, as long as the window lives
             gtk_menu_button_set_menu_model(cgtk_menu_button(parts.menu.raw), primary)
             g_object_unref(primary.raw)
-            let saveMenu = Menu.sectioned([[.action(tr("Save _As…"), "win.save-as"), .action(tr("_Keep Crop"), "win.keep-crop")]])
+            let saveMenu = Menu.sectioned([
+                [
+                    .action(tr("Save _As…"), "win.save-as"), .action(tr("_Keep Crop"), "win.keep-crop"),
+                    .action(tr("Apply to A_ll…"), "win.apply-to-all"),
+                ]
+            ])
             adw_split_button_set_menu_model(OpaquePointer(parts.save), saveMenu)
             g_object_unref(saveMenu.raw)
 

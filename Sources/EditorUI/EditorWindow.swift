@@ -47,6 +47,11 @@ final class EditorWindow {
     var closeConfirmed = false
     /// The question about unsaved crops while it is open (tests answer it).
     var closeDialog: UnsafeMutablePointer<GtkWidget>?
+    /// Apply to All's question while it is open, the batch saving, its progress over the picture, and how the last one ended.
+    var applyDialog: UnsafeMutablePointer<GtkWidget>?
+    var batch: PhotoBatch?
+    let batchStatus = BatchStatusBar()
+    var lastBatch: BatchSummary?
     /// The save-as dialog while it is open.
     var saveDialog: GObjectRef?
     /// Counts loads so that only the newest one's result is shown.
@@ -120,6 +125,7 @@ final class EditorWindow {
         zoomIndicator = makeZoomIndicator()
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), zoomIndicator)
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), cropStatus)
+        gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), batchStatus.widget)
         pages.add(overlay, name: "editor")
         pages.add(EmptyState.make(), name: "empty")
         adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), pages.widget)
@@ -141,6 +147,7 @@ final class EditorWindow {
             [
                 .action(tr("_Open…"), "win.open"), .action(tr("_Keep Crop"), "win.keep-crop"),
                 .action(tr("_Save"), "win.save"), .action(tr("Save _As…"), "win.save-as"),
+                .action(tr("Apply to A_ll…"), "win.apply-to-all"),
                 .action(tr("_Reset Crop"), "win.reset"), .action(tr("Rotate _Left"), "win.rotate-left"),
                 .action(tr("Rotate R_ight"), "win.rotate-right"), .action(tr("Flip _Horizontally"), "win.flip-horizontal"),
                 .action(tr("Flip _Vertically"), "win.flip-vertical"), .action(tr("_Close Image"), "win.close-image"),

@@ -25,10 +25,12 @@ import Testing
         for index in 0..<5 {
             let image = w.url("in/p\(index).png").path
             try w.picture("in/p\(index).png")
-            jobs.append(BatchJob(image: image, arguments: ["--crop=20x10", "--output=\(w.url("out/p\(index).png").path)", "--", image]))
+            jobs.append(
+                BatchJob(image: image, arguments: ["--crop=20x10", "--output=\(w.url("out/p\(index).png").path)", "--", image]))
         }
         let missing = w.url("in/missing.png").path
-        jobs.insert(BatchJob(image: missing, arguments: ["--crop=20x10", "--output=\(w.url("out/m.png").path)", "--", missing]), at: 2)
+        jobs.insert(
+            BatchJob(image: missing, arguments: ["--crop=20x10", "--output=\(w.url("out/m.png").path)", "--", missing]), at: 2)
         let reports = Reports()
         let outcomes = BatchEngine(runner: runner(slots: 2)).run(jobs) { reports.add($0) }
         #expect(outcomes.map(\.status) == [.succeeded, .succeeded, .failed, .succeeded, .succeeded, .succeeded])
@@ -46,7 +48,9 @@ import Testing
         for index in 0..<8 {
             let image = w.url("in/noise\(index).png").path
             try Tool.run("vips", ["gaussnoise", image, "2000", "2000"])
-            jobs.append(BatchJob(image: image, arguments: ["--crop=1900x1900", "--output=\(w.url("out/n\(index).png").path)", "--", image]))
+            jobs.append(
+                BatchJob(
+                    image: image, arguments: ["--crop=1900x1900", "--output=\(w.url("out/n\(index).png").path)", "--", image]))
         }
         let engine = BatchEngine(runner: runner(slots: 2))
         // Cancelled from the progress report of the first result, as the window's Cancel could come then.
