@@ -32,6 +32,8 @@ enum ActionAvailability {
     case nextPhoto, previousPhoto
     /// A photo from a file is shown and no Apply to All is running.
     case batch
+    /// A photo from a file is shown and no suggestion is being computed.
+    case suggestion
 }
 
 /// What activating a row does.

@@ -70,6 +70,8 @@ final class CropCanvas {
     /// Said before the crop in the next accessible description, once (the photo changed: Orca
     /// speaks a changed description of the focused crop area).
     var announcement: String?
+    /// Called for Suggest (S, crop.suggest): the window places a smart crop.
+    var onSuggest: (() -> Void)?
     /// Called when the zoom changes (the window shows the percentage).
     var onZoomChange: (() -> Void)?
 
@@ -125,6 +127,7 @@ final class CropCanvas {
         onCommit = nil
         onHistoryChange = nil
         onZoomChange = nil
+        onSuggest = nil
         image = nil
         painter.dropCache()
         isAlive = false
@@ -242,5 +245,6 @@ final class CropCanvas {
         installActions(klass)
         installKeyBindings(klass)
         installZoomActions(klass)
+        installSuggestAction(klass)
     }
 }

@@ -59,6 +59,9 @@ extension EditorWindow {
         ActionEntry(name: "flip-horizontal", kind: .plain { $0.canvas.apply(.flipHorizontal) }, availability: .picture),
         ActionEntry(name: "flip-vertical", kind: .plain { $0.canvas.apply(.flipVertical) }, availability: .picture),
         ActionEntry(
+            name: "suggest", kind: .plain { $0.suggest() }, title: N_("Suggest a crop: the most interesting part of the photo"),
+            availability: .suggestion),
+        ActionEntry(
             name: "toggle-shape", kind: .plain { $0.chooseShape($0.canvas.shape == .circle ? .rectangle : .circle) },
             accels: ["<Control><Shift>c"], title: N_("Switch between rectangle and circle"), group: .edit),
         ActionEntry(
@@ -127,6 +130,7 @@ extension EditorWindow {
         // Snapping knows the unturned grid only: offered for an unturned picture off the grid.
         case .losslessSnap: return losslessEligible == false && canvas.transform == .up
         case .batch: return canvas.image?.path != nil && batch == nil
+        case .suggestion: return canvas.image?.path != nil && !isSuggesting
         case .nextPhoto: return browsing.session?.nextPath != nil
         case .previousPhoto: return browsing.session?.previousPath != nil
         }
@@ -139,6 +143,8 @@ extension EditorWindow {
             guard let action = g_action_map_lookup_action(cgtk_action_map(window.raw), entry.name) else { continue }
             g_simple_action_set_enabled(action, isEnabled(entry.availability) ? 1 : 0)
         }
+        // The crop area's own Suggest (S, and AT-SPI's list) follows the window's.
+        gtk_widget_action_set_enabled(canvas.widget, CropCanvas.suggestAction, isEnabled(.suggestion) ? 1 : 0)
     }
 
     /// Sets a stateful action's state from code (menus show it; no handler runs).

@@ -11,6 +11,7 @@ extension EditorWindow {
         static let undoRedo = 50
         static let reset = 40
         static let previews = 30
+        static let suggest = 20
     }
 
     /// The header bar from its GtkBuilder tree, appended to `box`: Open, then the editing controls around the title in a
@@ -21,7 +22,7 @@ extension EditorWindow {
             gtk_box_append(cgtk_box(box.raw), parts.header)
             gtk_box_append(cgtk_box(cropStatus.raw), parts.lossless)
             (menuButton, saveButton, losslessButton, pixelButton) = (parts.menu, parts.save, parts.lossless, parts.pixels)
-            (undoButton, redoButton, previewToggle) = (parts.undo, parts.redo, parts.previews)
+            (undoButton, redoButton, previewToggle, suggestButton) = (parts.undo, parts.redo, parts.previews, parts.suggest)
             pixelEntries = parts.pixelEntries
             aspectRatioButton = makeAspectRatioButton()
             // Names screen readers speak (GTK 4.8 would read an icon button by its icon's class).
@@ -32,6 +33,7 @@ extension EditorWindow {
             AccessibleName.setIconButton(parts.previews, tr("Previews"))
             AccessibleName.setIconButton(parts.pixels, tr("Pixel position and size"))
             AccessibleName.setIconButton(parts.menu, tr("Main menu"))
+            AccessibleName.setIconButton(parts.suggest, tr("Suggest crop"))
             AccessibleName.setIconButton(parts.previousPhoto, tr("Previous photo"))
             AccessibleName.setIconButton(parts.nextPhoto, tr("Next photo"))
             photoButtons = [parts.previousPhoto, parts.nextPhoto]
@@ -46,6 +48,7 @@ extension EditorWindow {
             row.append(aspectRatioButton, priority: HeaderPriority.aspectRatio)
             row.append(title, priority: PriorityRow.required, flexible: true)
             row.append(parts.previews, priority: HeaderPriority.previews)
+            row.append(parts.suggest, priority: HeaderPriority.suggest)
             row.append(parts.pixels, priority: PriorityRow.required)
             gtk_widget_set_hexpand(row.widget, 1)
             row.onHiddenChange = { [weak self] hidden in self?.updateOverflowMenu(hidden: hidden) }
@@ -69,7 +72,7 @@ extension EditorWindow {
 
             headerControls = [
                 parts.open, parts.reset, parts.menu, aspectRatioButton, parts.undo, parts.redo, parts.pixels,
-                parts.previews, parts.save, parts.previousPhoto, parts.nextPhoto,
+                parts.previews, parts.save, parts.previousPhoto, parts.nextPhoto, parts.suggest,
             ]
         }
     }
@@ -97,6 +100,7 @@ extension EditorWindow {
             case undoButton: g_menu_append(overflowMenu, tr("_Undo"), "win.undo")
             case redoButton: g_menu_append(overflowMenu, tr("_Redo"), "win.redo")
             case previewToggle: g_menu_append(overflowMenu, tr("Show _Previews"), "win.show-previews")
+            case suggestButton: g_menu_append(overflowMenu, tr("Su_ggest Crop"), "win.suggest")
             default: break  // Reset is in the menu anyway
             }
         }

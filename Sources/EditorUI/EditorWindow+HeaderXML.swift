@@ -8,6 +8,8 @@ struct HeaderParts {
     let header, open, menu, save, undo, redo, reset, previews, pixels, lossless: UnsafeMutablePointer<GtkWidget>
     /// The previous and next photo of the folder, beside Open.
     let previousPhoto, nextPhoto: UnsafeMutablePointer<GtkWidget>
+    /// Suggest: a smart crop.
+    let suggest: UnsafeMutablePointer<GtkWidget>
     /// X, Y, width and height, then Apply, in the pixel popover.
     let pixelEntries: [UnsafeMutablePointer<GtkWidget>]
     let applyPixels: UnsafeMutablePointer<GtkWidget>
@@ -32,7 +34,7 @@ extension EditorWindow {
                 header: widget("header"), open: widget("open"), menu: widget("menu"), save: widget("save"),
                 undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
                 previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
-                previousPhoto: widget("previous-photo"), nextPhoto: widget("next-photo"),
+                previousPhoto: widget("previous-photo"), nextPhoto: widget("next-photo"), suggest: widget("suggest"),
                 pixelEntries: PixelField.allCases.map { widget("pixel-\($0)") },
                 applyPixels: widget("pixel-apply")))
     }
@@ -104,6 +106,7 @@ extension EditorWindow {
           \(iconButton("undo", icon: "edit-undo-symbolic", action: "undo"))
           \(iconButton("redo", icon: "edit-redo-symbolic", action: "redo"))
           \(iconButton("reset", icon: "document-revert-symbolic", action: "reset"))
+          \(iconButton("suggest", icon: "starred-symbolic", action: "suggest"))
           \(iconButton("previews", "GtkToggleButton", icon: "sidebar-show-right-symbolic", action: AppSettings.previewPanelKey))
           <object class="GtkButton" id="lossless">
             <property name="action-name">win.snap-lossless</property>

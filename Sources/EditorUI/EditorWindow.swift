@@ -52,6 +52,8 @@ final class EditorWindow {
     var batch: PhotoBatch?
     let batchStatus = BatchStatusBar()
     var lastBatch: BatchSummary?
+    /// A smart crop suggestion is being computed.
+    var isSuggesting = false
     /// The save-as dialog while it is open.
     var saveDialog: GObjectRef?
     /// Counts loads so that only the newest one's result is shown.
@@ -81,6 +83,7 @@ final class EditorWindow {
     var undoButton: UnsafeMutablePointer<GtkWidget>!
     var redoButton: UnsafeMutablePointer<GtkWidget>!
     var previewToggle: UnsafeMutablePointer<GtkWidget>!
+    var suggestButton: UnsafeMutablePointer<GtkWidget>!
     /// The header bar's own controls, each with an accessible name and a tooltip.
     var headerControls: [UnsafeMutablePointer<GtkWidget>] = []
 
@@ -101,6 +104,7 @@ final class EditorWindow {
         canvas.onCommit = { [weak self] crop in self?.cropCommitted(crop) }
         canvas.onHistoryChange = { [weak self] in self?.updateActions() }
         canvas.onZoomChange = { [weak self] in self?.updateZoomIndicator() }
+        canvas.onSuggest = { [weak self] in self?.suggest() }
         if let remembered = EditorWindow.aspectRatio(target: AppSettings.aspectRatio), !remembered.isFree {
             chooseAspectRatio(remembered)
         }

@@ -54,7 +54,10 @@ final class OrcaEndToEndTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         let folder = try GtkTestSupport.temporaryFolder("orcapages")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = GtkTestSupport.greyFile(folder, "a.png", size: "300x200")
+        // A red disc at the right: Suggest moves a narrowed crop over it.
+        let first = folder.appendingPathComponent("a.png").path
+        XCTAssertNotNil(
+            Shell.run("convert", ["-size", "300x200", "xc:#808080", "-fill", "red", "-draw", "circle 250,100 250,130", first]))
         _ = GtkTestSupport.greyFile(folder, "b.png", size: "200x300")
         _ = GtkTestSupport.greyFile(folder, "c.png", size: "300x300")
 
@@ -76,6 +79,8 @@ final class OrcaEndToEndTests: XCTestCase {
         XCTAssertEqual(back.first, "a.png, 1 of 3.", "Orca said: \(back)")
         // A change of the crop afterwards is said alone, without the photo again.
         XCTAssertEqual(orca.answer(to: "shift+Left"), ["left 0 percent, top 0 percent, width 99 percent, height 100 percent"])
+        // S suggests a crop of that size over the disc: Orca speaks where it went.
+        XCTAssertEqual(orca.answer(to: "s"), ["left 1 percent, top 0 percent, width 99 percent, height 100 percent"])
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }
 }
