@@ -81,6 +81,7 @@ extension EditorWindow {
         let kept = browsing.session?.editor(for: path)
         if announcing, let session = browsing.session {
             canvas.announcement = Localization.format(
+                // TRANSLATORS: spoken when Page Down or Up shows another photo: its name, its place and how many.
                 tr("%1$s, %2$d of %3$d"), [image.title, session.position, session.count])
         }
         show(image, crop: image.restorableCrop ?? .unit, editor: kept)
@@ -159,6 +160,7 @@ extension EditorWindow {
         }
         let name = (session.current as NSString).lastPathComponent
         adw_window_title_set_title(OpaquePointer(title), (session.isUnsaved(session.current) ? "• " : "") + name)
+        // TRANSLATORS: under the photo's name in the title: its place in the folder and how many photos.
         var subtitle = Localization.format(tr("%1$d of %2$d"), [session.position, session.count])
         let unsaved = session.unsavedPaths.count
         if unsaved > 0 {
