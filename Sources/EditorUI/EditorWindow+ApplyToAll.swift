@@ -32,12 +32,6 @@ extension EditorWindow {
     /// Asks how to apply the crop and to which photos (all ticked), then saves them.
     func askApplyToAll() {
         guard let session = browsing.session, canvas.image?.path != nil, batch == nil, applyDialog == nil else { return }
-        let dialog = adw_message_dialog_new(
-            cgtk_window(window.raw), tr("Apply the Crop to Every Photo"),
-            tr(
-                "Each photo is saved beside it as “NAME (cropped)”, replacing an earlier result. The photos themselves are not changed."
-            ))!
-        let message = dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         var modes: [UnsafeMutablePointer<GtkWidget>] = []
         for mode in ApplyMode.allCases {
@@ -62,15 +56,18 @@ extension EditorWindow {
         cgtk_accessible_set_label(scrolled, tr("Photos to save"))
         gtk_widget_set_margin_top(scrolled, 6)
         gtk_box_append(cgtk_box(box.raw), scrolled)
-        adw_message_dialog_set_extra_child(message, box)
-        adw_message_dialog_add_response(message, "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(message, "apply", tr("_Save All"))
-        adw_message_dialog_set_response_appearance(message, "apply", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(message, "apply")
-        adw_message_dialog_set_close_response(message, "cancel")
         let (modeButtons, photoChecks) = (modes, photos)
-        Signal.connectPointer(dialog.raw, "response") { [weak self] response in
-            guard let self, let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "apply" else { return }
+        let dialog = MessageDialog.present(
+            over: window, heading: tr("Apply the Crop to Every Photo"),
+            body: tr(
+                "Each photo is saved beside it as “NAME (cropped)”, replacing an earlier result. The photos themselves are not changed."
+            ), extra: box,
+            responses: [
+                DialogResponse(id: "cancel", label: tr("_Cancel")),
+                DialogResponse(id: "apply", label: tr("_Save All"), appearance: ADW_RESPONSE_SUGGESTED),
+            ], defaultResponse: "apply"
+        ) { [weak self] response in
+            guard let self, response == "apply" else { return }
             let mode =
                 ApplyMode.allCases.first { gtk_check_button_get_active(check(modeButtons[$0.rawValue])) != 0 } ?? .sameRectangle
             let chosen = photoChecks.filter { gtk_check_button_get_active(check($0.button)) != 0 }.map(\.path)
@@ -78,7 +75,6 @@ extension EditorWindow {
         }
         applyDialog = dialog
         Signal.connect(dialog.raw, "destroy") { [weak self] in self?.applyDialog = nil }
-        gtk_window_present(cgtk_window(dialog.raw))
     }
 
     /// Saves the shown crop applied by `mode` to each of `paths`, beside each photo, in the background.
@@ -202,16 +198,15 @@ extension EditorWindow {
         let heading = Localization.format(
             trn("%d photo could not be saved", "%d photos could not be saved", summary.failures.count), [summary.failures.count])
         showError(heading)
-        let dialog = adw_message_dialog_new(
-            cgtk_window(window.raw), heading, (summary.cancelled ? [tr("Stopped."), saved] : [saved]).joined(separator: " "))!
-        let message = dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)
         let label = gtk_label_new(summary.failures.joined(separator: "\n"))!
         gtk_label_set_wrap(cgtk_label(label.raw), 1)
         gtk_label_set_selectable(cgtk_label(label.raw), 1)
         gtk_label_set_xalign(cgtk_label(label.raw), 0)
-        adw_message_dialog_set_extra_child(message, label)
-        adw_message_dialog_add_response(message, "close", tr("_Close"))
-        gtk_window_present(cgtk_window(dialog.raw))
+        MessageDialog.present(
+            over: window, heading: heading, body: (summary.cancelled ? [tr("Stopped."), saved] : [saved]).joined(separator: " "),
+            extra: label, responses: [DialogResponse(id: "close", label: tr("_Close"))], defaultResponse: "close",
+            closeResponse: "close"
+        ) { _ in }
     }
 }
 

@@ -16,24 +16,21 @@ extension EditorWindow {
         guard !unsaved.isEmpty else { return false }
         let names = unsaved.prefix(5).map { "“\(($0 as NSString).lastPathComponent)”" }.joined(separator: ", ")
         let more = unsaved.count > 5 ? Localization.format(tr(", and %d more"), [unsaved.count - 5]) : ""
-        let dialog = adw_message_dialog_new(
-            cgtk_window(window.raw),
-            Localization.format(
+        let dialog = MessageDialog.present(
+            over: window,
+            heading: Localization.format(
                 trn("Save the crop of %d photo?", "Save the crops of %d photos?", unsaved.count), [unsaved.count]),
-            Localization.format(
+            body: Localization.format(
                 tr("%1$s%2$s. Each is saved beside its photo as “NAME (cropped)”, replacing an earlier result."),
-                [names, more]))!
-        let message = dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)
-        adw_message_dialog_add_response(message, "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(message, "discard", tr("_Discard"))
-        adw_message_dialog_add_response(message, "save", tr("_Save All"))
-        adw_message_dialog_set_response_appearance(message, "discard", ADW_RESPONSE_DESTRUCTIVE)
-        adw_message_dialog_set_response_appearance(message, "save", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(message, "save")
-        adw_message_dialog_set_close_response(message, "cancel")
-        Signal.connectPointer(dialog.raw, "response") { [weak self] response in
-            guard let self, let response else { return }
-            switch String(cString: response.assumingMemoryBound(to: CChar.self)) {
+                [names, more]),
+            responses: [
+                DialogResponse(id: "cancel", label: tr("_Cancel")),
+                DialogResponse(id: "discard", label: tr("_Discard"), appearance: ADW_RESPONSE_DESTRUCTIVE),
+                DialogResponse(id: "save", label: tr("_Save All"), appearance: ADW_RESPONSE_SUGGESTED),
+            ], defaultResponse: "save"
+        ) { [weak self] response in
+            guard let self else { return }
+            switch response {
             case "discard": self.closeNow()
             case "save":
                 self.saveAll(unsaved) { [weak self] failures in
@@ -41,8 +38,7 @@ extension EditorWindow {
                     if failures.isEmpty {
                         self.closeNow()
                     } else {
-                        self.showError(
-                            Localization.format(tr("Could not save: %s"), [failures.joined(separator: "; ")]))
+                        self.showError(Localization.format(tr("Could not save: %s"), [failures.joined(separator: "; ")]))
                     }
                 }
             default: break
@@ -50,7 +46,6 @@ extension EditorWindow {
         }
         closeDialog = dialog
         Signal.connect(dialog.raw, "destroy") { [weak self] in self?.closeDialog = nil }
-        gtk_window_present(cgtk_window(dialog.raw))
         return true
     }
 

@@ -135,16 +135,9 @@ final class ApplyToAllTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         let folder = try GtkTestSupport.temporaryFolder("applycancel")
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Twenty 12-megapixel JPEGs (one made, the rest copies): long enough to stop in the middle.
-        let first = folder.appendingPathComponent("big 1.jpg").path
-        XCTAssertNotNil(
-            Shell.run("convert", ["-size", "4000x3000", "-seed", "2", "xc:gray", "+noise", "Random", "-quality", "90", first]))
-        var photos = [first]
-        for index in 2...20 {
-            let copy = folder.appendingPathComponent("big \(index).jpg").path
-            try FileManager.default.copyItem(atPath: first, toPath: copy)
-            photos.append(copy)
-        }
+        // Twenty 12-megapixel JPEGs: long enough to stop in the middle.
+        let photos = try GtkTestSupport.noiseJPEGs(folder, (1...20).map { "big \($0).jpg" }, size: "4000x3000")
+        let first = photos[0]
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: first)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }

@@ -216,13 +216,8 @@ final class FolderSessionTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         let folder = try GtkTestSupport.temporaryFolder("pagedown")
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Three 24-megapixel JPEGs (noise: nothing compresses away, as in a camera's detail).
-        let first = folder.appendingPathComponent("big1.jpg").path
-        XCTAssertNotNil(
-            Shell.run("convert", ["-size", "6000x4000", "-seed", "5", "xc:gray", "+noise", "Random", "-quality", "90", first]))
-        for name in ["big2.jpg", "big3.jpg"] {
-            try FileManager.default.copyItem(atPath: first, toPath: folder.appendingPathComponent(name).path)
-        }
+        // Three 24-megapixel JPEGs.
+        let first = try GtkTestSupport.noiseJPEGs(folder, ["big1.jpg", "big2.jpg", "big3.jpg"], size: "6000x4000")[0]
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: first)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }

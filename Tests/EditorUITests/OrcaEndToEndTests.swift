@@ -4,21 +4,30 @@ import Foundation
 import XCTest
 
 final class OrcaEndToEndTests: XCTestCase {
+    /// The editor on `image` in English, focused, and Orca listening once it has presented the crop area
+    /// (where an opened photo puts the focus) and gone quiet.
+    private static func listen(opening image: String, in folder: URL) throws -> (ExternalEditor, OrcaListener) {
+        let editor = try ExternalEditor(arguments: [image], environment: ["LANG": "C.UTF-8", "LANGUAGE": nil, "LC_ALL": nil])
+        let name = (image as NSString).lastPathComponent
+        let window = try XCTUnwrap(editor.waitForWindow(named: name), "the editor window never appeared")
+        Shell.run("xdotool", ["windowfocus", "--sync", window])
+        let orca = try OrcaListener(folder: folder)
+        XCTAssertTrue(orca.waitForUtterance("Crop area panel.", timeout: 20), "Orca said: \(orca.utterances)")
+        orca.settle()
+        return (editor, orca)
+    }
+
     func testOrcaSaysCropAreaAndTheNewCropWithNoClassName() throws {
         try GtkTestSupport.requireDisplay()
         let folder = try GtkTestSupport.temporaryFolder("orca")
         defer { try? FileManager.default.removeItem(at: folder) }
         let image = GtkTestSupport.greyFile(folder, "listened.png")
 
-        let editor = try ExternalEditor(arguments: [image], environment: ["LANG": "C.UTF-8", "LANGUAGE": nil, "LC_ALL": nil])
-        defer { editor.stop() }
-        let window = try XCTUnwrap(editor.waitForWindow(named: "listened.png"), "the editor window never appeared")
-        Shell.run("xdotool", ["windowfocus", "--sync", window])
-        let orca = try OrcaListener(folder: folder)
-        defer { orca.stop() }
-        // Orca presents the window it finds active, focus in the crop area (where an opened photo puts it).
-        XCTAssertTrue(orca.waitForUtterance("Crop area panel.", timeout: 20), "Orca said: \(orca.utterances)")
-        orca.settle()
+        let (editor, orca) = try Self.listen(opening: image, in: folder)
+        defer {
+            orca.stop()
+            editor.stop()
+        }
 
         // Tab through the header, as a user would, until the crop area has the focus again.
         var stops: [[String]] = []
@@ -61,14 +70,11 @@ final class OrcaEndToEndTests: XCTestCase {
         _ = GtkTestSupport.greyFile(folder, "b.png", size: "200x300")
         _ = GtkTestSupport.greyFile(folder, "c.png", size: "300x300")
 
-        let editor = try ExternalEditor(arguments: [first], environment: ["LANG": "C.UTF-8", "LANGUAGE": nil, "LC_ALL": nil])
-        defer { editor.stop() }
-        let window = try XCTUnwrap(editor.waitForWindow(named: "a.png"), "the editor window never appeared")
-        Shell.run("xdotool", ["windowfocus", "--sync", window])
-        let orca = try OrcaListener(folder: folder)
-        defer { orca.stop() }
-        XCTAssertTrue(orca.waitForUtterance("Crop area panel.", timeout: 20), "Orca said: \(orca.utterances)")
-        orca.settle()
+        let (editor, orca) = try Self.listen(opening: first, in: folder)
+        defer {
+            orca.stop()
+            editor.stop()
+        }
 
         // Orca speaks the new description in its two sentences (then the window's new title).
         let next = orca.answer(to: "Next")
