@@ -13,9 +13,9 @@ enum ApplyMode: Int, CaseIterable {
 
     var label: String {
         switch self {
-        case .sameRectangle: return N_("The same _part of each photo")
-        case .sameSize: return N_("The same _size in pixels, centred")
-        case .suggestion: return N_("A s_mart suggestion for each photo, of the same proportions")
+        case .sameRectangle: return N_("The same part of each photo")
+        case .sameSize: return N_("The same size in pixels, centred")
+        case .suggestion: return N_("A smart suggestion for each photo, of the same proportions")
         }
     }
 }
@@ -35,7 +35,8 @@ extension EditorWindow {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         var modes: [UnsafeMutablePointer<GtkWidget>] = []
         for mode in ApplyMode.allCases {
-            let button = gtk_check_button_new_with_mnemonic(tr(mode.label))!
+            // No mnemonics: GTK 4.8 would put the underline into the name a screen reader reads.
+            let button = gtk_check_button_new_with_label(tr(mode.label))!
             if let first = modes.first { gtk_check_button_set_group(check(button), check(first)) }
             modes.append(button)
             gtk_box_append(cgtk_box(box.raw), button)

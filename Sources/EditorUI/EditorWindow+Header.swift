@@ -64,7 +64,7 @@ extension EditorWindow {
             let saveMenu = Menu.sectioned([
                 [
                     .action(tr("Save _As…"), "win.save-as"), .action(tr("_Keep Crop"), "win.keep-crop"),
-                    .action(tr("Apply to A_ll…"), "win.apply-to-all"),
+                    .action(tr("Apply _to All…"), "win.apply-to-all"),
                 ]
             ])
             adw_split_button_set_menu_model(OpaquePointer(parts.save), saveMenu)

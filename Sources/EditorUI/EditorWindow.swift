@@ -151,7 +151,7 @@ final class EditorWindow {
             [
                 .action(tr("_Open…"), "win.open"), .action(tr("_Keep Crop"), "win.keep-crop"),
                 .action(tr("_Save"), "win.save"), .action(tr("Save _As…"), "win.save-as"),
-                .action(tr("Apply to A_ll…"), "win.apply-to-all"),
+                .action(tr("Apply _to All…"), "win.apply-to-all"),
                 .action(tr("_Reset Crop"), "win.reset"), .action(tr("Rotate _Left"), "win.rotate-left"),
                 .action(tr("Rotate R_ight"), "win.rotate-right"), .action(tr("Flip _Horizontally"), "win.flip-horizontal"),
                 .action(tr("Flip _Vertically"), "win.flip-vertical"), .action(tr("_Close Image"), "win.close-image"),

@@ -202,8 +202,10 @@ final class FolderSessionTests: XCTestCase {
 
             let window = GtkTestSupport.window(opening: folder.appendingPathComponent("y.png").path)
             window.canvas.apply(.makeNarrower)
-            gtk_window_close(cgtk_window(window.window.raw))
-            XCTAssertTrue(GtkTestSupport.pump { window.closeDialog != nil })
+            // Quit (Ctrl+Q) closes every window as its close button would: this one asks first.
+            GtkTestSupport.application.quit()
+            XCTAssertTrue(GtkTestSupport.pump { window.closeDialog != nil }, "quitting did not ask")
+            XCTAssertFalse(window.isClosed)
             adw_message_dialog_response(window.closeDialog!.raw.assumingMemoryBound(to: AdwMessageDialog.self), "discard")
             XCTAssertTrue(GtkTestSupport.pump { window.isClosed })
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("y (cropped).png").path))

@@ -89,4 +89,46 @@ final class OrcaEndToEndTests: XCTestCase {
         XCTAssertEqual(orca.answer(to: "s"), ["left 1 percent, top 0 percent, width 99 percent, height 100 percent"])
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }
+
+    /// Apply to All from the keyboard as Orca reads it (F10, down to its menu item, Enter), Save All
+    /// pressed through AT-SPI: the progress bar is a named progress bar on AT-SPI, its value the
+    /// fraction done. (Orca 43 here spoke none of its updates: see the README.)
+    func testApplyToAllFromTheKeyboardShowsAProgressBarOnAtspi() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkTestSupport.temporaryFolder("orcabatch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photos = try GtkTestSupport.noiseJPEGs(folder, (1...24).map { "big \($0).jpg" }, size: "4000x3000")
+        let (editor, orca) = try Self.listen(opening: photos[0], in: folder)
+        defer {
+            orca.stop()
+            editor.stop()
+        }
+        // The main menu opens on Open…; Apply to All… is four down.
+        XCTAssertEqual(orca.answer(to: "F10").last, "Open...", "Orca said: \(orca.utterances)")
+        var item: [String] = []
+        for _ in 0..<4 { item = orca.answer(to: "Down") }
+        XCTAssertEqual(item, ["Apply to All..."])
+        Shell.run("xdotool", ["key", "--clearmodifiers", "Return"])
+        // Xvfb has no window manager to give the new dialog the focus: its Save All is pressed through AT-SPI.
+        let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier))
+        // GTK 4.8 names a mnemonic button "_Save All Save All"; libadwaita lays the responses out twice
+        // (side by side, stacked) and shows one: both are pressed, the hidden one does nothing.
+        var saveAll: [AtspiNode] = []
+        XCTAssertTrue(
+            GtkTestSupport.poll(timeout: 10) {
+                saveAll = app.descendants(depth: 60).filter {
+                    $0.roleName == "push button" && $0.name?.hasSuffix("Save All") == true
+                }
+                return !saveAll.isEmpty
+            }, "no Save All button on AT-SPI")
+        for button in saveAll { button.doAction(named: button.actionNames.first ?? "click") }
+        var bar: AtspiNode?
+        XCTAssertTrue(
+            GtkTestSupport.poll(timeout: 30) {
+                bar = app.descendants().first { $0.roleName == "progress bar" && ($0.currentValue ?? 0) > 0 }
+                return bar != nil
+            }, "no progress bar with progress on AT-SPI")
+        if let value = bar?.currentValue { XCTAssertTrue(value > 0 && value <= 1, "value \(value)") }
+        XCTAssertEqual(bar?.name, "Saving progress")
+    }
 }
