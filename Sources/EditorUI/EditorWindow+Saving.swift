@@ -123,6 +123,9 @@ extension EditorWindow {
             transform: editor.orientation, shape: editor.shape)
         let edit = SavedEdit(editor)
         savesRunning += 1
+        // The application outlives its last window until the save is written (closing does not cut it short).
+        let application = gtk_window_get_application(cgtk_window(window.raw)).map { cgtk_gapplication($0.raw) }
+        if let application { g_application_hold(application) }
         let previous = lastSave
         lastSave = Task { @MainActor [weak self] in
             await previous?.value
@@ -141,6 +144,7 @@ extension EditorWindow {
             if case .success = result { self?.photoSaved(path, edit: edit) }
             finished(result)
             self?.savesRunning -= 1
+            if let application { g_application_release(application) }
         }
     }
 

@@ -114,6 +114,9 @@ final class EditorWindow {
         Signal.connect(window.raw, "destroy") { [weak self] in
             self?.isClosed = true
             self?.loadGeneration += 1
+            // An Apply to All still saving stops (its workers remove their temporary files); decodes ahead are dropped.
+            self?.batch?.cancel()
+            self?.browsing.prefetcher.dropAll()
         }
         Signal.connectReturningBool(window.raw, "close-request") { [weak self] in
             guard let self else { return false }
