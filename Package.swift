@@ -45,7 +45,7 @@ let package = Package(
         // for the window and the command line alike. No GTK.
         .target(name: "Wording", dependencies: ["CGettext", "CropKit", "Imaging", "CBuildConfig"]),
         // The editor's widgets, windows and application.
-        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
+        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding", "Batch"]),
         // Many images at once: the engine (progress, cancel), its runner seam and the worker processes. No GTK.
         .target(name: "Batch", dependencies: ["CInterrupt"]),
         // The headless command line (`--crop`, `--output`): no GTK, only the model, Imaging and its words.

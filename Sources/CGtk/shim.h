@@ -81,6 +81,11 @@ static inline char *cgtk_test_accessible_check_string(GtkWidget *widget, GtkAcce
                                                       const char *expected) {
     return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), property, expected);
 }
+/* The same for a number (a progress bar's VALUE_NOW). */
+static inline char *cgtk_test_accessible_check_double(GtkWidget *widget, GtkAccessibleProperty property,
+                                                      double expected) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), property, expected);
+}
 
 
 #endif

@@ -14,7 +14,7 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// A picture's size in whole pixels.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Int
     public var height: Int
     public init(width: Int, height: Int) { self.width = width; self.height = height }

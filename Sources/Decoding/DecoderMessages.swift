@@ -17,6 +17,8 @@ package enum DecoderRequest: Codable, Sendable {
     case export(info: ImageInfo, crop: PixelRect, outputExtension: String, options: ExportOptions)
     /// Descriptors: the source.
     case levelSuggestion(name: String)
+    /// Descriptors: the source. Answered with `.suggested`.
+    case smartCrop(name: String, transform: ImageOrientation, target: SmartCropTarget)
     /// The crop kept for a picture (its sidecar first, then its own XMP). Descriptors: the source,
     /// then its sidecar when there is one.
     case storedCrop(name: String, hasSidecar: Bool)
@@ -56,6 +58,7 @@ package enum DecoderReply: Codable, Sendable {
     /// The sidecar is written; the existing one could not be read (the editor sets it aside).
     case sidecarWritten(existingUnreadable: Bool)
     case level(StraightenAngle?)
+    case suggested(PixelRect)
     case region(region: CropRect, width: Int, height: Int)
     /// What a test request's call returned: `-1 errno N` when it failed.
     case tested(String)

@@ -10,6 +10,7 @@
 //                                           flushes and renames it (`AtomicFile`), the decoder fills it
 //   writeSidecar(_:for:)                    Keep Crop and `--sidecar`: IMAGE.xmp written as `Sidecar.write` does
 //   levelSuggestion(path:)                  `--straighten=auto`
+//   smartCrop(path:transform:target:)       Suggest and `--crop=auto`: libvips' attention measure
 //   renderRegion(_:region:scale:cancellation:)  a zoomed view's sharp region
 //   confinement()                           what the processes are confined by, for `--version` and the log
 //   timeout                                 each job's wall-clock limit in seconds (settable, for tests)
@@ -310,6 +311,17 @@ public final class DecoderPool: @unchecked Sendable {
         received.forEach { _ = close($0) }
         guard case .level(let angle) = reply else { throw .decoderStopped }
         return angle
+    }
+
+    /// The crop libvips' attention measure suggests, as `Imaging.smartCrop`: Suggest and `--crop=auto`.
+    public func smartCrop(path: String, transform: ImageOrientation, target: SmartCropTarget) throws(ImagingError) -> PixelRect {
+        let source = try Self.openSource(path)
+        defer { close(source) }
+        let request = DecoderRequest.smartCrop(name: Self.name(path), transform: transform, target: target)
+        let (reply, received) = try run(request, descriptors: [source])
+        received.forEach { _ = close($0) }
+        guard case .suggested(let rect) = reply else { throw .decoderStopped }
+        return rect
     }
 
     /// A zoomed view's region, as `Imaging.renderRegion`. A cancellation stops it while it waits for

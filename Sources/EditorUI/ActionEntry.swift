@@ -28,6 +28,12 @@ enum ActionAvailability {
     case savedResult
     /// The JPEG's crop is off its block grid and can be snapped onto it.
     case losslessSnap
+    /// The folder has a photo after / before the one shown.
+    case nextPhoto, previousPhoto
+    /// A photo from a file is shown and no Apply to All is running.
+    case batch
+    /// A photo from a file is shown and no suggestion is being computed.
+    case suggestion
 }
 
 /// What activating a row does.

@@ -20,6 +20,8 @@ extension CropCanvas {
 
     /// GTK 4.8 does not pass VALUE_TEXT to AT-SPI; the description does, and Orca speaks its changes.
     func updateAccessibleDescription() {
-        cgtk_accessible_set_description(widget, CropText.accessibilityValue(session.committed, angle: editor.angle))
+        let value = CropText.accessibilityValue(session.committed, angle: editor.angle)
+        cgtk_accessible_set_description(widget, announcement.map { "\($0). \(value)" } ?? value)
+        announcement = nil
     }
 }

@@ -67,6 +67,11 @@ final class CropCanvas {
     }
     /// Renders the full-resolution region of a zoomed view in the background.
     let sharp = SharpRegionLoader()
+    /// Said before the crop in the next accessible description, once (the photo changed: Orca
+    /// speaks a changed description of the focused crop area).
+    var announcement: String?
+    /// Called for Suggest (S, crop.suggest): the window places a smart crop.
+    var onSuggest: (() -> Void)?
     /// Called when the zoom changes (the window shows the percentage).
     var onZoomChange: (() -> Void)?
 
@@ -135,6 +140,7 @@ final class CropCanvas {
         onZoomChange = nil
         onAngleChange = nil
         onNothingToLevel = nil
+        onSuggest = nil
         image = nil
         painter.dropCache()
         isAlive = false
@@ -198,8 +204,9 @@ final class CropCanvas {
 
     /// Shows a new image with `crop` selected, straightened by `angle` (a kept crop restored, the
     /// crop then on the turned picture's box); Reset will return to `crop` (at an angle, to the
-    /// largest frame inside).
-    func setImage(_ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero) {
+    /// largest frame inside). Given `editor` (a photo shown before), exactly as it left it: its crop,
+    /// angle, shape and undo history.
+    func setImage(_ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero, editor kept: CropEditor? = nil) {
         guard isAlive else { return }
         self.image = image
         stopAnimation()
@@ -208,7 +215,14 @@ final class CropCanvas {
         viewGesture = nil
         dropSharpRegion()
         // A chosen ratio stays chosen across pictures: the new one's crop is fitted to it.
-        edit { $0.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, crop: crop, angle: angle) }
+        if let kept {
+            edit {
+                $0 = kept
+                return [.committed, .history, .picture, .shown]
+            }
+        } else {
+            edit { $0.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, crop: crop, angle: angle) }
+        }
     }
 
     /// Drops the picture (the window shows its empty state instead).
@@ -251,5 +265,6 @@ final class CropCanvas {
         installKeyBindings(klass)
         installStraightenActions(klass)
         installZoomActions(klass)
+        installSuggestAction(klass)
     }
 }

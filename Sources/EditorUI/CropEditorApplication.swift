@@ -53,11 +53,23 @@ public final class CropEditorApplication {
     /// The application's own actions (the window's are in `EditorWindow.actions`).
     static let actions: [ActionEntry<CropEditorApplication>] = [
         ActionEntry(
-            name: "quit", kind: .plain { g_application_quit(cgtk_gapplication($0.application.raw)) },
+            name: "quit", kind: .plain { $0.quit() },
             accels: ["<Control>q"], title: N_("Quit"), group: .file),
         ActionEntry(
             name: "about", kind: .plain { AboutWindow.present(over: $0.activeWindow.map { cgtk_window($0.window.raw) }) }),
     ]
+
+    /// Closes every window as its close button would, so each asks about unsaved crops first; the
+    /// application ends with its last window.
+    func quit() {
+        var windows: [UnsafeMutablePointer<GtkWindow>] = []
+        var list = gtk_application_get_windows(cgtk_application(application.raw))
+        while let node = list {
+            if let data = node.pointee.data { windows.append(data.assumingMemoryBound(to: GtkWindow.self)) }
+            list = node.pointee.next
+        }
+        for window in windows { gtk_window_close(window) }
+    }
 
     private func setAccels(_ app: UnsafeMutablePointer<GtkApplication>?, _ action: String, _ accels: [String]) {
         let cStrings: [UnsafeMutablePointer<CChar>?] = accels.map { strdup($0) } + [nil]

@@ -22,6 +22,18 @@ extension EditorWindow {
         ActionEntry(
             name: "keep-crop", kind: .plain { $0.keepCrop() }, accels: ["<Control>k"],
             title: N_("Keep the crop beside the photo (sidecar)"), group: .file, availability: .file),
+        ActionEntry(
+            name: "next-photo", kind: .plain { $0.go(to: .next) }, accels: ["Page_Down"],
+            title: N_("Go to the next photo in the folder"), group: .file, availability: .nextPhoto),
+        ActionEntry(
+            name: "previous-photo", kind: .plain { $0.go(to: .previous) }, accels: ["Page_Up"],
+            title: N_("Go to the previous photo in the folder"), group: .file, availability: .previousPhoto),
+        ActionEntry(
+            name: "save-and-next", kind: .plain { $0.saveAndNext() }, accels: ["<Control>Return"],
+            title: N_("Save the crop and go to the next photo"), group: .file, availability: .file),
+        ActionEntry(
+            name: "apply-to-all", kind: .plain { $0.askApplyToAll() },
+            title: N_("Apply the crop to every photo of the folder"), availability: .batch),
         ActionEntry(name: "close-image", kind: .plain { $0.closeImage() }, availability: .picture),
         ActionEntry(
             name: "close", kind: .plain { gtk_window_close(cgtk_window($0.window.raw)) }, accels: ["<Control>w"],
@@ -46,6 +58,9 @@ extension EditorWindow {
             title: N_("Rotate left"), group: .edit, availability: .picture),
         ActionEntry(name: "flip-horizontal", kind: .plain { $0.canvas.apply(.flipHorizontal) }, availability: .picture),
         ActionEntry(name: "flip-vertical", kind: .plain { $0.canvas.apply(.flipVertical) }, availability: .picture),
+        ActionEntry(
+            name: "suggest", kind: .plain { $0.suggest() }, title: N_("Suggest a crop: the most interesting part of the photo"),
+            availability: .suggestion),
         ActionEntry(
             name: "toggle-shape", kind: .plain { $0.chooseShape($0.canvas.shape == .circle ? .rectangle : .circle) },
             accels: ["<Control><Shift>c"], title: N_("Switch between rectangle and circle"), group: .edit),
@@ -118,6 +133,11 @@ extension EditorWindow {
         case .savedResult: return lastSavedPath != nil
         // Snapping knows the unturned grid only: offered for an unturned picture off the grid.
         case .losslessSnap: return losslessEligible == false && canvas.transform == .up && canvas.editor.angle.isZero
+        case .batch: return canvas.image?.path != nil && batch == nil
+        // The suggestion is placed on the upright picture (as `--crop=auto`): not offered at an angle.
+        case .suggestion: return canvas.image?.path != nil && !isSuggesting && canvas.editor.angle.isZero
+        case .nextPhoto: return browsing.session?.nextPath != nil
+        case .previousPhoto: return browsing.session?.previousPath != nil
         }
     }
 
@@ -128,6 +148,8 @@ extension EditorWindow {
             guard let action = g_action_map_lookup_action(cgtk_action_map(window.raw), entry.name) else { continue }
             g_simple_action_set_enabled(action, isEnabled(entry.availability) ? 1 : 0)
         }
+        // The crop area's own Suggest (S, and AT-SPI's list) follows the window's.
+        gtk_widget_action_set_enabled(canvas.widget, CropCanvas.suggestAction, isEnabled(.suggestion) ? 1 : 0)
     }
 
     /// Sets a stateful action's state from code (menus show it; no handler runs).

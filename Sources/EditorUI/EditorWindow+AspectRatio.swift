@@ -40,24 +40,20 @@ extension EditorWindow {
 
     /// Asks for a custom W:H (e.g. 2.39:1) and applies it; text that is not a ratio changes nothing.
     func askCustomRatio() {
-        let dialog = adw_message_dialog_new(
-            cgtk_window(window.raw), tr("Custom Aspect Ratio"),
-            tr("Width and height of the crop, as W:H (for example 2.39:1)"))!
-        let message = dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)
         let entry = gtk_entry_new()!
         gtk_entry_set_activates_default(entry.raw.assumingMemoryBound(to: GtkEntry.self), 1)
         gtk_editable_set_text(OpaquePointer(entry), canvas.aspectRatio.isFree ? "" : canvas.aspectRatio.description)
         cgtk_accessible_set_label(entry, tr("Aspect ratio, W:H"))
-        adw_message_dialog_set_extra_child(message, entry)
-        adw_message_dialog_add_response(message, "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(message, "apply", tr("_Apply"))
-        adw_message_dialog_set_response_appearance(message, "apply", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(message, "apply")
-        adw_message_dialog_set_close_response(message, "cancel")
-        Signal.connectPointer(dialog.raw, "response") { [weak self] response in
-            guard let self, let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "apply",
-                let text = gtk_editable_get_text(OpaquePointer(entry))
-            else { return }
+        let dialog = MessageDialog.present(
+            over: window, heading: tr("Custom Aspect Ratio"),
+            body: tr("Width and height of the crop, as W:H (for example 2.39:1)"),
+            extra: entry,
+            responses: [
+                DialogResponse(id: "cancel", label: tr("_Cancel")),
+                DialogResponse(id: "apply", label: tr("_Apply"), appearance: ADW_RESPONSE_SUGGESTED),
+            ], defaultResponse: "apply"
+        ) { [weak self] response in
+            guard let self, response == "apply", let text = gtk_editable_get_text(OpaquePointer(entry)) else { return }
             guard let ratio = AspectRatio(parsing: String(cString: text)) else {
                 self.showError(String(format: tr("“%@” is not a ratio: write it as W:H, e.g. 16:9"), String(cString: text)))
                 return
@@ -67,12 +63,16 @@ extension EditorWindow {
         // The dialog destroys itself once answered: forget it then, so nothing points at a freed widget.
         customRatioDialog = dialog
         Signal.connect(dialog.raw, "destroy") { [weak self] in self?.customRatioDialog = nil }
-        gtk_window_present(cgtk_window(dialog.raw))
     }
 
     /// Applies a ratio: the canvas refits and locks, the action's state and the button's label follow.
     func chooseAspectRatio(_ ratio: AspectRatio) {
         canvas.setAspectRatio(ratio)
+        showAspectRatio(ratio)
+    }
+
+    /// The ratio menu's state and the button's label show `ratio`, which is remembered for next time.
+    func showAspectRatio(_ ratio: AspectRatio) {
         AppSettings.aspectRatio = ratio.description
         setActionState("aspect-ratio", g_variant_new_string(ratio.description))
         let label =

@@ -14,6 +14,8 @@ extension EditorWindow {
         /// The first to go: it has a key (Ctrl+T) and a main-menu entry when hidden, and at 600
         /// points the window has room for every other control but not for it.
         static let straighten = 20
+        /// Goes before Straighten: it has a key (S on the crop area) and a main-menu entry when hidden.
+        static let suggest = 15
     }
 
     /// The header bar from its GtkBuilder tree, appended to `box`: Open, then the editing controls around the title in a
@@ -24,7 +26,7 @@ extension EditorWindow {
             gtk_box_append(cgtk_box(box.raw), parts.header)
             gtk_box_append(cgtk_box(cropStatus.raw), parts.lossless)
             (menuButton, saveButton, losslessButton, pixelButton) = (parts.menu, parts.save, parts.lossless, parts.pixels)
-            (undoButton, redoButton, previewToggle) = (parts.undo, parts.redo, parts.previews)
+            (undoButton, redoButton, previewToggle, suggestButton) = (parts.undo, parts.redo, parts.previews, parts.suggest)
             pixelEntries = parts.pixelEntries
             aspectRatioButton = makeAspectRatioButton()
             // Names screen readers speak (GTK 4.8 would read an icon button by its icon's class).
@@ -36,6 +38,11 @@ extension EditorWindow {
             AccessibleName.setIconButton(parts.straighten, tr("Straighten"))
             AccessibleName.setIconButton(parts.pixels, tr("Pixel position and size"))
             AccessibleName.setIconButton(parts.menu, tr("Main menu"))
+            AccessibleName.setIconButton(parts.suggest, tr("Suggest crop"))
+            AccessibleName.setIconButton(parts.previousPhoto, tr("Previous photo"))
+            AccessibleName.setIconButton(parts.nextPhoto, tr("Next photo"))
+            photoButtons = [parts.previousPhoto, parts.nextPhoto]
+            for button in photoButtons { gtk_widget_set_visible(button, 0) }
             cgtk_accessible_set_label(parts.save, tr("Save"))
             nameSaveDropdown(parts.save)
             connectPixelEntries(apply: parts.applyPixels)
@@ -47,6 +54,7 @@ extension EditorWindow {
             row.append(aspectRatioButton, priority: HeaderPriority.aspectRatio)
             row.append(title, priority: PriorityRow.required, flexible: true)
             row.append(parts.previews, priority: HeaderPriority.previews)
+            row.append(parts.suggest, priority: HeaderPriority.suggest)
             row.append(parts.pixels, priority: PriorityRow.required)
             gtk_widget_set_hexpand(row.widget, 1)
             row.onHiddenChange = { [weak self] hidden in self?.updateOverflowMenu(hidden: hidden) }
@@ -59,13 +67,18 @@ extension EditorWindow {
             g_object_unref(overflowMenu.raw)  // the main menu holds it from now on, as long as the window lives
             gtk_menu_button_set_menu_model(cgtk_menu_button(parts.menu.raw), primary)
             g_object_unref(primary.raw)
-            let saveMenu = Menu.sectioned([[.action(tr("Save _As…"), "win.save-as"), .action(tr("_Keep Crop"), "win.keep-crop")]])
+            let saveMenu = Menu.sectioned([
+                [
+                    .action(tr("Save _As…"), "win.save-as"), .action(tr("_Keep Crop"), "win.keep-crop"),
+                    .action(tr("Apply _to All…"), "win.apply-to-all"),
+                ]
+            ])
             adw_split_button_set_menu_model(OpaquePointer(parts.save), saveMenu)
             g_object_unref(saveMenu.raw)
 
             headerControls = [
                 parts.open, parts.reset, parts.menu, aspectRatioButton, parts.undo, parts.redo, parts.pixels,
-                parts.previews, parts.save, parts.straighten,
+                parts.previews, parts.save, parts.straighten, parts.previousPhoto, parts.nextPhoto, parts.suggest,
             ]
             straightenToggle = parts.straighten
         }
@@ -95,6 +108,7 @@ extension EditorWindow {
             case redoButton: g_menu_append(overflowMenu, tr("_Redo"), "win.redo")
             case previewToggle: g_menu_append(overflowMenu, tr("Show _Previews"), "win.show-previews")
             case straightenToggle: g_menu_append(overflowMenu, tr("S_traighten"), "win.straighten")
+            case suggestButton: g_menu_append(overflowMenu, tr("Su_ggest Crop"), "win.suggest")
             default: break  // Reset is in the menu anyway
             }
         }

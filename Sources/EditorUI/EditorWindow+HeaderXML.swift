@@ -6,6 +6,10 @@ import GtkSupport
 /// The widgets of the header the window keeps, by builder id.
 struct HeaderParts {
     let header, open, menu, save, undo, redo, reset, previews, pixels, lossless, straighten: UnsafeMutablePointer<GtkWidget>
+    /// The previous and next photo of the folder, beside Open.
+    let previousPhoto, nextPhoto: UnsafeMutablePointer<GtkWidget>
+    /// Suggest: a smart crop.
+    let suggest: UnsafeMutablePointer<GtkWidget>
     /// X, Y, width and height, then Apply, in the pixel popover.
     let pixelEntries: [UnsafeMutablePointer<GtkWidget>]
     let applyPixels: UnsafeMutablePointer<GtkWidget>
@@ -31,6 +35,7 @@ extension EditorWindow {
                 undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
                 previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
                 straighten: widget("straighten"),
+                previousPhoto: widget("previous-photo"), nextPhoto: widget("next-photo"), suggest: widget("suggest"),
                 pixelEntries: PixelField.allCases.map { widget("pixel-\($0)") },
                 applyPixels: widget("pixel-apply")))
     }
@@ -83,6 +88,8 @@ extension EditorWindow {
               <property name="action-name">win.open</property>
               <property name="tooltip-text">\(xml(EditorWindow.action("open").tooltip))</property>
             </object></child>
+            <child type="start">\(iconButton("previous-photo", icon: "go-previous-symbolic", action: "previous-photo"))</child>
+            <child type="start">\(iconButton("next-photo", icon: "go-next-symbolic", action: "next-photo"))</child>
             <child type="end"><object class="GtkMenuButton" id="menu">
               <property name="icon-name">open-menu-symbolic</property>
               <property name="primary">1</property>
@@ -101,6 +108,7 @@ extension EditorWindow {
           \(iconButton("redo", icon: "edit-redo-symbolic", action: "redo"))
           \(iconButton("reset", icon: "document-revert-symbolic", action: "reset"))
           \(iconButton("straighten", "GtkToggleButton", icon: "object-rotate-right-symbolic", action: "straighten"))
+          \(iconButton("suggest", icon: "starred-symbolic", action: "suggest"))
           \(iconButton("previews", "GtkToggleButton", icon: "sidebar-show-right-symbolic", action: AppSettings.previewPanelKey))
           <object class="GtkButton" id="lossless">
             <property name="action-name">win.snap-lossless</property>

@@ -25,8 +25,9 @@ extension EditorWindow {
         return url.deletingLastPathComponent().appendingPathComponent("\(base) (cropped).\(ext)").path
     }
 
-    /// Ctrl+S: writes `NAME (cropped).EXT` beside the source, asking before replacing one.
-    func save() {
+    /// Ctrl+S: writes `NAME (cropped).EXT` beside the source, asking before replacing one; `then`
+    /// runs once the save has started (Ctrl+Return goes on to the next photo), not if it was cancelled.
+    func save(then: (@MainActor () -> Void)? = nil) {
         // Without a file (the demo) the action is insensitive; nothing to do if called anyway.
         guard let source else { return }
         let target = EditorWindow.croppedName(for: source.path, shape: canvas.shape)
@@ -35,9 +36,13 @@ extension EditorWindow {
                 heading: String(format: tr("Replace “%@”?"), (target as NSString).lastPathComponent),
                 body: tr("A file with this name already exists beside the photo. Replacing it overwrites its contents."),
                 action: tr("_Replace")
-            ) { [weak self] in self?.export(to: target, overwritingSource: false) }
+            ) { [weak self] in
+                self?.export(to: target, overwritingSource: false)
+                then?()
+            }
         } else {
             export(to: target, overwritingSource: false)
+            then?()
         }
     }
 
@@ -78,36 +83,10 @@ extension EditorWindow {
 
     /// Exports the committed crop off the main thread; the window stays usable, a toast reports.
     func export(to target: String, overwritingSource: Bool) {
-        guard let source, !isSaving else { return }
-        // Pixels of the picture as shown (turned and flipped); the export turns the result the same way.
-        // At an angle: whole pixels of the straightened box inside the turned picture, as the command line cuts them.
-        let angle = canvas.editor.angle
-        let crop =
-            angle.isZero
-            ? canvas.crop.pixelRect(imageWidth: canvas.shownSize.width, imageHeight: canvas.shownSize.height)
-            : canvas.editor.straightenedPicture.pixelRect(for: canvas.crop)
-        let options = ExportOptions(
-            preferLossless: true, allowOverwritingSource: overwritingSource,
-            transform: canvas.transform, shape: canvas.shape, straighten: angle)
-        isSaving = true
-        Task { @MainActor [weak self] in
-            let result = await Task.detached(priority: .userInitiated) {
-                Result { () throws(ImagingError) in
-                    // The crop was measured on the picture as opened: if the file changed on disk
-                    // since (another program, or replacing the original), the same pixel rect
-                    // would cut something else.
-                    let now = try DecoderPool.shared.probe(path: source.path)
-                    guard now.width == source.info.width, now.height == source.info.height,
-                        now.orientation == source.info.orientation
-                    else {
-                        throw .changedOnDisk
-                    }
-                    return try DecoderPool.shared.export(now, crop: crop, output: target, options: options)
-                }
-            }.value
+        guard let source else { return }
+        write(path: source.path, info: source.info, editor: canvas.editor, to: target, overwritingSource: overwritingSource) {
+            [weak self] result in
             guard let self else { return }
-            self.isSaving = false
-            defer { self.updateActions() }
             switch result {
             case .success(let exported):
                 self.lastSavedPath = exported.outputPath
@@ -122,10 +101,56 @@ extension EditorWindow {
                 }
                 self.showToast(message, button: (label: tr("Open"), action: "win.open-result"))
                 // The original is now the cropped picture: show what is on disk.
-                if overwritingSource { self.open(path: source.path) }
+                if overwritingSource { self.reopenReplaced(source.path) }
             case .failure(let error):
                 self.showError(String(format: tr("Could not save: %@"), error.message))
             }
+            self.updateActions()
+        }
+    }
+
+    /// Writes `editor`'s crop of the photo at `path` (opened with `info`) to `target` off the main
+    /// thread, once the saves asked for before it are done (two saves of one target land in the
+    /// order asked); a success marks that edit of the photo saved. `finished` runs before the save
+    /// stops counting as running.
+    func write(
+        path: String, info: ImageInfo, editor: CropEditor, to target: String, overwritingSource: Bool,
+        finished: @escaping @MainActor (Result<ExportResult, ImagingError>) -> Void
+    ) {
+        // Pixels of the picture as shown (turned and flipped); the export turns the result the same way.
+        // At an angle: whole pixels of the straightened box inside the turned picture, as the command line cuts them.
+        let angle = editor.angle
+        let crop =
+            angle.isZero
+            ? editor.crop.pixelRect(imageWidth: editor.shownSize.width, imageHeight: editor.shownSize.height)
+            : editor.straightenedPicture.pixelRect(for: editor.crop)
+        let options = ExportOptions(
+            preferLossless: true, allowOverwritingSource: overwritingSource,
+            transform: editor.orientation, shape: editor.shape, straighten: angle)
+        let edit = SavedEdit(editor)
+        savesRunning += 1
+        // The application outlives its last window until the save is written (closing does not cut it short).
+        let application = gtk_window_get_application(cgtk_window(window.raw)).map { cgtk_gapplication($0.raw) }
+        if let application { g_application_hold(application) }
+        let previous = lastSave
+        lastSave = Task { @MainActor [weak self] in
+            await previous?.value
+            let result = await Task.detached(priority: .userInitiated) {
+                Result { () throws(ImagingError) in
+                    // The crop was measured on the picture as opened: if the file changed on disk
+                    // since (another program, or replacing the original), the same pixel rect
+                    // would cut something else.
+                    let now = try DecoderPool.shared.probe(path: path)
+                    guard now.width == info.width, now.height == info.height, now.orientation == info.orientation else {
+                        throw .changedOnDisk
+                    }
+                    return try DecoderPool.shared.export(now, crop: crop, output: target, options: options)
+                }
+            }.value
+            if case .success = result { self?.photoSaved(path, edit: edit) }
+            finished(result)
+            self?.savesRunning -= 1
+            if let application { g_application_release(application) }
         }
     }
 

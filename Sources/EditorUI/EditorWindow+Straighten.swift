@@ -76,5 +76,6 @@ extension EditorWindow {
         straightenBar.updating = false
         straightenBar.ruler.angle = angle
         updateLosslessStatus()
+        updateActions()
     }
 }

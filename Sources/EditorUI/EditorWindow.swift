@@ -34,8 +34,26 @@ final class EditorWindow {
     var losslessButton: UnsafeMutablePointer<GtkWidget>!
     /// The file the last save wrote, for the toast's Open button.
     var lastSavedPath: String?
-    /// Whether a save is running (the window stays usable meanwhile).
-    var isSaving = false
+    /// How many saves are running or waiting their turn (the window stays usable meanwhile).
+    var savesRunning = 0
+    var isSaving: Bool { savesRunning > 0 }
+    /// The last save asked for: the next one waits for it, so saves land in the order asked.
+    var lastSave: Task<Void, Never>?
+    /// The folder browsed (Page Down / Page Up), each photo's edits and the pictures prepared ahead.
+    let browsing = PhotoBrowsing()
+    /// The header's previous and next photo buttons, shown while a folder has more than one photo.
+    var photoButtons: [UnsafeMutablePointer<GtkWidget>] = []
+    /// Set once the person chose to close with unsaved crops (discarded or all saved).
+    var closeConfirmed = false
+    /// The question about unsaved crops while it is open (tests answer it).
+    var closeDialog: UnsafeMutablePointer<GtkWidget>?
+    /// Apply to All's question while it is open, the batch saving, its progress over the picture, and how the last one ended.
+    var applyDialog: UnsafeMutablePointer<GtkWidget>?
+    var batch: PhotoBatch?
+    let batchStatus = BatchStatusBar()
+    var lastBatch: BatchSummary?
+    /// A smart crop suggestion is being computed.
+    var isSuggesting = false
     /// The save-as dialog while it is open.
     var saveDialog: GObjectRef?
     /// Counts loads so that only the newest one's result is shown.
@@ -68,6 +86,7 @@ final class EditorWindow {
     var redoButton: UnsafeMutablePointer<GtkWidget>!
     var previewToggle: UnsafeMutablePointer<GtkWidget>!
     var straightenToggle: UnsafeMutablePointer<GtkWidget>!
+    var suggestButton: UnsafeMutablePointer<GtkWidget>!
     /// The header bar's own controls, each with an accessible name and a tooltip.
     var headerControls: [UnsafeMutablePointer<GtkWidget>] = []
 
@@ -89,6 +108,7 @@ final class EditorWindow {
         canvas.onCommit = { [weak self] crop in self?.cropCommitted(crop) }
         canvas.onHistoryChange = { [weak self] in self?.updateActions() }
         canvas.onZoomChange = { [weak self] in self?.updateZoomIndicator() }
+        canvas.onSuggest = { [weak self] in self?.suggest() }
         if let remembered = EditorWindow.aspectRatio(target: AppSettings.aspectRatio), !remembered.isFree {
             chooseAspectRatio(remembered)
         }
@@ -98,10 +118,14 @@ final class EditorWindow {
         Signal.connect(window.raw, "destroy") { [weak self] in
             self?.isClosed = true
             self?.loadGeneration += 1
+            // An Apply to All still saving stops (its workers remove their temporary files); decodes ahead are dropped.
+            self?.batch?.cancel()
+            self?.browsing.prefetcher.dropAll()
         }
         Signal.connectReturningBool(window.raw, "close-request") { [weak self] in
-            if let self { AppSettings.remember(cgtk_window(self.window.raw)) }
-            return false  // let the window close
+            guard let self else { return false }
+            AppSettings.remember(cgtk_window(self.window.raw))
+            return self.askBeforeClosing()  // false lets the window close
         }
     }
 
@@ -112,6 +136,7 @@ final class EditorWindow {
         zoomIndicator = makeZoomIndicator()
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), zoomIndicator)
         gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), cropStatus)
+        gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), batchStatus.widget)
         pages.add(overlay, name: "editor")
         pages.add(EmptyState.make(), name: "empty")
         adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), pages.widget)
@@ -134,6 +159,7 @@ final class EditorWindow {
             [
                 .action(tr("_Open…"), "win.open"), .action(tr("_Keep Crop"), "win.keep-crop"),
                 .action(tr("_Save"), "win.save"), .action(tr("Save _As…"), "win.save-as"),
+                .action(tr("Apply _to All…"), "win.apply-to-all"),
                 .action(tr("_Reset Crop"), "win.reset"), .action(tr("Rotate _Left"), "win.rotate-left"),
                 .action(tr("Rotate R_ight"), "win.rotate-right"), .action(tr("Flip _Horizontally"), "win.flip-horizontal"),
                 .action(tr("Flip _Vertically"), "win.flip-vertical"), .action(tr("_Close Image"), "win.close-image"),
@@ -161,6 +187,7 @@ final class EditorWindow {
     func closeImage() {
         canvas.clearImage()
         adw_window_title_set_title(OpaquePointer(title), tr("Crop Editor"))
+        adw_window_title_set_subtitle(OpaquePointer(title), nil)
         gtk_window_set_title(cgtk_window(window.raw), tr("Crop Editor"))
         gtk_label_set_text(cgtk_label(sizeLabel.raw), "")
         gtk_widget_set_visible(cropStatus, 0)
@@ -179,9 +206,10 @@ final class EditorWindow {
     /// Shows the built-in Coastline picture at the seed's crop.
     func showDemo() { show(DemoPicture.make(), crop: EditorWindow.demoCrop) }
 
-    private func show(_ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero) {
+    /// Shows `image` at `crop` straightened by `angle`, or as `editor` left it (a photo of the folder shown before).
+    func show(_ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero, editor: CropEditor? = nil) {
         pages.show("editor")
-        canvas.setImage(image, crop: crop, angle: angle)
+        canvas.setImage(image, crop: crop, angle: angle, editor: editor)
         adw_window_title_set_title(OpaquePointer(title), image.title)
         gtk_window_set_title(cgtk_window(window.raw), image.title)
         gtk_widget_grab_focus(canvas.widget)
@@ -201,30 +229,35 @@ final class EditorWindow {
         refreshPreviews()
         // A new picture starts at the fit, and in the fixed frame the zoom follows the crop.
         updateZoomIndicator()
+        updateSessionTitle()
     }
 
     /// Opens `path` in this window, decoding off the main thread; on failure the current image stays.
+    /// Its folder becomes the one Page Down and Page Up browse.
     func open(path: String) {
+        // Opened by hand: what is on disk now, not a picture prepared earlier.
+        browsing.prefetcher.drop(path)
+        load(path, browsing: false)
+    }
+
+    /// Shows `path`: at once when its picture was prepared ahead, else decoded off the main thread
+    /// under the loading indicator. `browsing`: a photo of the folder, reached by Page Down or Up.
+    func load(_ path: String, browsing isBrowsing: Bool) {
         guard !isClosed else { return }
         loadGeneration += 1
         let generation = loadGeneration
+        if let prepared = browsing.prefetcher.prepared(path) {
+            isLoading = false
+            loaded(prepared, path: path, browsing: isBrowsing)
+            return
+        }
         isLoading = true
         beginLoading(URL(fileURLWithPath: path).lastPathComponent)
-        let limit = ImageSource.screenLimit()
         Task { @MainActor [weak self] in
-            let result = await ImageSource.load(path: path, maxWidth: limit.width, maxHeight: limit.height)
-            guard let self, generation == self.loadGeneration else { return }
+            guard let result = await self?.browsing.prefetcher.load(path) else { return }
+            guard let self, generation == self.loadGeneration, !self.isClosed else { return }
             self.isLoading = false
-            if case .success(let image) = result {
-                let restored = image.restoredCrop
-                self.show(image, crop: restored.rect, angle: restored.angle)
-            }
-            self.endLoading()
-            switch result {
-            case .success(let image):
-                self.announceStoredCrop(image)
-            case .failure(let error): self.showError(String(format: tr("Could not open %@"), error.message))
-            }
+            self.loaded(result, path: path, browsing: isBrowsing)
         }
     }
 
@@ -259,11 +292,8 @@ final class EditorWindow {
             title: tr("Open Image"), over: window, action: GTK_FILE_CHOOSER_ACTION_OPEN,
             accept: tr("_Open"),
             configure: { chooser in
-                // The formats the imaging module opens (HEIF only where this libvips has it).
-                FileChooser.addFilter(
-                    to: chooser, name: tr("Images"),
-                    mimeTypes: ["image/jpeg", "image/png", "image/webp", "image/tiff", "image/gif"]
-                        + (Imaging.supportsHEIF ? ["image/heif", "image/avif"] : []))
+                // The formats the imaging module opens; a folder's session browses the same.
+                FileChooser.addFilter(to: chooser, name: tr("Images"), mimeTypes: PhotoFolder.mimeTypes)
             },
             answered: { [weak self] path in
                 guard let self else { return }

@@ -149,7 +149,8 @@ public enum HeadlessCommand {
         let transform = options.export.transform
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
         if let target = options.suggestion {
-            do { return (try Imaging.smartCrop(path: image, transform: transform, target: target), nil, .zero) } catch {
+            do { return (try DecoderPool.shared.smartCrop(path: image, transform: transform, target: target), nil, .zero) } catch
+            {
                 throw HeadlessError(image: image, reason: error.message)
             }
         }

@@ -81,6 +81,9 @@ enum DecoderJobs {
             return (.sidecarWritten(existingUnreadable: unreadable), [])
         case .levelSuggestion(let name):
             return (.level(try Imaging.levelSuggestion(path: try source(name, descriptors))), [])
+        case .smartCrop(let name, let transform, let target):
+            let path = try source(name, descriptors)
+            return (.suggested(try Imaging.smartCrop(path: path, transform: transform, target: target)), [])
         case .region(let info, let region, let scale):
             let path = try source((info.path as NSString).lastPathComponent, descriptors)
             // The editor's cancellation flag, when it sent one: its memfd mapped here too.

@@ -106,8 +106,8 @@ final class AccessibilityTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.showDemo()
             XCTAssertEqual(
-                window.headerControls.count, 10,
-                "Open, Reset, menu, ratio menu, Undo, Redo, pixels, previews, Save, Straighten (the size is shown over the picture)"
+                window.headerControls.count, 13,
+                "Open, Reset, menu, ratio menu, Undo, Redo, pixels, previews, Save, Straighten, previous and next photo, Suggest (the size is shown over the picture)"
             )
             for control in window.headerControls {
                 let tooltip = gtk_widget_get_tooltip_text(control).map { String(cString: $0) } ?? ""

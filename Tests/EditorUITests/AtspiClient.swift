@@ -110,6 +110,17 @@ final class AtspiNode {
         return nil
     }
 
+    /// The Value interface's current value (a progress bar's), read fresh; nil without the interface.
+    var currentValue: Double? {
+        atspi_accessible_clear_cache(pointer)
+        guard let value = atspi_accessible_get_value_iface(pointer) else { return nil }
+        defer { g_object_unref(value) }
+        var error: UnsafeMutablePointer<GError>?
+        let current = atspi_value_get_current_value(value, &error)
+        if let error { g_error_free(error); return nil }
+        return current
+    }
+
     /// The names of the actions the Action interface lists.
     var actionNames: [String] {
         guard let action = atspi_accessible_get_action_iface(pointer) else { return [] }

@@ -147,6 +147,16 @@ enum GtkTestSupport {
         return (Double(bounds.origin.x), Double(bounds.origin.y))
     }
 
+    /// Camera-sized JPEGs of noise (nothing compresses away, as in a camera's detail) named `names` in
+    /// `folder`: ImageMagick makes the first, the rest are copies. Returns their paths.
+    static func noiseJPEGs(_ folder: URL, _ names: [String], size: String) throws -> [String] {
+        let paths = names.map { folder.appendingPathComponent($0).path }
+        XCTAssertNotNil(
+            Shell.run("convert", ["-size", size, "-seed", "5", "xc:gray", "+noise", "Random", "-quality", "90", paths[0]]))
+        for path in paths.dropFirst() { try FileManager.default.copyItem(atPath: paths[0], toPath: path) }
+        return paths
+    }
+
     /// A mid-grey picture made by ImageMagick in `folder`.
     static func greyFile(_ folder: URL, _ name: String, size: String = "1200x800") -> String {
         let path = folder.appendingPathComponent(name).path

@@ -9,7 +9,7 @@ import XCTest
 
 final class HeaderLayoutTests: XCTestCase {
     private var folder: URL!
-    private var photo: String!
+    fileprivate var photo: String!
 
     override func setUpWithError() throws {
         folder = try GtkTestSupport.temporaryFolder("header")
@@ -23,7 +23,7 @@ final class HeaderLayoutTests: XCTestCase {
     /// Runs `body` with GNOME's window buttons (its default button layout is `appmenu:close`: a
     /// close button alone, as libadwaita apps show it) instead of the minimize, maximize and close
     /// GTK shows without a desktop's settings.
-    @MainActor private static func withGNOMEWindowButtons(_ body: () -> Void) {
+    @MainActor fileprivate static func withGNOMEWindowButtons(_ body: () -> Void) {
         let settings = gtk_settings_get_default()!
         var value = GValue()
         g_value_init(&value, cgtk_string_type())
@@ -41,7 +41,7 @@ final class HeaderLayoutTests: XCTestCase {
 
     /// A window whose content is `width` points wide, with the photo open, laid out. (The default
     /// size counts the surface's resize border too, which a window manager's frame would not.)
-    @MainActor private static func window(width: Int32, opening photo: String) -> EditorWindow {
+    @MainActor fileprivate static func window(width: Int32, opening photo: String) -> EditorWindow {
         let window = EditorWindow(application: GtkTestSupport.application.application)
         window.present()
         var margin = (x: 0.0, y: 0.0)
@@ -58,7 +58,7 @@ final class HeaderLayoutTests: XCTestCase {
     }
 
     /// The header's controls: each shown whole inside the window, or hidden; shown ones never overlap.
-    @MainActor private static func checkControls(
+    @MainActor fileprivate static func checkControls(
         _ window: EditorWindow, file: StaticString = #filePath, line: UInt = #line
     )
         -> (shown: [UnsafeMutablePointer<GtkWidget>], hidden: [UnsafeMutablePointer<GtkWidget>])
@@ -66,7 +66,9 @@ final class HeaderLayoutTests: XCTestCase {
         let width = Float(gtk_widget_get_width(window.window))
         var shown: [(widget: UnsafeMutablePointer<GtkWidget>, bounds: graphene_rect_t)] = []
         var hidden: [UnsafeMutablePointer<GtkWidget>] = []
-        for control in window.headerControls + [window.title] {
+        // The photo arrows show only in a folder of several photos.
+        let present = window.headerControls.filter { !window.photoButtons.contains($0) || gtk_widget_get_visible($0) != 0 }
+        for control in present + [window.title] {
             guard gtk_widget_get_mapped(control) != 0 else { hidden.append(control); continue }
             var bounds = graphene_rect_t()
             XCTAssertNotEqual(gtk_widget_compute_bounds(control, window.window, &bounds), 0, file: file, line: line)
@@ -106,13 +108,14 @@ final class HeaderLayoutTests: XCTestCase {
             // Save is the suggested action, with Save As and Keep Crop beside it.
             XCTAssertNotEqual(gtk_widget_has_css_class(window.saveButton, "suggested-action"), 0)
             let menu = adw_split_button_get_menu_model(OpaquePointer(window.saveButton))
-            XCTAssertEqual(menu.map { Menu.entries($0).compactMap(\.action) }, ["win.save-as", "win.keep-crop"])
+            XCTAssertEqual(
+                menu.map { Menu.entries($0).compactMap(\.action) }, ["win.save-as", "win.keep-crop", "win.apply-to-all"])
             XCTAssertEqual(
                 gtk_actionable_get_action_name(OpaquePointer(window.saveButton)).map { String(cString: $0) }, "win.save")
         }
     }
 
-    func testAtSixHundredPointsEveryControlFitsWithGNOMEsWindowButtons() throws {
+    func testAtSixHundredPointsEveryControlButSuggestFitsWithGNOMEsWindowButtons() throws {
         try GtkTestSupport.requireDisplay()
         let photo = photo!
         MainActor.assumeIsolated {
@@ -120,12 +123,14 @@ final class HeaderLayoutTests: XCTestCase {
                 let window = Self.window(width: 600, opening: photo)
                 defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
                 let controls = Self.checkControls(window)
-                // Every control but Straighten, which the main menu stands in for (and Ctrl+T).
+                // Suggest, the least needed, gives way first, then Straighten (Ctrl+T): both stand in the main menu.
                 XCTAssertEqual(
-                    controls.hidden, [window.straightenToggle],
+                    Set(controls.hidden), [window.suggestButton, window.straightenToggle],
                     "hidden at 600 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })"
                 )
-                XCTAssertEqual(window.overflowMenuLabels, ["S_traighten"], "only Straighten stands in the main menu")
+                XCTAssertEqual(
+                    Set(window.overflowMenuLabels), ["Su_ggest Crop", "S_traighten"],
+                    "only Suggest and Straighten stand in the main menu")
                 // The crop's size stays on screen, over the picture.
                 XCTAssertNotEqual(gtk_widget_get_mapped(window.sizeLabel), 0, "the size is not shown")
             }
@@ -161,7 +166,7 @@ final class HeaderLayoutTests: XCTestCase {
                     let menu = window.overflowMenuLabels
                     let standIns: [(UnsafeMutablePointer<GtkWidget>?, String)] = [
                         (window.undoButton, "_Undo"), (window.redoButton, "_Redo"), (window.previewToggle, "Show _Previews"),
-                        (window.aspectRatioButton, "Aspect _Ratio"),
+                        (window.aspectRatioButton, "Aspect _Ratio"), (window.suggestButton, "Su_ggest Crop"),
                     ]
                     for (button, label) in standIns {
                         XCTAssertEqual(
@@ -178,6 +183,31 @@ final class HeaderLayoutTests: XCTestCase {
                     }
                 }
                 XCTAssertFalse(hiddenBefore.isEmpty, "440 points hid nothing")
+            }
+        }
+    }
+}
+
+extension HeaderLayoutTests {
+    /// In a folder of several photos the previous and next arrows join the header; at 1200 points
+    /// everything still shows whole, and at 600 nothing overlaps or leaves the window.
+    func testTheFolderArrowsShowBesideOpenInAFolderOfSeveralPhotos() throws {
+        try GtkTestSupport.requireDisplay()
+        let photo = photo!
+        let second = (photo as NSString).deletingLastPathComponent + "/photo2.jpg"
+        XCTAssertNotNil(Shell.run("convert", ["-size", "300x200", "xc:gray", second]))
+        MainActor.assumeIsolated {
+            // At 1200 points every control shows; at 600 (GNOME's window buttons) the arrows still do.
+            for (width, hidden) in [(Int32(1200), 0), (600, 1)] {
+                Self.withGNOMEWindowButtons {
+                    let window = Self.window(width: width, opening: photo)
+                    defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+                    XCTAssertTrue(GtkTestSupport.pump { window.photoCounter == "1 of 2" })
+                    XCTAssertTrue(GtkTestSupport.drawn(window.window))
+                    let controls = Self.checkControls(window)
+                    if hidden == 0 { XCTAssertEqual(controls.hidden.count, 0, "at \(width) points") }
+                    for arrow in window.photoButtons { XCTAssertTrue(controls.shown.contains(arrow), "at \(width) points") }
+                }
             }
         }
     }
