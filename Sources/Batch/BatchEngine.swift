@@ -28,9 +28,14 @@ public final class BatchEngine: @unchecked Sendable {
         progress(BatchProgress(done: 0, total: jobs.count, failed: 0, elapsed: 0, latest: nil))
         let group = DispatchGroup()
         let slots = min(runner.slots, jobs.count)
+        // A worker ends with the thread that started it (Linux's parent-death signal follows the
+        // thread, not the process): each slot's thread lives on until the runner has closed its
+        // workers, so they end by closing, having reaped their decoders, not by that signal.
+        let closed = DispatchSemaphore(value: 0)
         for slot in 0..<slots {
             group.enter()
             let thread = Thread { [self] in
+                defer { closed.wait() }
                 defer { group.leave() }
                 while true {
                     let stopped = isCancelled
@@ -61,6 +66,7 @@ public final class BatchEngine: @unchecked Sendable {
         }
         group.wait()
         runner.close()
+        for _ in 0..<slots { closed.signal() }
         return tally.outcomes
     }
 

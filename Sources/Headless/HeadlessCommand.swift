@@ -58,6 +58,8 @@ public enum HeadlessCommand {
         Localization.startMessages()
         Imaging.removeTemporariesOnInterrupt()
         Imaging.watchTemporaries { BatchWorker.announceTemporary($0) }
+        // The worker's decoder ends with it, reaped: its time and memory count in the batch's.
+        defer { DecoderPool.shared.shutdown() }
         return BatchWorker.serve { job in
             do throws(HeadlessError) {
                 guard case .crop(let options) = try HeadlessOptions.parse(job.arguments) else {
