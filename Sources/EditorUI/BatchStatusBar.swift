@@ -21,6 +21,9 @@ final class BatchStatusBar {
     var onCancel: (() -> Void)?
     /// The tenth of the batch the description last said, so Orca hears each tenth once.
     private var spokenTenth: Int?
+    /// The bar is to take the focus when its window is next active.
+    private var wantsFocus = false
+    private var watchesWindow = false
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
@@ -62,15 +65,31 @@ final class BatchStatusBar {
         gtk_widget_set_sensitive(cancelButton, 0)
     }
 
-    /// Gives the bar the keyboard focus, where Orca follows its description.
-    func focus() { gtk_widget_grab_focus(progressBar) }
+    /// Gives the bar the keyboard focus, where Orca follows its description, once `window` is active.
+    /// A focus taken while the dialog that started the batch is still up is announced before the window
+    /// becomes active again, and Orca 43 drops it; taken after, Orca speaks it.
+    func focus(in window: UnsafeMutablePointer<GtkWindow>) {
+        wantsFocus = true
+        if !watchesWindow {
+            watchesWindow = true
+            Signal.connectPointer(window, "notify::is-active") { [weak self] _ in self?.takeFocus(in: window) }
+        }
+        takeFocus(in: window)
+    }
+
+    private func takeFocus(in window: UnsafeMutablePointer<GtkWindow>) {
+        guard wantsFocus, isShown, gtk_window_is_active(window) != 0 else { return }
+        wantsFocus = false
+        // After GTK has told assistive technologies the window is active (in its own handler).
+        Task { @MainActor [progressBar] in gtk_widget_grab_focus(progressBar) }
+    }
 
     /// Hides the display; true when it had the window's focus (which the caller then puts back).
     @discardableResult
     func hide() -> Bool {
         let focused = gtk_widget_is_focus(progressBar) != 0 || gtk_widget_is_focus(cancelButton) != 0
         gtk_widget_set_visible(widget, 0)
-        spokenTenth = nil
+        (spokenTenth, wantsFocus) = (nil, false)
         return focused
     }
 

@@ -101,7 +101,7 @@ extension EditorWindow {
             ?? Double(pixels.width) / Double(max(pixels.height, 1))
         let transform = editor.orientation, shape = editor.shape
         batchStatus.show(done: 0, total: paths.count)
-        batchStatus.focus()
+        batchStatus.focus(in: cgtk_window(window.raw))
         lastBatch = nil
         Task { @MainActor [weak self] in
             // Each photo's size from its header (off the main thread), for the two geometric modes.
