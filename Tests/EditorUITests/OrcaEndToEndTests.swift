@@ -97,9 +97,9 @@ final class OrcaEndToEndTests: XCTestCase {
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }
 
-    /// Apply to All from the keyboard as Orca reads it (F10, down to its menu item, Enter, Enter on the
-    /// dialog's Save All): Orca speaks the progress bar as it fills ("40 percent saved"), and no class name.
-    /// On AT-SPI the bar is a named progress bar, its value the fraction done.
+    /// Apply to All from the keyboard as Orca reads it (F10, down to its menu item, Enter), then Save All:
+    /// Orca speaks the progress bar as it fills ("40 percent saved"), and no class name. On AT-SPI the
+    /// bar is a named progress bar, its value the fraction done.
     func testOrcaFollowsApplyToAllsProgressBar() throws {
         try GtkTestSupport.requireDisplay()
         let folder = try GtkTestSupport.temporaryFolder("orcabatch")
@@ -160,6 +160,7 @@ final class OrcaEndToEndTests: XCTestCase {
         let percents = Self.progressPercents(in: said)
         XCTAssertGreaterThanOrEqual(percents.count, 3, "Orca said: \(said)")
         XCTAssertEqual(percents, Array(Set(percents)).sorted(), "Orca said: \(said)")
+        // From the dialog on: the main menu itself is read with GTK 4.8's class names of its inner parts.
         for utterance in said { XCTAssertEqual(OrcaSpeechModel.classNames(in: utterance), [], "Orca said “\(utterance)”") }
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }
