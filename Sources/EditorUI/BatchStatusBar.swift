@@ -4,7 +4,13 @@ import CGtk
 import GtkSupport
 
 /// An on-screen display at the picture's foot: "Saving 3 of 40 photos", a progress bar (role
-/// progress bar, its value the fraction done, which GTK hands to AT-SPI and Orca follows) and Cancel.
+/// progress bar, its value the fraction done) and Cancel.
+///
+/// GTK 4.8 sends AT-SPI no event when the bar's value changes (no `accessible-value` property change,
+/// no `value-changed`), so Orca 43's progress bar updates never start. What Orca 43 does speak is a new
+/// description of the focused widget: the bar takes the focus while saving (as a progress dialog's
+/// would) and carries "40 percent saved" in its description, renewed each tenth of the batch, about
+/// as often as Orca's own progress bar updates (every 10 s by default).
 @MainActor
 final class BatchStatusBar {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -13,6 +19,11 @@ final class BatchStatusBar {
     let cancelButton: UnsafeMutablePointer<GtkWidget>
     /// Cancel was pressed.
     var onCancel: (() -> Void)?
+    /// The tenth of the batch the description last said, so Orca hears each tenth once.
+    private var spokenTenth: Int?
+    /// The bar is to take the focus when its window is next active.
+    private var wantsFocus = false
+    private var watchesWindow = false
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
@@ -26,6 +37,7 @@ final class BatchStatusBar {
         gtk_widget_set_size_request(progressBar, 200, -1)
         gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
         cgtk_accessible_set_label(progressBar, tr("Saving progress"))
+        gtk_widget_set_focusable(progressBar, 1)
         cancelButton = gtk_button_new_with_mnemonic(tr("_Cancel"))!
         for part in [label, progressBar, cancelButton] { gtk_box_append(cgtk_box(widget.raw), part) }
         gtk_widget_set_visible(widget, 0)
@@ -36,6 +48,13 @@ final class BatchStatusBar {
     func show(done: Int, total: Int) {
         gtk_label_set_text(cgtk_label(label.raw), Localization.format(tr("Saving %1$d of %2$d photos"), [done, total]))
         gtk_progress_bar_set_fraction(OpaquePointer(progressBar), total > 0 ? Double(done) / Double(total) : 0)
+        let percent = total > 0 ? done * 100 / total : 0
+        if spokenTenth != percent / 10 {
+            spokenTenth = percent / 10
+            // Empty below a tenth: on focus Orca already says the value, "0 percent".
+            cgtk_accessible_set_description(
+                progressBar, percent < 10 ? "" : Localization.format(tr("%d percent saved"), [percent]))
+        }
         gtk_widget_set_sensitive(cancelButton, 1)
         gtk_widget_set_visible(widget, 1)
     }
@@ -46,7 +65,33 @@ final class BatchStatusBar {
         gtk_widget_set_sensitive(cancelButton, 0)
     }
 
-    func hide() { gtk_widget_set_visible(widget, 0) }
+    /// Gives the bar the keyboard focus, where Orca follows its description, once `window` is active.
+    /// A focus taken while the dialog that started the batch is still up is announced before the window
+    /// becomes active again, and Orca 43 drops it; taken after, Orca speaks it.
+    func focus(in window: UnsafeMutablePointer<GtkWindow>) {
+        wantsFocus = true
+        if !watchesWindow {
+            watchesWindow = true
+            Signal.connectPointer(window, "notify::is-active") { [weak self] _ in self?.takeFocus(in: window) }
+        }
+        takeFocus(in: window)
+    }
+
+    private func takeFocus(in window: UnsafeMutablePointer<GtkWindow>) {
+        guard wantsFocus, isShown, gtk_window_is_active(window) != 0 else { return }
+        wantsFocus = false
+        // After GTK has told assistive technologies the window is active (in its own handler).
+        Task { @MainActor [progressBar] in gtk_widget_grab_focus(progressBar) }
+    }
+
+    /// Hides the display; true when it had the window's focus (which the caller then puts back).
+    @discardableResult
+    func hide() -> Bool {
+        let focused = gtk_widget_is_focus(progressBar) != 0 || gtk_widget_is_focus(cancelButton) != 0
+        gtk_widget_set_visible(widget, 0)
+        (spokenTenth, wantsFocus) = (nil, false)
+        return focused
+    }
 
     var isShown: Bool { gtk_widget_get_visible(widget) != 0 }
     var fraction: Double { gtk_progress_bar_get_fraction(OpaquePointer(progressBar)) }

@@ -101,6 +101,7 @@ extension EditorWindow {
             ?? Double(pixels.width) / Double(max(pixels.height, 1))
         let transform = editor.orientation, shape = editor.shape
         batchStatus.show(done: 0, total: paths.count)
+        batchStatus.focus(in: cgtk_window(window.raw))
         lastBatch = nil
         Task { @MainActor [weak self] in
             // Each photo's size from its header (off the main thread), for the two geometric modes.
@@ -174,7 +175,7 @@ extension EditorWindow {
             finished: { [weak self] outcomes in
                 guard let self else { return }
                 self.batch = nil
-                self.batchStatus.hide()
+                if self.batchStatus.hide() { gtk_widget_grab_focus(self.canvas.widget) }
                 for (job, outcome) in zip(jobs, outcomes) where outcome.status == .failed {
                     let reason = outcome.lines.first ?? tr("it could not be saved")
                     // The worker's line is the command line's: "crop-editor: PATH: reason".

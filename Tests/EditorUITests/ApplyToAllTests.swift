@@ -64,9 +64,12 @@ final class ApplyToAllTests: XCTestCase {
             XCTAssertNotEqual(
                 gtk_test_accessible_has_role(
                     cgtk_accessible(window.batchStatus.progressBar.raw), GTK_ACCESSIBLE_ROLE_PROGRESS_BAR), 0)
+            // The bar has the focus while saving (where Orca follows its description), the crop area after.
+            XCTAssertNotEqual(gtk_widget_is_focus(window.batchStatus.progressBar), 0, "the progress bar lacks the focus")
             // The window stays responsive meanwhile: a key's worth of editing goes through at once.
             window.canvas.apply(.moveLeft)
             XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.lastBatch != nil }, "the batch never ended")
+            XCTAssertNotEqual(gtk_widget_is_focus(window.canvas.widget), 0, "the crop area did not get the focus back")
             let summary = try XCTUnwrap(window.lastBatch)
             XCTAssertEqual(summary.saved, 4)
             XCTAssertFalse(summary.cancelled)
