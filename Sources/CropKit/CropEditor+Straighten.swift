@@ -10,6 +10,15 @@ extension CropEditor {
     /// the picture size for the viewport, ratios, pixel entry and the export's crop. `shownSize` at no angle.
     public var straightenedSize: PixelSize { angle.isZero ? shownSize : straightenedPicture.boundingSize }
 
+    /// The crop in whole pixels as the export cuts it: of the picture as shown (turned and flipped),
+    /// or at an angle of the straightened box and inside the turned picture, as the command line
+    /// measures `--crop` with `--straighten`.
+    public var cropPixels: PixelRect {
+        angle.isZero
+            ? crop.pixelRect(imageWidth: shownSize.width, imageHeight: shownSize.height)
+            : straightenedPicture.pixelRect(for: crop)
+    }
+
     /// The straightened picture for the session's bound, or nil at no angle (the unit square then).
     var straightened: TurnedPicture? { angle.isZero ? nil : straightenedPicture }
 

@@ -177,11 +177,30 @@ public final class DecoderPool: @unchecked Sendable {
     /// The name the decoder's libraries see for a file (its own name: libraries put it in their words).
     static func name(_ path: String) -> String { (path as NSString).lastPathComponent }
 
-    public func probe(path: String) throws(ImagingError) -> ImageInfo {
+    /// Runs the request `make` builds on the file at `path`, opened here and handed over, with its
+    /// sidecar after it when `withSidecar` and one exists (`make` is told whether it does). Returns
+    /// the reply and the descriptors the decoder sent back, which the caller closes.
+    private func run(
+        onFile path: String, withSidecar: Bool = false, _ make: (_ hasSidecar: Bool) -> DecoderRequest
+    ) throws(ImagingError) -> (DecoderReply, [Int32]) {
         let source = try Self.openSource(path)
         defer { close(source) }
-        let (reply, received) = try run(.probe(name: Self.name(path)), descriptors: [source])
+        let sidecar = withSidecar ? open(Sidecar.path(for: path), O_RDONLY | O_CLOEXEC) : -1
+        defer { if sidecar >= 0 { close(sidecar) } }
+        return try run(make(sidecar >= 0), descriptors: sidecar >= 0 ? [source, sidecar] : [source])
+    }
+
+    /// As `run(onFile:)`, for a reply that carries no descriptors (any sent are closed).
+    private func reply(
+        onFile path: String, withSidecar: Bool = false, _ make: (_ hasSidecar: Bool) -> DecoderRequest
+    ) throws(ImagingError) -> DecoderReply {
+        let (reply, received) = try run(onFile: path, withSidecar: withSidecar, make)
         received.forEach { _ = close($0) }
+        return reply
+    }
+
+    public func probe(path: String) throws(ImagingError) -> ImageInfo {
+        let reply = try reply(onFile: path) { _ in .probe(name: Self.name(path)) }
         guard case .probed(let info) = reply else { throw .decoderStopped }
         return info.named(path)
     }
@@ -190,13 +209,9 @@ public final class DecoderPool: @unchecked Sendable {
     /// crop kept for it (the sidecar first, then the picture's own XMP) or why a sidecar that
     /// exists could not be read.
     public func displayThumbnail(path: String, maxWidth: Int, maxHeight: Int) throws(ImagingError) -> Thumbnail {
-        let source = try Self.openSource(path)
-        defer { close(source) }
-        let sidecar = open(Sidecar.path(for: path), O_RDONLY | O_CLOEXEC)
-        defer { if sidecar >= 0 { close(sidecar) } }
-        let request = DecoderRequest.thumbnail(
-            name: Self.name(path), maxWidth: maxWidth, maxHeight: maxHeight, hasSidecar: sidecar >= 0)
-        let (reply, received) = try run(request, descriptors: sidecar >= 0 ? [source, sidecar] : [source])
+        let (reply, received) = try run(onFile: path, withSidecar: true) { hasSidecar in
+            .thumbnail(name: Self.name(path), maxWidth: maxWidth, maxHeight: maxHeight, hasSidecar: hasSidecar)
+        }
         defer { received.forEach { _ = close($0) } }
         guard case .thumbnail(let info, let width, let height, let grid, let kept) = reply,
             received.count == 1, let pixels = SealedPixels.read(received[0], width: width, height: height)
@@ -218,13 +233,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// The crop kept for `path`, as `Sidecar.read(for:)`: nil when there is none, an error when a
     /// sidecar exists but cannot be read.
     public func storedCrop(path: String) throws(ImagingError) -> (crop: StoredCrop, source: StoredCropSource)? {
-        let source = try Self.openSource(path)
-        defer { close(source) }
-        let sidecar = open(Sidecar.path(for: path), O_RDONLY | O_CLOEXEC)
-        defer { if sidecar >= 0 { close(sidecar) } }
-        let request = DecoderRequest.storedCrop(name: Self.name(path), hasSidecar: sidecar >= 0)
-        let (reply, received) = try run(request, descriptors: sidecar >= 0 ? [source, sidecar] : [source])
-        received.forEach { _ = close($0) }
+        let reply = try reply(onFile: path, withSidecar: true) { .storedCrop(name: Self.name(path), hasSidecar: $0) }
         guard case .storedCrop(let kept) = reply else { throw .decoderStopped }
         if let problem = kept.problem { throw problem }
         return Self.stored(kept, path: path)
@@ -305,21 +314,14 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     public func levelSuggestion(path: String) throws(ImagingError) -> StraightenAngle? {
-        let source = try Self.openSource(path)
-        defer { close(source) }
-        let (reply, received) = try run(.levelSuggestion(name: Self.name(path)), descriptors: [source])
-        received.forEach { _ = close($0) }
+        let reply = try reply(onFile: path) { _ in .levelSuggestion(name: Self.name(path)) }
         guard case .level(let angle) = reply else { throw .decoderStopped }
         return angle
     }
 
     /// The crop libvips' attention measure suggests, as `Imaging.smartCrop`: Suggest and `--crop=auto`.
     public func smartCrop(path: String, transform: ImageOrientation, target: SmartCropTarget) throws(ImagingError) -> PixelRect {
-        let source = try Self.openSource(path)
-        defer { close(source) }
-        let request = DecoderRequest.smartCrop(name: Self.name(path), transform: transform, target: target)
-        let (reply, received) = try run(request, descriptors: [source])
-        received.forEach { _ = close($0) }
+        let reply = try reply(onFile: path) { _ in .smartCrop(name: Self.name(path), transform: transform, target: target) }
         guard case .suggested(let rect) = reply else { throw .decoderStopped }
         return rect
     }

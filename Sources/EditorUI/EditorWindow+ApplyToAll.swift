@@ -85,10 +85,7 @@ extension EditorWindow {
         let editor = canvas.editor
         let shown = editor.shownSize
         let angle = editor.angle
-        let pixels =
-            angle.isZero
-            ? editor.crop.pixelRect(imageWidth: shown.width, imageHeight: shown.height)
-            : editor.straightenedPicture.pixelRect(for: editor.crop)
+        let pixels = editor.cropPixels
         let applied: AppliedCrop? =
             switch mode {
             case .sameRectangle: .sameRectangle(editor.crop)

@@ -117,16 +117,11 @@ extension EditorWindow {
         path: String, info: ImageInfo, editor: CropEditor, to target: String, overwritingSource: Bool,
         finished: @escaping @MainActor (Result<ExportResult, ImagingError>) -> Void
     ) {
-        // Pixels of the picture as shown (turned and flipped); the export turns the result the same way.
-        // At an angle: whole pixels of the straightened box inside the turned picture, as the command line cuts them.
-        let angle = editor.angle
-        let crop =
-            angle.isZero
-            ? editor.crop.pixelRect(imageWidth: editor.shownSize.width, imageHeight: editor.shownSize.height)
-            : editor.straightenedPicture.pixelRect(for: editor.crop)
+        // Pixels of the picture as shown; the export turns, flips and straightens the result the same way.
+        let crop = editor.cropPixels
         let options = ExportOptions(
             preferLossless: true, allowOverwritingSource: overwritingSource,
-            transform: editor.orientation, shape: editor.shape, straighten: angle)
+            transform: editor.orientation, shape: editor.shape, straighten: editor.angle)
         let edit = SavedEdit(editor)
         savesRunning += 1
         // The application outlives its last window until the save is written (closing does not cut it short).

@@ -256,4 +256,15 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures)")
     }
+
+    @Test func theCropsPixelsAreThePicturesAtNoAngleAndInsideTheTurnedPictureAtOne() {
+        let crop = CropRect(x: 0.1, y: 0.2, width: 0.5, height: 0.6)
+        var editor = Self.editor(4000, 3000, crop: crop)
+        #expect(editor.cropPixels == crop.pixelRect(imageWidth: 4000, imageHeight: 3000))
+        _ = editor.setAngle(StraightenAngle(degrees: 4.5))
+        let pixels = editor.cropPixels
+        #expect(editor.straightenedPicture.contains(pixels))
+        #expect(pixels == editor.straightenedPicture.pixelRect(for: editor.crop))
+        #expect(pixels != crop.pixelRect(imageWidth: 4000, imageHeight: 3000), "measured on the straightened box")
+    }
 }
