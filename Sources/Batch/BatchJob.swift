@@ -7,10 +7,18 @@ public struct BatchJob: Codable, Hashable, Sendable {
     /// The source, for progress and failure lines.
     public var image: String
     public var arguments: [String]
+    /// The hidden name the worker writes its result under before renaming it into place, chosen by
+    /// the batch (see `ProcessRunner`): the batch removes only files it named itself.
+    public var temporaryName: String?
 
     public init(image: String, arguments: [String]) {
         self.image = image
         self.arguments = arguments
+    }
+
+    /// The `--output=` the arguments give, before `--`.
+    public var output: String? {
+        arguments.prefix { $0 != "--" }.last { $0.hasPrefix("--output=") }.map { String($0.dropFirst("--output=".count)) }
     }
 }
 
@@ -35,9 +43,8 @@ public struct BatchOutcome: Codable, Hashable, Sendable {
     }
 }
 
-/// What a worker process says back while it does a job: the temporary file it is filling (nil once
-/// renamed or removed), any number of times, then the outcome.
+/// What a worker process says back for a job: its outcome, nothing else (no path, which the batch
+/// would have to trust).
 enum WorkerMessage: Codable {
-    case temporary(String?)
     case outcome(BatchOutcome)
 }

@@ -21,10 +21,4 @@ public enum BatchWorker {
         }
         return 0
     }
-
-    /// Tells the batch which temporary file this worker is filling now (nil: none), so that it can
-    /// remove it should the worker die before it does (a crash, SIGKILL). Call it from `perform`.
-    public static func announceTemporary(_ path: String?) {
-        _ = WorkerFrames.send(WorkerMessage.temporary(path), to: STDOUT_FILENO, socket: true)
-    }
 }

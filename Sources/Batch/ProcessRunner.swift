@@ -35,19 +35,24 @@ public final class ProcessRunner: BatchRunner, @unchecked Sendable {
         case .success(let found): worker = found
         case .failure(let failure): return failure.outcome(job)
         }
-        var temporary: String?
-        if WorkerFrames.send(job, to: worker.socket, socket: true) {
-            while let message = WorkerFrames.receive(WorkerMessage.self, from: worker.socket) {
-                switch message {
-                case .temporary(let path): temporary = path
-                case .outcome(let outcome): return outcome
-                }
+        // The temporary file's name is ours, in a folder we hold open: should the worker die
+        // mid-write, we remove that name in that folder and nothing else (a path a worker or its
+        // decoder sent could name any file of the user's).
+        var named = job
+        let folder = job.output.map { TemporaryName.openFolder(of: $0) } ?? -1
+        defer { if folder >= 0 { Glibc.close(folder) } }
+        if folder >= 0 { named.temporaryName = TemporaryName.fresh() }
+        if WorkerFrames.send(named, to: worker.socket, socket: true),
+            let message = WorkerFrames.receive(WorkerMessage.self, from: worker.socket)
+        {
+            switch message {
+            case .outcome(let outcome): return outcome.escaped(for: job)
             }
         }
         // The worker is gone mid-job: stopped by us, or ended by something else. A stopped worker
         // removes its temporary file itself; one that crashed or was killed outright could not.
         let status = retire(slot: slot, worker)
-        if let temporary { unlink(temporary) }
+        if folder >= 0, let name = named.temporaryName { unlinkat(folder, name, 0) }
         lock.lock()
         let cancelled = stopped
         lock.unlock()
@@ -174,6 +179,41 @@ public final class ProcessRunner: BatchRunner, @unchecked Sendable {
             return BatchOutcome(status: .failed, lines: [oneLine("crop-editor: \(job.image): \(reason)")])
         }
     }
+}
+
+/// The names a batch gives its workers' temporary files, in folders it holds open.
+enum TemporaryName {
+    /// A hidden, unique name, as the command line's own temporaries are named.
+    static func fresh() -> String { ".cropeditor-\(UUID().uuidString.prefix(8)).tmp" }
+
+    /// The folder `output` is written into, opened to name files in, or -1.
+    static func openFolder(of output: String) -> Int32 {
+        let folder = (output as NSString).deletingLastPathComponent
+        return open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+}
+
+extension BatchOutcome {
+    /// The outcome with its lines made safe to print: one line each, control characters escaped
+    /// (a worker's words reach a terminal; an escape sequence there could rewrite what it shows).
+    /// A status other than the three, or more lines than a job prints, is the worker's fault.
+    func escaped(for job: BatchJob) -> BatchOutcome {
+        BatchOutcome(status: status, lines: lines.prefix(8).map(escapingControls))
+    }
+}
+
+/// `text` with each control character (a newline, an escape) written as `\u{1B}`, so a line
+/// stays one line and a terminal shows it as text.
+public func escapingControls(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+        if scalar.properties.generalCategory == .control {
+            escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+            escaped.unicodeScalars.append(scalar)
+        }
+    }
+    return escaped
 }
 
 /// `text` with control characters (line breaks in file names or library messages) as spaces, so a

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define CDF_MAX 8
@@ -131,6 +132,13 @@ static FILE *fopen_common(const char *name, const char *path, const char *mode) 
 FILE *fopen(const char *path, const char *mode) { return fopen_common("fopen", path, mode); }
 FILE *fopen64(const char *path, const char *mode) { return fopen_common("fopen64", path, mode); }
 
+/* fstat through the kernel's own fstat: glibc goes through newfstatat with an empty path, which the
+   confinement refuses (seccomp cannot tell an empty path from a real one). */
+int fstat(int fd, struct stat *out) { return (int)syscall(SYS_fstat, fd, out); }
+int fstat64(int fd, struct stat64 *out) { return fstat(fd, (struct stat *)out); }
+int __fxstat(int version, int fd, struct stat *out) { (void)version; return fstat(fd, out); }
+int __fxstat64(int version, int fd, struct stat64 *out) { (void)version; return fstat(fd, (struct stat *)out); }
+
 /* The folder looks like an empty folder of ours; the files are the descriptors' own. */
 static int stat_named(int base, struct stat *out) {
     if (base == THE_FOLDER) {
@@ -157,6 +165,7 @@ int __lxstat(int version, const char *path, struct stat *out) { (void)version; r
 int __lxstat64(int version, const char *path, struct stat64 *out) { (void)version; return lstat(path, (struct stat *)out); }
 
 int fstatat(int dirfd, const char *path, struct stat *out, int flags) {
+    if ((flags & AT_EMPTY_PATH) && path && path[0] == '\0') return fstat(dirfd, out);
     int base = path[0] == '/' ? lookup(path) : NOT_OURS;
     if (base != NOT_OURS) return stat_named(base, out);
     return NEXT(int (*)(int, const char *, struct stat *, int), "fstatat")(dirfd, path, out, flags);

@@ -2,6 +2,8 @@
 #ifndef CVIPS_SHIM_H
 #define CVIPS_SHIM_H
 #include <vips/vips.h>
+/* vips.h leaves out vector.h, which holds the switch for run-time code generation (liborc). */
+#include <vips/vector.h>
 
 
 /* The decoding policy every load shares (window, export, command line): a file cut short fails, what the

@@ -6,8 +6,9 @@
 //   probe(path:)                            the header checks: an `ImageInfo`
 //   displayThumbnail(path:maxWidth:maxHeight:)  the window's picture, with its block grid and kept crop
 //   storedCrop(path:)                       the crop kept in a sidecar or the picture's XMP
-//   export(_:crop:output:options:)          the whole export; this process makes the temporary file,
-//                                           flushes and renames it (`AtomicFile`), the decoder fills it
+//   export(_:crop:output:options:temporaryName:)  the whole export: the decoder hands back the encoded
+//                                           result sealed in a memfd; this process writes the temporary
+//                                           file, flushes and renames it (`AtomicFile`)
 //   writeSidecar(_:for:)                    Keep Crop and `--sidecar`: IMAGE.xmp written as `Sidecar.write` does
 //   levelSuggestion(path:)                  `--straighten=auto`
 //   smartCrop(path:transform:target:)       Suggest and `--crop=auto`: libvips' attention measure
@@ -15,7 +16,12 @@
 //   confinement()                           what the processes are confined by, for `--version` and the log
 //   timeout                                 each job's wall-clock limit in seconds (settable, for tests)
 //   workingPIDs, idlePIDs                   the processes' pids, for tests that look at them from outside
+//   sparesAhead                             processes started ahead, so a new file's jobs wait for none
+//   retire(file:)                           ends the processes serving a file (its jobs are done)
 //   shutdown()                              ends the idle processes and reaps them (the command line, at its end)
+// One process serves the jobs of one source file only; it is retired when the pool keeps more files
+// than its size, when it has used a job's processor time, or by `retire(file:)`. A process is used
+// only once the kernel shows it confined (`/proc`), unless CROP_EDITOR_UNCONFINED=i-know-the-risks.
 // A job that crashes, is killed by its confinement or limits, or overruns its time fails with
 // `ImagingError.decoderStopped`; nothing is written, and the next job gets a fresh process.
 
@@ -32,6 +38,10 @@ public final class DecoderPool: @unchecked Sendable {
     /// The program's name, found beside the running program or in `PREFIX/libexec/crop-editor/`.
     public static let programName = "crop-editor-decoder"
 
+    /// The opt-out from the confinement check: `CROP_EDITOR_UNCONFINED=i-know-the-risks` lets a
+    /// decoder the kernel does not show confined run (with a warning).
+    public static let unconfinedOptOut = (variable: "CROP_EDITOR_UNCONFINED", value: "i-know-the-risks")
+
     /// Each job's wall-clock limit, in seconds: a decoder that loops or crawls on a hostile file is
     /// ended. `CROP_EDITOR_DECODER_TIMEOUT` sets it for a run (the tests make it short).
     public var timeout: Double {
@@ -39,24 +49,64 @@ public final class DecoderPool: @unchecked Sendable {
         set { lock.withLock { jobTimeout = newValue } }
     }
 
+    /// How many fresh processes to keep started ahead, so that the next file's jobs never wait for
+    /// a start-up (0 for a command that crops one file; 1 for the window and a batch's workers).
+    /// Setting it starts them in the background.
+    public var sparesAhead: Int {
+        get { lock.withLock { wantedSpares } }
+        set {
+            lock.withLock { wantedSpares = max(0, newValue) }
+            startSparesIfWanted()
+        }
+    }
+
+    /// Starts one process in the background now, for the first job to come (the command line calls
+    /// it first thing, so the decoder's start-up overlaps the parsing of options and files).
+    public func startAhead() {
+        lock.withLock { oneOffSpares += 1 }
+        startSparesIfWanted()
+    }
+
+    /// Whether a decoder that the kernel does not show confined was let run (the opt-out is set and
+    /// one was not); the window says so once.
+    public var ranUnconfined: Bool { lock.withLock { acceptedUnconfined } }
+
     public let size: Int
     private let program: String?
+    private let allowUnconfined: Bool
+    private let decoderEnvironment: [String]
     private let lock = NSCondition()
     private var jobTimeout: Double
-    /// Started processes not lent out.
-    private var idle: [DecoderProcess] = []
-    /// How many processes are lent out or being started.
+    private var wantedSpares = 0
+    /// Spares asked for once by `startAhead`, not replaced when taken.
+    private var oneOffSpares = 0
+    /// Started processes that have served no file yet.
+    private var spares: [DecoderProcess] = []
+    /// Idle processes that serve a file, the most recently used last (at most `size` are kept).
+    private var bound: [DecoderProcess] = []
+    /// How many processes are lent out or being started for a job.
     private var busy = 0
+    /// How many spares the spawner is starting.
+    private var sparesStarting = 0
     private var lent: [pid_t] = []
     private var lastConfinement: Confinement?
+    private var acceptedUnconfined = false
+    private let spawner = Spawner()
 
     /// The default per-job limit: long enough for a gigapixel export on a slow machine.
     public static let defaultTimeout = 300.0
 
-    public init(size: Int = 1, timeout: Double? = nil, program: String? = nil) {
+    /// `decoderEnvironment`: variables for its decoders on top of those `DecoderLimits.environment`
+    /// passes on from ours (only the names that lists; a test sets its decoders' CPU budget this way
+    /// without changing the environment of every other test in the process).
+    public init(size: Int = 1, timeout: Double? = nil, program: String? = nil, decoderEnvironment: [String: String] = [:]) {
         self.size = max(1, size)
+        self.decoderEnvironment = DecoderLimits.environment(
+            from: ProcessInfo.processInfo.environment.merging(decoderEnvironment) { $1 })
         self.program = program ?? Self.locateProgram()
-        let fromEnvironment = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER_TIMEOUT"].flatMap(Double.init)
+        let environment = ProcessInfo.processInfo.environment
+        allowUnconfined = environment[Self.unconfinedOptOut.variable] == Self.unconfinedOptOut.value
+        let fromEnvironment = environment["CROP_EDITOR_DECODER_TIMEOUT"].flatMap(Double.init)
         jobTimeout = timeout ?? fromEnvironment ?? Self.defaultTimeout
     }
 
@@ -76,13 +126,13 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// The pids of the processes running a job now (for tests that look at them from outside).
     public var workingPIDs: [pid_t] { lock.withLock { lent } }
-    /// The pids of the started processes waiting for a job.
-    public var idlePIDs: [pid_t] { lock.withLock { idle.map(\.pid) } }
+    /// The pids of the started processes waiting for a job (spares and those serving a file).
+    public var idlePIDs: [pid_t] { lock.withLock { (bound + spares).map(\.pid) } }
 
     /// What the processes are confined by (starting one if none ran yet); nil when none can start.
     public func confinement() -> Confinement? {
         if let known = lock.withLock({ lastConfinement }) { return known }
-        guard let process = try? borrow() else { return nil }
+        guard let process = try? borrow(for: nil) else { return nil }
         giveBack(process)
         return process.confinement
     }
@@ -91,18 +141,36 @@ public final class DecoderPool: @unchecked Sendable {
     /// starts a fresh one.
     public func shutdown() {
         let ending = lock.withLock { () -> [DecoderProcess] in
-            defer { idle.removeAll() }
-            return idle
+            wantedSpares = 0
+            oneOffSpares = 0
+            defer {
+                bound.removeAll()
+                spares.removeAll()
+            }
+            return bound + spares
+        }
+        ending.forEach { $0.finish() }
+        // Spares still starting are ended as they arrive (none are wanted any more).
+    }
+
+    /// Retires the idle processes serving `path` (the window, when the photo shown changes).
+    public func retire(file path: String) {
+        let ending = lock.withLock { () -> [DecoderProcess] in
+            let serving = bound.filter { $0.file == path }
+            bound.removeAll { $0.file == path }
+            return serving
         }
         ending.forEach { $0.finish() }
     }
 
     // MARK: lending processes
 
-    /// A process for one job; waits while all are lent out (a render's `cancellation` stops the wait).
-    private func borrow(cancellation: RenderCancellation? = nil) throws(ImagingError) -> DecoderProcess {
+    /// A process for one job on `file` (nil: a job on no file): an idle one already serving that
+    /// file, else a spare, else one started now. Waits while all are lent out (a render's
+    /// `cancellation` stops the wait).
+    private func borrow(for file: String?, cancellation: RenderCancellation? = nil) throws(ImagingError) -> DecoderProcess {
         lock.lock()
-        while idle.isEmpty && busy >= size {
+        while busy >= size {
             if let cancellation {
                 // Looked at every 20 ms: a newer view must not wait behind a stale render.
                 _ = lock.wait(until: Date().addingTimeInterval(0.02))
@@ -114,45 +182,139 @@ public final class DecoderPool: @unchecked Sendable {
                 lock.wait()
             }
         }
-        if let process = idle.popLast() {
-            busy += 1
-            lent.append(process.pid)
-            lock.unlock()
-            return process
-        }
         busy += 1
+        var retired: [DecoderProcess] = []
+        var chosen: DecoderProcess?
+        if let index = bound.lastIndex(where: { $0.file == file && file != nil }) {
+            let candidate = bound.remove(at: index)
+            // A process that has used a job's worth of processor time is retired: the kernel's limit
+            // on the whole process must leave the next job its full budget.
+            if let used = candidate.processorSeconds, used < Double(DecoderLimits.cpuSecondsPerJob) {
+                chosen = candidate
+            } else {
+                retired.append(candidate)
+            }
+        } else if file == nil, let any = bound.popLast() {
+            chosen = any
+        }
+        if chosen == nil, let spare = spares.popLast() {
+            chosen = spare
+            oneOffSpares = max(oneOffSpares - 1, 0)
+        }
+        if let chosen { lent.append(chosen.pid) }
         lock.unlock()
-        guard let program, let process = DecoderProcess(program: program) else {
+        retired.forEach { $0.finish() }
+        startSparesIfWanted()
+        if let chosen {
+            if chosen.file == nil { chosen.file = file }
+            return chosen
+        }
+        do throws(ImagingError) {
+            let process = try start()
+            process.file = file
+            lock.withLock { lent.append(process.pid) }
+            return process
+        } catch {
             lock.withLock { busy -= 1 }
-            lock.signal()
-            throw .decoderStopped
+            lock.broadcast()
+            throw error
         }
-        lock.withLock {
-            lent.append(process.pid)
+    }
+
+    /// A new process, started on the spawner's thread (see `Spawner`), its confinement checked.
+    private func start() throws(ImagingError) -> DecoderProcess {
+        guard let program else { throw .decoderStopped }
+        let (allowUnconfined, environment) = (self.allowUnconfined, decoderEnvironment)
+        let outcome = spawner.spawn { () -> Result<DecoderProcess, DecoderProcess.StartFailure> in
+            Result { () throws(DecoderProcess.StartFailure) in
+                try DecoderProcess(program: program, allowUnconfined: allowUnconfined, environment: environment)
+            }
+        }
+        switch outcome {
+        case .success(let process):
+            noteStarted(process)
+            return process
+        case .failure(.unconfined): throw .decoderUnconfined
+        case .failure(.cannotStart): throw .decoderStopped
+        }
+    }
+
+    /// Remembers what a new process is confined by; warns once per process of ours when the
+    /// opt-out let an unconfined one run.
+    private func noteStarted(_ process: DecoderProcess) {
+        let firstUnconfined = lock.withLock { () -> Bool in
             lastConfinement = process.confinement
+            guard !DecoderProcess.isConfined(process.pid) else { return false }
+            defer { acceptedUnconfined = true }
+            return !acceptedUnconfined
         }
-        return process
+        if firstUnconfined { UnconfinedWarning.once() }
+    }
+
+    /// Starts spares in the background until `sparesAhead` are ready or starting.
+    private func startSparesIfWanted() {
+        let count = lock.withLock { () -> Int in
+            let missing = wantedSpares + oneOffSpares - spares.count - sparesStarting
+            sparesStarting += max(missing, 0)
+            return max(missing, 0)
+        }
+        guard count > 0, let program else {
+            lock.withLock { sparesStarting -= count }
+            return
+        }
+        let (allowUnconfined, environment) = (self.allowUnconfined, decoderEnvironment)
+        for _ in 0..<count {
+            spawner.spawnInBackground({
+                try? DecoderProcess(program: program, allowUnconfined: allowUnconfined, environment: environment)
+            }) {
+                [self] process in
+                let keep = lock.withLock { () -> Bool in
+                    sparesStarting -= 1
+                    guard let process, spares.count < wantedSpares + oneOffSpares else { return false }
+                    spares.append(process)
+                    return true
+                }
+                if let process {
+                    if keep {
+                        noteStarted(process)
+                        lock.broadcast()
+                    } else {
+                        process.finish()
+                    }
+                }
+            }
+        }
     }
 
     private func giveBack(_ process: DecoderProcess) {
-        lock.withLock {
+        let retired = lock.withLock { () -> [DecoderProcess] in
             busy -= 1
             lent.removeAll { $0 == process.pid }
             // A process that died or overran is dropped; the next job starts a fresh one.
-            if process.isAlive { idle.append(process) }
+            guard process.isAlive else { return [] }
+            if process.file == nil {
+                spares.append(process)
+                return []
+            }
+            bound.append(process)
+            // The least recently used file's process goes first.
+            let excess = max(bound.count - size, 0)
+            defer { bound.removeFirst(excess) }
+            return Array(bound.prefix(excess))
         }
-        lock.signal()
+        lock.broadcast()
+        retired.forEach { $0.finish() }
     }
 
-    /// Runs `request` on a process with `descriptors`; closes nothing of the caller's.
+    /// Runs `request` for `file` on a process with `descriptors`; closes nothing of the caller's.
     func run(
-        _ request: DecoderRequest, descriptors: [Int32], cancellation: RenderCancellation? = nil,
+        _ request: DecoderRequest, file: String?, descriptors: [Int32], cancellation: RenderCancellation? = nil,
         whileWaiting: (() -> Void)? = nil
     ) throws(ImagingError) -> (DecoderReply, [Int32]) {
         var answer: (DecoderReply, [Int32])?
         // A process that died while idle answers nil (nothing of this job ran): once more on a fresh one.
         for _ in 0..<2 where answer == nil {
-            let process = try borrow(cancellation: cancellation)
+            let process = try borrow(for: file, cancellation: cancellation)
             defer { giveBack(process) }
             answer = try process.run(request, descriptors: descriptors, timeout: timeout, whileWaiting: whileWaiting)
         }
@@ -187,7 +349,7 @@ public final class DecoderPool: @unchecked Sendable {
         defer { close(source) }
         let sidecar = withSidecar ? open(Sidecar.path(for: path), O_RDONLY | O_CLOEXEC) : -1
         defer { if sidecar >= 0 { close(sidecar) } }
-        return try run(make(sidecar >= 0), descriptors: sidecar >= 0 ? [source, sidecar] : [source])
+        return try run(make(sidecar >= 0), file: path, descriptors: sidecar >= 0 ? [source, sidecar] : [source])
     }
 
     /// As `run(onFile:)`, for a reply that carries no descriptors (any sent are closed).
@@ -214,6 +376,7 @@ public final class DecoderPool: @unchecked Sendable {
         }
         defer { received.forEach { _ = close($0) } }
         guard case .thumbnail(let info, let width, let height, let grid, let kept) = reply,
+            width <= max(maxWidth, 1), height <= max(maxHeight, 1),
             received.count == 1, let pixels = SealedPixels.read(received[0], width: width, height: height)
         else { throw .decoderStopped }
         return Thumbnail(
@@ -243,74 +406,67 @@ public final class DecoderPool: @unchecked Sendable {
         kept.crop.map { ($0, kept.inSidecar ? .sidecar(Sidecar.path(for: path)) : .embedded) }
     }
 
-    /// Exports as `Imaging.export` does. The request is checked here first (no bytes needed), the
-    /// temporary file made here in the output's folder; the decoder writes it, and it is flushed and
-    /// renamed here, or removed when anything failed.
+    /// Exports as `Imaging.export` does. The request is checked here first (no bytes needed); the
+    /// decoder encodes the result into a memfd it seals and hands back, and this process alone
+    /// writes it: a temporary file of its own in the output's folder, flushed and renamed
+    /// (`AtomicFile`), removed when anything failed. The decoder never holds a writable descriptor
+    /// on a file of the user's.
     public func export(
-        _ info: ImageInfo, crop: PixelRect, output: String, options: ExportOptions = ExportOptions()
+        _ info: ImageInfo, crop: PixelRect, output: String, options: ExportOptions = ExportOptions(),
+        temporaryName: String? = nil
     ) throws(ImagingError) -> ExportResult {
-        _ = try Imaging.checkExport(info, crop: crop, output: output, options: options)
+        let (_, size) = try Imaging.checkExport(info, crop: crop, output: output, options: options)
+        let file = try AtomicFile(target: output, name: temporaryName)
         let source = try Self.openSource(info.path)
         defer { close(source) }
-        let file = try AtomicFile(target: output)
-        let result = open(file.temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard result >= 0 else {
-            let failure = errno
-            file.discard()
-            throw .writeFailed(.write(errno: failure))
+        var decoderOptions = options
+        // Decided here: the decoder sees only its own names for the two files.
+        decoderOptions.allowOverwritingSource = true
+        let request = DecoderRequest.export(
+            info: info.named(Self.name(info.path)), crop: crop,
+            outputExtension: (output as NSString).pathExtension, options: decoderOptions)
+        let (reply, received) = try run(request, file: info.path, descriptors: [source])
+        defer { received.forEach { _ = close($0) } }
+        guard case .exported(let exported) = reply, received.count == 1,
+            exported.width <= max(size.width, 1) + 1, exported.height <= max(size.height, 1) + 1
+        else { throw .decoderStopped }
+        try write(received[0], limit: DecoderLimits.resultLimit(width: size.width, height: size.height), into: file)
+        return ExportResult(
+            outputPath: file.target, width: exported.width, height: exported.height,
+            lossless: exported.lossless, leftOut: exported.leftOut)
+    }
+
+    /// Writes the encoded result in the sealed memfd `result` (no longer than `limit`) as `file`:
+    /// its temporary made here, flushed and renamed over the target; nothing left when it fails.
+    private func write(_ result: Int32, limit: Int, into file: AtomicFile) throws(ImagingError) {
+        guard let count = SealedPixels.sealedSize(result, limit: limit) else { throw .decoderStopped }
+        let mapping = count > 0 ? SealedPixels.map(result, count: count) : nil
+        guard count == 0 || mapping != nil else { throw .decoderStopped }
+        try file.create { descriptor in
+            guard let mapping else { return 0 }
+            return mapping.withUnsafeBytes { Imaging.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
         }
-        do throws(ImagingError) {
-            defer { close(result) }
-            var decoderOptions = options
-            // Decided here: the decoder sees only its own names for the two files.
-            decoderOptions.allowOverwritingSource = true
-            let request = DecoderRequest.export(
-                info: info.named(Self.name(info.path)), crop: crop,
-                outputExtension: (output as NSString).pathExtension, options: decoderOptions)
-            let (reply, received) = try run(request, descriptors: [source, result])
-            received.forEach { _ = close($0) }
-            guard case .exported(let exported) = reply else { throw .decoderStopped }
-            try file.commit()
-            return ExportResult(
-                outputPath: file.target, width: exported.width, height: exported.height,
-                lossless: exported.lossless, leftOut: exported.leftOut)
-        } catch {
-            file.discard()
-            throw error
-        }
+        try file.commit()
     }
 
     /// Keeps `crop` for `image` in `IMAGE.xmp`, as `Sidecar.write`: the decoder reads the existing
-    /// sidecar and writes the new one into a temporary file made here, which is flushed and renamed
-    /// here; an existing sidecar it cannot read is set aside here first. Returns the backup's path then.
+    /// sidecar and hands back the new one's bytes, which this process writes into a temporary file
+    /// of its own, flushed and renamed; an existing sidecar the decoder cannot read is set aside
+    /// here first. Returns the backup's path then.
     @discardableResult
     public func writeSidecar(_ crop: StoredCrop, for image: String) throws(ImagingError) -> String? {
         let info = try probe(path: image)
         let target = Sidecar.path(for: image)
         let file = try AtomicFile(target: target)
-        let temporary = open(file.temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard temporary >= 0 else {
-            let failure = errno
-            file.discard()
-            throw .sidecar(.write(detail: String(cString: strerror(failure))))
-        }
         let existing = open(target, O_RDONLY | O_CLOEXEC)
-        do throws(ImagingError) {
-            defer {
-                close(temporary)
-                if existing >= 0 { close(existing) }
-            }
-            let request = DecoderRequest.writeSidecar(crop: crop, info: info, hasExisting: existing >= 0)
-            let (reply, received) = try run(request, descriptors: existing >= 0 ? [existing, temporary] : [temporary])
-            received.forEach { _ = close($0) }
-            guard case .sidecarWritten(let unreadable) = reply else { throw .decoderStopped }
-            let backup = unreadable ? try Sidecar.setAside(target) : nil
-            try file.commit()
-            return backup
-        } catch {
-            file.discard()
-            throw error
-        }
+        defer { if existing >= 0 { close(existing) } }
+        let request = DecoderRequest.writeSidecar(crop: crop, info: info, hasExisting: existing >= 0)
+        let (reply, received) = try run(request, file: image, descriptors: existing >= 0 ? [existing] : [])
+        defer { received.forEach { _ = close($0) } }
+        guard case .sidecarWritten(let unreadable) = reply, received.count == 1 else { throw .decoderStopped }
+        let backup = unreadable ? try Sidecar.setAside(target) : nil
+        try write(received[0], limit: DecoderLimits.sidecarLimit, into: file)
+        return backup
     }
 
     public func levelSuggestion(path: String) throws(ImagingError) -> StraightenAngle? {
@@ -342,20 +498,46 @@ public final class DecoderPool: @unchecked Sendable {
         let shared = flag.map { RenderCancellation(sharing: $0) }
         let request = DecoderRequest.region(info: info.named(Self.name(info.path)), region: region, scale: scale)
         let (reply, received) = try run(
-            request, descriptors: flag != nil ? [source, flagFile] : [source], cancellation: cancellation,
+            request, file: info.path, descriptors: flag != nil ? [source, flagFile] : [source], cancellation: cancellation,
             whileWaiting: { if cancellation?.isCancelled == true { shared?.cancel() } })
         defer { received.forEach { _ = close($0) } }
         try cancellation?.check()
         guard case .region(let shown, let width, let height) = reply, received.count == 1,
+            Self.regionFits(
+                shown, width: width, height: height, asked: region, scale: scale, picture: (info.width, info.height)),
             let pixels = SealedPixels.read(received[0], width: width, height: height)
         else { throw .decoderStopped }
         return RenderedRegion(pixels: pixels, region: shown)
     }
 
+    /// Whether a region's reply is what was asked: the region shown covers the one asked (inside
+    /// the picture) and exceeds it by no more than the decoder's rounding to whole blocks
+    /// (`regionSlack` pixels a side), and its pixels are that region at `scale`, to a pixel.
+    package static func regionFits(
+        _ shown: CropRect, width: Int, height: Int, asked: CropRect, scale: Double, picture: (width: Int, height: Int)
+    ) -> Bool {
+        guard let wanted = asked.intersection(.unit), picture.width > 0, picture.height > 0 else { return false }
+        let slackX = regionSlack / Double(picture.width), slackY = regionSlack / Double(picture.height)
+        let epsilon = 1e-9
+        guard shown.minX >= -epsilon, shown.minY >= -epsilon, shown.maxX <= 1 + epsilon, shown.maxY <= 1 + epsilon,
+            shown.minX <= wanted.minX + epsilon, shown.minY <= wanted.minY + epsilon,
+            shown.maxX >= wanted.maxX - epsilon, shown.maxY >= wanted.maxY - epsilon,
+            shown.minX >= wanted.minX - slackX, shown.minY >= wanted.minY - slackY,
+            shown.maxX <= wanted.maxX + slackX, shown.maxY <= wanted.maxY + slackY
+        else { return false }
+        let expectedWidth = shown.width * Double(picture.width) * scale
+        let expectedHeight = shown.height * Double(picture.height) * scale
+        return abs(Double(width) - expectedWidth) <= 1.5 && abs(Double(height) - expectedHeight) <= 1.5
+    }
+
+    /// How far a region's reply may reach past the region asked, in picture pixels a side: a JPEG
+    /// region is decoded in whole blocks of up to 8 × 8 pixels, shrunk at most 8 times.
+    package static let regionSlack = 64.0
+
     /// Test builds: asks a process to try what its confinement must refuse; what the call returned,
     /// or `decoderStopped` when the process was killed for it.
     public func tryEscaping(_ request: DecoderTestRequest) throws(ImagingError) -> String {
-        let (reply, received) = try run(.test(request), descriptors: [])
+        let (reply, received) = try run(.test(request), file: nil, descriptors: [])
         received.forEach { _ = close($0) }
         guard case .tested(let outcome) = reply else { throw .decoderStopped }
         return outcome

@@ -1,4 +1,4 @@
-// One confined decoding process seen from the editor: started, handed one job at a time with its descriptors, ended when it overruns or dies.
+// One confined decoding process seen from the editor: started, its confinement checked in /proc, handed the jobs of one source file, ended when it overruns or dies.
 
 import CDecoderSupport
 import Foundation
@@ -11,38 +11,84 @@ final class DecoderProcess: @unchecked Sendable {
     let confinement: Confinement
     private let socket: DescriptorSocket
     private(set) var isAlive = true
+    /// The source file whose jobs this process does (nil until its first file's job). A process
+    /// never serves a second file: what one picture did to it cannot reach another's pixels.
+    var file: String?
 
     /// How long a new process may take to load its libraries and confine itself.
     static let startLimit = 20.0
 
-    /// Starts the program and waits for it to say it is confined; nil when it cannot start.
-    init?(program: String) {
-        guard let (mine, theirs) = DescriptorSocket.pair() else { return nil }
+    /// Why a process could not be had.
+    enum StartFailure: Error {
+        /// It could not start, or did not say it was ready.
+        case cannotStart
+        /// It started, but the kernel does not show it confined (and the opt-out is not set).
+        case unconfined
+    }
+
+    /// Starts the program, waits for it to say it is ready, and checks from outside that it is
+    /// confined: `/proc/PID/status` of each of its threads must say `NoNewPrivs: 1` and `Seccomp: 2`
+    /// (what a decoder says about itself proves nothing). Unless `allowUnconfined`, a process that
+    /// is not is ended.
+    /// `environment`: the decoder's whole environment (see `DecoderLimits.environment`).
+    init(program: String, allowUnconfined: Bool, environment: [String]) throws(StartFailure) {
+        guard let (mine, theirs) = DescriptorSocket.pair() else { throw .cannotStart }
         // Its messages (a crash's trace) only when asked for: CROP_EDITOR_DECODER_STDERR=1.
         let quiet: Int32 = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER_STDERR"] == "1" ? 0 : 1
-        let started = cds_spawn(program, "crop-editor-decoder", theirs, quiet)
+        let variables = environment.map { strdup($0) } + [nil]
+        defer { variables.forEach { free($0) } }
+        let started = cds_spawn(program, "crop-editor-decoder", theirs, quiet, variables)
         close(theirs)
         guard started > 0 else {
             close(mine)
-            return nil
+            throw .cannotStart
         }
         let socket = DescriptorSocket(fd: mine)
-        guard let message = socket.receive(timeout: Self.startLimit),
+        var failure = StartFailure.cannotStart
+        if let message = socket.receive(timeout: Self.startLimit),
             case .ready(let confinement)? = MessageCoding.decode(DecoderReply.self, message.bytes)
-        else {
-            kill(started, SIGKILL)
-            var status: Int32 = 0
-            _ = waitpid(started, &status, 0)
-            close(mine)
-            return nil
+        {
+            message.descriptors.forEach { _ = close($0) }
+            if allowUnconfined || Self.isConfined(started) {
+                pid = started
+                self.socket = socket
+                self.confinement = confinement
+                return
+            }
+            failure = .unconfined
         }
-        message.descriptors.forEach { _ = close($0) }
-        pid = started
-        self.socket = socket
-        self.confinement = confinement
+        kill(started, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(started, &status, 0)
+        close(mine)
+        throw failure
     }
 
     deinit { end() }
+
+    /// Whether every thread of `pid` runs with no new privileges and a seccomp filter, as the
+    /// kernel says in `/proc/PID/task/TID/status`.
+    static func isConfined(_ pid: pid_t) -> Bool {
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"), !threads.isEmpty
+        else { return false }
+        return threads.allSatisfy { thread in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8)
+            else { return false }
+            let lines = Set(status.split(separator: "\n").map { $0.replacingOccurrences(of: "\t", with: " ") })
+            return lines.contains("NoNewPrivs: 1") && lines.contains("Seccomp: 2")
+        }
+    }
+
+    /// The processor time the process has used, in seconds (user and system, from `/proc/PID/stat`).
+    var processorSeconds: Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = text.lastIndex(of: ")")
+        else { return nil }
+        // After the name in parentheses: state is field 3; utime and stime are fields 14 and 15.
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
 
     /// Runs one job: the request with `descriptors` (ours stay open), the reply with the
     /// descriptors it brought. Past `timeout` seconds, or when the process dies or answers

@@ -44,6 +44,8 @@ public final class CropEditorApplication {
         Thread.detachNewThread {
             let summary = DecoderPool.shared.confinement()?.summary ?? "the decoding program could not start"
             FileHandle.standardError.write(Data("crop-editor: \(summary)\n".utf8))
+            // Each photo gets a process of its own: the next one is started while this one works.
+            DecoderPool.shared.sparesAhead = 1
         }
         let app = cgtk_application(application.raw)
         for shortcut in ShortcutsWindow.windowShortcuts { setAccels(app, shortcut.action, shortcut.accels) }

@@ -33,6 +33,7 @@ extension EditorWindow {
             if !isBrowsing { startSession(at: path) }
             showPhoto(image, path: path, announcing: isBrowsing)
             endLoading()
+            UnconfinedToast.showIfNeeded(in: self)
         case .failure(let error):
             if isBrowsing {
                 keepCurrentEdit()

@@ -47,7 +47,7 @@ enum ImageSource {
         cairo_surface_flush(surface.surface)
         let stride = Int(cairo_image_surface_get_stride(surface.surface))
         guard let data = cairo_image_surface_get_data(surface.surface) else { return nil }
-        pixels.bytes.withUnsafeBufferPointer { source in
+        pixels.withUnsafeBytes { source in
             for y in 0..<pixels.height {
                 let row = data + y * stride
                 var i = y * pixels.width * 4

@@ -23,6 +23,8 @@ public enum HeadlessCommand {
     /// one error line on standard error; nothing on success, except one warning line on standard
     /// error when some of the source's metadata could not be carried (still exit 0). GTK is never touched.
     public static func run(_ arguments: [String]) -> Int32 {
+        // The decoder starts first, so its start-up overlaps everything before the first picture.
+        DecoderPool.shared.startAhead()
         // Imaging's reasons come worded in the user's language when a catalogue has them.
         Localization.startMessages()
         // The decoder ends with us, reaped: no process outlives the command, and its time is ours.
@@ -57,8 +59,9 @@ public enum HeadlessCommand {
     public static func serveBatchJobs() -> Int32 {
         Localization.startMessages()
         Imaging.removeTemporariesOnInterrupt()
-        Imaging.watchTemporaries { BatchWorker.announceTemporary($0) }
-        // The worker's decoder ends with it, reaped: its time and memory count in the batch's.
+        // One decoder for each picture, the next one started while this one works.
+        DecoderPool.shared.sparesAhead = 1
+        // The worker's decoders end with it, reaped: their time and memory count in the batch's.
         defer { DecoderPool.shared.shutdown() }
         return BatchWorker.serve { job in
             do throws(HeadlessError) {
@@ -66,7 +69,7 @@ public enum HeadlessCommand {
                     return BatchOutcome(
                         status: .failed, lines: [HeadlessError(image: job.image, reason: "not a single-image job").line])
                 }
-                let warning = try crop(options)
+                let warning = try crop(options, temporaryName: job.temporaryName)
                 return BatchOutcome(status: .succeeded, lines: warning.map { [$0.line] } ?? [])
             } catch {
                 return BatchOutcome(status: .failed, lines: [error.line])
@@ -76,7 +79,8 @@ public enum HeadlessCommand {
 
     /// Probes the image, fits the geometry (or the kept crop, with its shape and size) to its upright
     /// size, and exports it or keeps it in the sidecar. Returns what the export had to leave out.
-    static func crop(_ options: HeadlessOptions) throws(HeadlessError) -> HeadlessWarning? {
+    /// `temporaryName`: the name to write the result under before renaming it (a batch's choice).
+    static func crop(_ options: HeadlessOptions, temporaryName: String? = nil) throws(HeadlessError) -> HeadlessWarning? {
         let image = options.image
         // Checked here and not only in Imaging: the source must be safe whatever Imaging does.
         if let output = options.output, FileIdentity.same(image, output) {
@@ -99,7 +103,8 @@ public enum HeadlessCommand {
         }
         do {
             if let output = options.output {
-                let result = try DecoderPool.shared.export(info, crop: rect, output: output, options: export)
+                let result = try DecoderPool.shared.export(
+                    info, crop: rect, output: output, options: export, temporaryName: temporaryName)
                 return result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
             }
             // The sidecar keeps the crop normalized on the turned upright picture's bounding box.

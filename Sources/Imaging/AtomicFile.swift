@@ -10,7 +10,9 @@ public struct AtomicFile: Sendable {
     public let target: String
     public let temporary: String
 
-    public init(target: String) throws(ImagingError) {
+    /// `name`: the temporary's name, when the caller chose it (a batch names its workers' temporaries
+    /// itself, so that it removes only what it named); a fresh hidden one otherwise.
+    public init(target: String, name: String? = nil) throws(ImagingError) {
         self.target = target
         let folder =
             (target as NSString).deletingLastPathComponent.isEmpty
@@ -25,10 +27,30 @@ public struct AtomicFile: Sendable {
         }
         // Hidden, unique, short (any target name that fits, fits), and in the same folder so the
         // final rename is atomic (same file system).
-        let name = ".cropeditor-\(UUID().uuidString.prefix(8)).tmp"
+        let name = name ?? Self.temporaryName()
         temporary = (folder as NSString).appendingPathComponent(name)
         // Where the command line's SIGTERM/SIGINT handler looks (see `Imaging.removeTemporariesOnInterrupt`).
         Imaging.temporaryChanged(temporary)
+    }
+
+    /// A hidden, unique name for a temporary file.
+    public static func temporaryName() -> String { ".cropeditor-\(UUID().uuidString.prefix(8)).tmp" }
+
+    /// Makes the temporary file (it must not exist) and has `fill` write it through the descriptor
+    /// given, returning 0 or the errno that stopped it; the file is removed when anything failed.
+    public func create(_ fill: (Int32) -> Int32) throws(ImagingError) {
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            let failure = errno
+            discard()
+            throw .writeFailed(.write(errno: failure))
+        }
+        let failure = fill(fd)
+        close(fd)
+        guard failure == 0 else {
+            discard()
+            throw .writeFailed(.write(errno: failure))
+        }
     }
 
     /// Writes `data` as the temporary file's contents. No flush here: `commit` flushes once, after

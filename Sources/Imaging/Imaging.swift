@@ -36,6 +36,9 @@ public enum Imaging {
         // No operation cache: libvips 8.14 keys cached loads by file name alone, so a file replaced
         // on disk (or overwritten by an export) would be read as it was before.
         vips_cache_set_max(0)
+        // No run-time code generation (liborc): it maps memory executable, which the confined
+        // decoder is not allowed to do; off here too, so both give the same pixels.
+        vips_vector_set_enabled(0)
         return true
     }()
 

@@ -34,6 +34,9 @@ public enum ImagingError: Error, Sendable, Equatable, Codable {
     /// The confined decoding process stopped before it answered: it crashed, was killed by its
     /// confinement or its resource limits, or ran past its time. Nothing was written.
     case decoderStopped
+    /// The decoding process could not be confined (the kernel's own view of it, read from
+    /// `/proc`, lacks no-new-privileges or the system-call filter): no file was handed to it.
+    case decoderUnconfined
 }
 
 extension ImagingError {

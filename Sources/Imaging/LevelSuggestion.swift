@@ -11,7 +11,7 @@ extension Imaging {
     public static func levelSuggestion(path: String) throws(ImagingError) -> StraightenAngle? {
         let (_, pixels) = try displayThumbnail(path: path, maxWidth: levelThumbnailSide, maxHeight: levelThumbnailSide)
         var luminance = [UInt8](repeating: 0, count: pixels.width * pixels.height)
-        pixels.bytes.withUnsafeBufferPointer { rgba in
+        pixels.withUnsafeBytes { rgba in
             for index in luminance.indices {
                 let r = Int(rgba[4 * index]), g = Int(rgba[4 * index + 1]), b = Int(rgba[4 * index + 2])
                 // Rec. 709 weights in fixed point, as the window's thumbnail is sRGB.

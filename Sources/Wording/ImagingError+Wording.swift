@@ -32,6 +32,7 @@ extension ImagingError {
         case .changedOnDisk: return tr("the photo changed on disk since it was opened; open it again")
         case .renderCancelled: return tr("the render was cancelled by a newer view")
         case .decoderStopped: return tr("could not be decoded safely (the decoder stopped)")
+        case .decoderUnconfined: return tr("could not be decoded safely (the decoder could not be confined)")
         }
     }
 

@@ -1,6 +1,7 @@
 // The decoder's jobs: each names the descriptors it was handed (CDecoderFiles) and runs the same Imaging call the editor once ran itself.
 
 import CDecoderFiles
+import CDecoderSupport
 import CropKit
 import Decoding
 import Foundation
@@ -10,13 +11,14 @@ import Imaging
 enum DecoderJobs {
     /// The folder the source's name is put in (no such folder exists anywhere: only these names do).
     static let inputFolder = "/run/crop-editor-decoder/in"
-    /// Every name in this folder is the result's temporary file.
+    /// Every name in this folder is the result being written (a memfd the editor gets back).
     static let outputFolder = "/run/crop-editor-decoder/out"
 
     /// The reply to one message, and the descriptors to send with it (closed after sending).
     static func run(_ message: ReceivedMessage) -> (DecoderReply, [Int32]) {
         cdf_reset()
         defer { cdf_reset() }
+        DecoderTestRequests.actTakenOver()
         guard let request = MessageCoding.decode(DecoderRequest.self, message.bytes) else {
             return (.failed(.decoderStopped), [])
         }
@@ -33,6 +35,23 @@ enum DecoderJobs {
         let path = inputFolder + "/" + name
         cdf_add_file(path, fd)
         return path
+    }
+
+    /// Runs `write` with every name in the output folder naming a fresh memfd, then seals it: the
+    /// encoded result goes back to the editor, which alone writes the user's files (a decoder never
+    /// holds a writable descriptor on one). Returns what `write` returned and the sealed memfd.
+    private static func intoResult<Value>(_ write: () throws(ImagingError) -> Value) throws(ImagingError) -> (Value, Int32) {
+        let result = cds_result_memfd()
+        guard result >= 0 else { throw .writeFailed(.write(errno: errno)) }
+        cdf_set_output(outputFolder, result)
+        do throws(ImagingError) {
+            let value = try write()
+            guard cds_sealed_memfd(result) == 0 else { throw .writeFailed(.write(errno: errno)) }
+            return (value, result)
+        } catch {
+            close(result)
+            throw error
+        }
     }
 
     /// The crop kept for the picture, or why its sidecar could not be read.
@@ -63,22 +82,24 @@ enum DecoderJobs {
             return (.storedCrop(keptCrop(try Imaging.probe(path: path))), [])
         case .export(let info, let crop, let outputExtension, let options):
             let path = try source((info.path as NSString).lastPathComponent, descriptors)
-            guard descriptors.count > 1, !outputExtension.contains("/") else { throw .decoderStopped }
-            cdf_set_output(outputFolder, descriptors[1])
+            guard !outputExtension.contains("/") else { throw .decoderStopped }
             let output = outputFolder + "/result." + outputExtension
-            return (.exported(try Imaging.export(info.named(path), crop: crop, output: output, options: options)), [])
+            let (exported, result) = try intoResult { () throws(ImagingError) in
+                try Imaging.export(info.named(path), crop: crop, output: output, options: options)
+            }
+            return (.exported(exported), [result])
         case .writeSidecar(let crop, let info, let hasExisting):
             let image = inputFolder + "/" + (info.path as NSString).lastPathComponent
             var existing: String?
-            if hasExisting, descriptors.count == 2 {
+            if hasExisting, descriptors.count == 1 {
                 existing = Sidecar.path(for: image)
                 cdf_add_file(existing!, descriptors[0])
             }
-            guard let temporary = descriptors.last, descriptors.count == (hasExisting ? 2 : 1) else { throw .decoderStopped }
-            cdf_set_output(outputFolder, temporary)
-            let unreadable = try Sidecar.compose(
-                crop, info: info.named(image), existing: existing, into: outputFolder + "/sidecar.xmp")
-            return (.sidecarWritten(existingUnreadable: unreadable), [])
+            guard descriptors.count == (hasExisting ? 1 : 0) else { throw .decoderStopped }
+            let (unreadable, result) = try intoResult { () throws(ImagingError) in
+                try Sidecar.compose(crop, info: info.named(image), existing: existing, into: outputFolder + "/sidecar.xmp")
+            }
+            return (.sidecarWritten(existingUnreadable: unreadable), [result])
         case .levelSuggestion(let name):
             return (.level(try Imaging.levelSuggestion(path: try source(name, descriptors))), [])
         case .smartCrop(let name, let transform, let target):

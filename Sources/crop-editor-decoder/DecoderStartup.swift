@@ -1,4 +1,4 @@
-// Everything the decoder's libraries would open lazily, loaded before the confinement forbids opening files.
+// Everything the decoder's libraries would open lazily, loaded before the confinement forbids opening files; the limits it then lives under.
 
 import CSeccomp
 import Decoding
@@ -6,25 +6,23 @@ import Foundation
 import Imaging
 
 enum DecoderStartup {
-    /// The address space a decoder may reserve: a gigapixel picture's 16-bit decode fits, a
-    /// decompression bomb past the pixel limit does not (its allocation fails, the job ends in an error).
-    static let addressSpaceLimit: UInt64 = 8 << 30
-    /// Each job's processor time: past it the kernel ends the process (SIGXCPU). A test build's
-    /// decoder started by the test harness takes `CROP_EDITOR_DECODER_CPU_SECONDS` instead.
-    static let cpuSecondsPerJob: UInt64 = {
-        #if DECODER_TEST_REQUESTS
-            let environment = ProcessInfo.processInfo.environment
-            if environment["CROP_EDITOR_DECODER_TEST_REQUESTS"] == "1",
-                let seconds = environment["CROP_EDITOR_DECODER_CPU_SECONDS"].flatMap(UInt64.init)
-            {
-                return seconds
-            }
-        #endif
-        return 120
-    }()
+    /// The limits, soft and hard alike: the filter forbids changing them afterwards.
+    /// - address space: a gigapixel picture's 16-bit decode fits, a decompression bomb past the
+    ///   pixel limit does not (its allocation fails, the job ends in an error);
+    /// - processor time: the whole process's (it serves one source file), past it the kernel ends
+    ///   it (SIGXCPU); the editor retires a process that has used a job's worth, so every job
+    ///   starts with at least that much left;
+    /// - file size: the largest result it may write into a memfd (a memfd's pages are not counted
+    ///   in the address space);
+    /// - descriptors: a job holds at most a handful.
+    static let limits = cc_limits(
+        addressSpace: DecoderLimits.addressSpace, cpuSeconds: DecoderLimits.cpuSecondsPerProcess,
+        fileSize: DecoderLimits.largestResult, descriptors: DecoderLimits.descriptors)
 
     /// libvips with its HEIF module, gexiv2 and its XMP namespaces, and Foundation's JSON coders,
-    /// each used once, so nothing they load on first use is left for after the confinement.
+    /// each used once, so nothing they load on first use is left for after the confinement. liborc,
+    /// libvips' run-time code generator, is turned off: it maps memory executable, which the
+    /// confinement forbids.
     static func prepare() {
         Imaging.prepareForConfinement()
         Sidecar.prepare()

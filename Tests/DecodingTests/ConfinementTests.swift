@@ -85,9 +85,7 @@ import Testing
 
     /// The kernel's CPU limit ends a job that computes past its budget, well before the wall-clock limit.
     @Test func aJobPastItsProcessorTimeIsEndedByTheKernel() throws {
-        setenv("CROP_EDITOR_DECODER_CPU_SECONDS", "1", 1)
-        defer { unsetenv("CROP_EDITOR_DECODER_CPU_SECONDS") }
-        let pool = DecoderPool(size: 1, timeout: 60)
+        let pool = DecoderPool(size: 1, timeout: 60, decoderEnvironment: ["CROP_EDITOR_DECODER_CPU_SECONDS": "1"])
         let started = Date()
         #expect(throws: ImagingError.decoderStopped) { try pool.tryEscaping(.spin) }
         #expect(Date().timeIntervalSince(started) < 30)
@@ -129,7 +127,10 @@ import Testing
         #expect(finished.value == nil)
         // 8 GiB of address space, its soft and hard limits alike; a processor-time budget; no core files.
         #expect(limits.contains(/Max address space\s+8589934592\s+8589934592\s+bytes/))
-        #expect(limits.contains(/Max cpu time\s+\d+\s+unlimited\s+seconds/))
+        #expect(limits.contains(/Max cpu time\s+(\d+)\s+\1\s+seconds/))
+        // Writes, memfds included, bounded by the largest result; a few descriptors.
+        #expect(limits.contains(/Max file size\s+(\d+)\s+\1\s+bytes/))
+        #expect(limits.contains(/Max open files\s+64\s+64\s+files/))
         #expect(limits.contains(/Max core file size\s+0\s+0\s+bytes/))
         #expect(seen.noNewPrivs == "1")
         #expect(seen.seccomp == "2")

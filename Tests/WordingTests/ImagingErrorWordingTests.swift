@@ -27,7 +27,7 @@ enum ErrorLeaf: CaseIterable {
     case regionScale, regionTurnUpright, regionKeep, regionCut, scaleExactly, jpegHeader, losslessCut, losslessTurn
     case metadataOpen
     case imagesUnavailable, jpegUnavailable, metadataUnavailable
-    case changedOnDisk, renderCancelled, decoderStopped
+    case changedOnDisk, renderCancelled, decoderStopped, decoderUnconfined
 
     static func leaf(of error: ImagingError) -> ErrorLeaf {
         switch error {
@@ -117,6 +117,7 @@ enum ErrorLeaf: CaseIterable {
         case .changedOnDisk: .changedOnDisk
         case .renderCancelled: .renderCancelled
         case .decoderStopped: .decoderStopped
+        case .decoderUnconfined: .decoderUnconfined
         }
     }
 
@@ -293,6 +294,8 @@ enum ErrorLeaf: CaseIterable {
         case .changedOnDisk: (.changedOnDisk, "the photo changed on disk since it was opened; open it again")
         case .renderCancelled: (.renderCancelled, "the render was cancelled by a newer view")
         case .decoderStopped: (.decoderStopped, "could not be decoded safely (the decoder stopped)")
+        case .decoderUnconfined:
+            (.decoderUnconfined, "could not be decoded safely (the decoder could not be confined)")
         }
     }
 }

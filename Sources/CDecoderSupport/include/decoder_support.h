@@ -14,13 +14,31 @@
 int cds_sealed_copy(const void *bytes, size_t count);
 /* A memfd of one zeroed int, for a render's cancellation flag both processes map, or -1 with errno. */
 int cds_flag_memfd(void);
-/* Whether `fd` is a memfd of exactly `count` bytes that no one can change any more. */
-int cds_is_sealed(int fd, size_t count);
-/* Starts `program` (argv[0] `name`) with `socket` as descriptor CDS_SOCKET_FD, the environment as
-   it is, signals at their defaults and none blocked (in the editor's process group: a terminal's
-   Ctrl+C ends both). `quiet`: its standard error goes to /dev/null (a decoder dying on a hostile file
-   must not add lines to the command line's one-line error). The pid, or -1 with errno. */
-pid_t cds_spawn(const char *program, const char *name, int socket, int quiet);
+/* Starts `program` (argv[0] `name`, argv[1] this process's pid) with `socket` as descriptor
+   CDS_SOCKET_FD, /dev/null on 0 and 1, no other descriptor of ours, `environment` (a NULL-ended
+   list: nothing of ours is passed unless named), signals at their defaults and none blocked (in the
+   editor's process group: a terminal's Ctrl+C ends both). `quiet`: its standard error goes to
+   /dev/null too (a decoder dying on a hostile file must not add lines to the command line's
+   one-line error). The pid, or -1 with errno. */
+pid_t cds_spawn(const char *program, const char *name, int socket, int quiet, char *const environment[]);
+/* In the child: be killed when the parent ends (PR_SET_PDEATHSIG), then check the parent is still
+   `parent`. 0, or -1 when it is gone (the child should end). */
+int cds_end_with_parent(pid_t parent);
+/* In the child: /dev/null on 0 and 1 (and 2 unless `keepErrors`). 0 or -1. */
+int cds_quiet_standard_streams(int keepErrors);
+/* A writable memfd for an encoded result, allowing seals, or -1 with errno. */
+int cds_result_memfd(void);
+/* Seals a written memfd against shrinking, growing, writing and further seals. 0 or -1. */
+int cds_sealed_memfd(int fd);
+/* The size of a memfd no one can write, grow or shrink any more, or -1 when it is not one. */
+long long cds_sealed_size(int fd);
+/* The decoder's test requests (debug builds only call them): fcntl, stat and statx of a path, and
+   prlimit64 on itself, as raw system calls (what taken-over code would make). The call's result,
+   -1 with errno when it failed. */
+int cds_test_fcntl(int fd, int command, long argument);
+long cds_test_stat(const char *path, int flags);
+long cds_test_statx(const char *path, int flags);
+long cds_test_prlimit(int resource, const void *limit);
 /* Closes every descriptor from `first` on (what the spawning process left open by mistake). */
 void cds_close_from(int first);
 #endif
