@@ -4,7 +4,7 @@ import CGtk
 import CropKit
 import GtkSupport
 
-/// One key binding of the crop area, also listed in the shortcuts window and the README.
+/// One key binding of the crop area, also listed in the shortcuts window and the README's keys table.
 struct CropKeyBinding: Sendable {
     let keyval: UInt32
     let modifiers: GdkModifierType

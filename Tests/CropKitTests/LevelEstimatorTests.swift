@@ -14,7 +14,7 @@ import Testing
     }
 
     /// How many scenes with lines, and from which seed: 42 from a fixed seed, or as many as
-    /// `LEVEL_SCENES` says from `LEVEL_SEED` (a longer run for the figures in the README).
+    /// `LEVEL_SCENES` says from `LEVEL_SEED` (a longer run for the figures in docs/BENCHMARKS.md).
     static var sceneCount: Int { ProcessInfo.processInfo.environment["LEVEL_SCENES"].flatMap(Int.init) ?? 42 }
     static var seed: UInt64 { ProcessInfo.processInfo.environment["LEVEL_SEED"].flatMap(UInt64.init) ?? 0x1E7E_1000_0000_0001 }
 
@@ -57,7 +57,7 @@ import Testing
         let hits = errors.filter { $0 <= 0.3 }.count
         let rate = Double(hits) / Double(count)
         let mean = errors.reduce(0, +) / Double(max(errors.count, 1)), worst = errors.max() ?? .infinity
-        // The figures the README quotes.
+        // The figures docs/BENCHMARKS.md quotes.
         let leastSharpening = results.compactMap(\.2).min() ?? 0
         print(
             "LEVEL \(hits)/\(count) within 0.3° (\(rate)), mean error \(mean)°, max error \(worst)°, "

@@ -213,7 +213,7 @@ final class FolderSessionTests: XCTestCase {
     }
 
     /// Page Down to the next photo drawn, with its picture prepared in the background and without:
-    /// printed as a `PAGEDOWN` line (measured, not asserted: the figures go in the README).
+    /// printed as a `PAGEDOWN` line (measured, not asserted: the figures go in docs/BENCHMARKS.md).
     func testPageDownToTheNextPhotoDrawnPreparedAndNot() throws {
         try GtkTestSupport.requireDisplay()
         let folder = try GtkTestSupport.temporaryFolder("pagedown")
