@@ -74,7 +74,7 @@ public final class DecoderPool: @unchecked Sendable {
     public let size: Int
     private let program: String?
     private let allowUnconfined: Bool
-    private let decoderEnvironment: [String]
+    private let decoderEnvironment: [String: String]
     private let lock = NSCondition()
     private var jobTimeout: Double
     private var wantedSpares = 0
@@ -101,8 +101,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// without changing the environment of every other test in the process).
     public init(size: Int = 1, timeout: Double? = nil, program: String? = nil, decoderEnvironment: [String: String] = [:]) {
         self.size = max(1, size)
-        self.decoderEnvironment = DecoderLimits.environment(
-            from: ProcessInfo.processInfo.environment.merging(decoderEnvironment) { $1 })
+        self.decoderEnvironment = decoderEnvironment
         self.program = program ?? Self.locateProgram()
         let environment = ProcessInfo.processInfo.environment
         allowUnconfined = environment[Self.unconfinedOptOut.variable] == Self.unconfinedOptOut.value
@@ -224,7 +223,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// A new process, started on the spawner's thread (see `Spawner`), its confinement checked.
     private func start() throws(ImagingError) -> DecoderProcess {
         guard let program else { throw .decoderStopped }
-        let (allowUnconfined, environment) = (self.allowUnconfined, decoderEnvironment)
+        let (allowUnconfined, environment) = (self.allowUnconfined, environmentNow())
         let outcome = spawner.spawn { () -> Result<DecoderProcess, DecoderProcess.StartFailure> in
             Result { () throws(DecoderProcess.StartFailure) in
                 try DecoderProcess(program: program, allowUnconfined: allowUnconfined, environment: environment)
@@ -251,6 +250,12 @@ public final class DecoderPool: @unchecked Sendable {
         if firstUnconfined { UnconfinedWarning.once() }
     }
 
+    /// The environment a decoder started now gets: the names `DecoderLimits.environment` lists, as
+    /// they are set in ours at this moment, and this pool's own additions.
+    private func environmentNow() -> [String] {
+        DecoderLimits.environment(from: ProcessInfo.processInfo.environment.merging(decoderEnvironment) { $1 })
+    }
+
     /// Starts spares in the background until `sparesAhead` are ready or starting.
     private func startSparesIfWanted() {
         let count = lock.withLock { () -> Int in
@@ -262,7 +267,7 @@ public final class DecoderPool: @unchecked Sendable {
             lock.withLock { sparesStarting -= count }
             return
         }
-        let (allowUnconfined, environment) = (self.allowUnconfined, decoderEnvironment)
+        let (allowUnconfined, environment) = (self.allowUnconfined, environmentNow())
         for _ in 0..<count {
             spawner.spawnInBackground({
                 try? DecoderProcess(program: program, allowUnconfined: allowUnconfined, environment: environment)

@@ -96,5 +96,46 @@ extension HeadlessBinaryTests {
             #expect(!result.standardError.unicodeScalars.contains("\u{1B}"), "\(result.standardError)")
             #expect(result.errorLines.count == 1, "\(result.errorLines)")
         }
+
+        /// The children of `pid` named `crop-editor-dec…` (the kernel cuts names to 15 bytes).
+        private func decoders(of pid: Int32) -> [Int32] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap(Int32.init).filter { child in
+                guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")"), stat.contains("(crop-editor-dec")
+                else { return false }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                return fields.count > 1 && Int32(fields[1]) == pid
+            }
+        }
+
+        /// Killed outright (SIGKILL, no chance to clean up), the command takes its decoder with it:
+        /// the decoder asked the kernel to end it with its parent.
+        @Test func theDecoderEndsWhenTheCommandIsKilledOutright() throws {
+            let w = try Workspace()
+            try Tool.run("convert", ["-size", "6000x4000", "gradient:red-blue", w.url("big.jpg").path])
+            let process = Process()
+            process.executableURL = CropEditorProcess.binary
+            process.arguments = ["--crop=6000x4000+0+0", "--output=out.png", "big.jpg"]
+            process.currentDirectoryURL = w.url("")
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var found: [Int32] = []
+            let deadline = Date().addingTimeInterval(30)
+            while found.isEmpty, Date() < deadline, process.isRunning {
+                found = decoders(of: process.processIdentifier)
+                if found.isEmpty { sched_yield() }
+            }
+            let decoder = try #require(found.first, "no decoder was seen at work")
+            #expect(kill(process.processIdentifier, SIGKILL) == 0)
+            process.waitUntilExit()
+            let gone = Date().addingTimeInterval(10)
+            func ended() -> Bool {
+                guard let status = try? String(contentsOfFile: "/proc/\(decoder)/status", encoding: .utf8) else { return true }
+                return status.contains("State:\tZ")
+            }
+            while !ended(), Date() < gone { sched_yield() }
+            #expect(ended(), "the decoder outlived the command")
+        }
     }
 }
