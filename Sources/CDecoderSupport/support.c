@@ -5,7 +5,11 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -37,7 +41,7 @@ int cds_flag_memfd(void) {
     return fd;
 }
 
-pid_t cds_spawn(const char *program, const char *name, int socket, int quiet, char *const environment[]) {
+pid_t cds_spawn(const char *program, const char *name, const char *mode, int socket, int quiet, char *const environment[]) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_init(&actions);
@@ -61,7 +65,7 @@ pid_t cds_spawn(const char *program, const char *name, int socket, int quiet, ch
     /* The child checks that its parent is still this process once it asked to die with it. */
     char parent[24];
     snprintf(parent, sizeof parent, "%d", (int)getpid());
-    char *argv[] = { (char *)name, parent, NULL };
+    char *argv[] = { (char *)name, parent, (char *)mode, NULL };
     pid_t pid = -1;
     int status = posix_spawn(&pid, program, &actions, &attributes, argv, environment);
     posix_spawn_file_actions_destroy(&actions);
@@ -123,3 +127,42 @@ long cds_test_statx(const char *path, int flags) {
 }
 
 long cds_test_prlimit(int resource, const void *limit) { return syscall(SYS_prlimit64, 0, resource, limit, NULL); }
+
+/* The zygote: a decoder started once, its libraries loaded, that forks a fresh decoder per source file. */
+pid_t cds_fork(void) { return fork(); }
+
+int cds_pidfd_self(void) { return (int)syscall(SYS_pidfd_open, getpid(), 0); }
+
+int cds_pidfd_kill(int pidfd) { return (int)syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0); }
+
+pid_t cds_pidfd_pid(int pidfd) {
+    struct stat status;
+    if (fstat(pidfd, &status) != 0) return -1;
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fdinfo/%d", pidfd);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char text[1024];
+    ssize_t got = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (got <= 0) return -1;
+    text[got] = '\0';
+    /* A pidfd's fdinfo names its process: "Pid:\t1234" (the kernel's word, not the child's). */
+    for (char *line = text; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        if (strncmp(line, "Pid:", 4) == 0) return (pid_t)atoi(line + 4);
+    }
+    return -1;
+}
+
+int cds_pidfd_wait(int pidfd, int milliseconds) {
+    struct pollfd poller = { pidfd, POLLIN, 0 };
+    int ready;
+    do { ready = poll(&poller, 1, milliseconds); } while (ready < 0 && errno == EINTR);
+    return ready > 0;
+}
+
+int cds_reap_children(int block) {
+    int reaped = 0, status;
+    while (waitpid(-1, &status, block ? 0 : WNOHANG) > 0) reaped++;
+    return reaped;
+}

@@ -167,6 +167,9 @@ static inline int cc_thread_count(void) {
     return -1;
 }
 
+/* No new privileges for this process and its children (the zygote's first step). 0 or -1. */
+static inline int cc_no_new_privileges(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
+
 /* What `cc_confine` managed. */
 typedef struct {
     int noNewPrivileges; /* 1 when PR_SET_NO_NEW_PRIVS took */
@@ -189,6 +192,8 @@ typedef struct {
    Landlock where the kernel has it, and the allowlist last (it forbids the calls before it). */
 static inline cc_confinement cc_confine(cc_limits limits) {
     cc_confinement result = {0, 0, 0, 0, 0};
+    /* Read before Landlock, which closes /proc/self to it. */
+    result.threads = cc_thread_count();
     struct rlimit memory = { limits.addressSpace, limits.addressSpace };
     (void)setrlimit(RLIMIT_AS, &memory);
     struct rlimit cpu = { limits.cpuSeconds, limits.cpuSeconds };
@@ -204,7 +209,6 @@ static inline cc_confinement cc_confine(cc_limits limits) {
     result.noNewPrivileges = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0;
     int abi = cc_landlock_abi();
     if (abi > 0 && cc_landlock_restrict(abi) == 0) result.landlockABI = abi;
-    result.threads = cc_thread_count();
     int rc = cc_seccomp_load();
     result.seccomp = rc == 0;
     result.seccompError = rc;

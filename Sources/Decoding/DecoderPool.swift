@@ -92,6 +92,8 @@ public final class DecoderPool: @unchecked Sendable {
     private var lastConfinement: Confinement?
     private var acceptedUnconfined = false
     private let spawner = Spawner()
+    /// The process that forks the decoders, touched on the spawner's thread only.
+    private var zygote: DecoderZygote?
 
     /// The default per-job limit: long enough for a gigapixel export on a slow machine.
     public static let defaultTimeout = 300.0
@@ -149,7 +151,14 @@ public final class DecoderPool: @unchecked Sendable {
             return bound + spares
         }
         ending.forEach { $0.finish() }
-        // Spares still starting are ended as they arrive (none are wanted any more).
+        // Spares still starting are ended as they arrive (none are wanted any more). The zygote
+        // goes too once no job runs (it waits for its decoders, so their time counts in ours); a
+        // later job starts a fresh one.
+        guard lock.withLock({ busy == 0 }) else { return }
+        spawner.spawn { [self] in
+            zygote?.finish()
+            zygote = nil
+        }
     }
 
     /// Retires the idle processes serving `path` (the window, when the photo shown changes).
@@ -184,21 +193,26 @@ public final class DecoderPool: @unchecked Sendable {
         busy += 1
         var retired: [DecoderProcess] = []
         var chosen: DecoderProcess?
-        if let index = bound.lastIndex(where: { $0.file == file && file != nil }) {
-            let candidate = bound.remove(at: index)
-            // A process that has used a job's worth of processor time is retired: the kernel's limit
-            // on the whole process must leave the next job its full budget.
-            if let used = candidate.processorSeconds, used < Double(DecoderLimits.cpuSecondsPerJob) {
-                chosen = candidate
-            } else {
-                retired.append(candidate)
+        while true {
+            if let index = bound.lastIndex(where: { $0.file == file && file != nil }) {
+                let candidate = bound.remove(at: index)
+                // A process that has used a job's worth of processor time is retired: the kernel's
+                // limit on the whole process must leave the next job its full budget.
+                if let used = candidate.processorSeconds, used < Double(DecoderLimits.cpuSecondsPerJob) {
+                    chosen = candidate
+                } else {
+                    retired.append(candidate)
+                }
+            } else if file == nil, let any = bound.popLast() {
+                chosen = any
             }
-        } else if file == nil, let any = bound.popLast() {
-            chosen = any
-        }
-        if chosen == nil, let spare = spares.popLast() {
-            chosen = spare
-            oneOffSpares = max(oneOffSpares - 1, 0)
+            if chosen == nil, let spare = spares.popLast() {
+                chosen = spare
+                oneOffSpares = max(oneOffSpares - 1, 0)
+            }
+            // A spare on its way is waited for rather than a second one started beside it.
+            guard chosen == nil, sparesStarting > 0 else { break }
+            lock.wait()
         }
         if let chosen { lent.append(chosen.pid) }
         lock.unlock()
@@ -220,14 +234,10 @@ public final class DecoderPool: @unchecked Sendable {
         }
     }
 
-    /// A new process, started on the spawner's thread (see `Spawner`), its confinement checked.
+    /// A new process, forked by the zygote on the spawner's thread (see `Spawner`), its confinement checked.
     private func start() throws(ImagingError) -> DecoderProcess {
-        guard let program else { throw .decoderStopped }
-        let (allowUnconfined, environment) = (self.allowUnconfined, environmentNow())
-        let outcome = spawner.spawn { () -> Result<DecoderProcess, DecoderProcess.StartFailure> in
-            Result { () throws(DecoderProcess.StartFailure) in
-                try DecoderProcess(program: program, allowUnconfined: allowUnconfined, environment: environment)
-            }
+        let outcome = spawner.spawn { [self] () -> Result<DecoderProcess, DecoderProcess.StartFailure> in
+            Result { () throws(DecoderProcess.StartFailure) in try forkDecoder() }
         }
         switch outcome {
         case .success(let process):
@@ -250,6 +260,24 @@ public final class DecoderPool: @unchecked Sendable {
         if firstUnconfined { UnconfinedWarning.once() }
     }
 
+    /// A decoder from the zygote, the zygote started first when there is none (or it died: once
+    /// more). Runs on the spawner's thread only.
+    private func forkDecoder() throws(DecoderProcess.StartFailure) -> DecoderProcess {
+        for attempt in 0..<2 {
+            if zygote == nil || attempt > 0 {
+                guard let program else { throw .cannotStart }
+                zygote = DecoderZygote(program: program, environment: environmentNow())
+            }
+            guard let zygote else { throw .cannotStart }
+            do {
+                return try DecoderProcess(zygote: zygote, allowUnconfined: allowUnconfined)
+            } catch .cannotStart where attempt == 0 {
+                continue
+            }
+        }
+        throw .cannotStart
+    }
+
     /// The environment a decoder started now gets: the names `DecoderLimits.environment` lists, as
     /// they are set in ours at this moment, and this pool's own additions.
     private func environmentNow() -> [String] {
@@ -263,30 +291,23 @@ public final class DecoderPool: @unchecked Sendable {
             sparesStarting += max(missing, 0)
             return max(missing, 0)
         }
-        guard count > 0, let program else {
+        guard count > 0, program != nil else {
             lock.withLock { sparesStarting -= count }
             return
         }
-        let (allowUnconfined, environment) = (self.allowUnconfined, environmentNow())
         for _ in 0..<count {
-            spawner.spawnInBackground({
-                try? DecoderProcess(program: program, allowUnconfined: allowUnconfined, environment: environment)
-            }) {
+            spawner.spawnInBackground({ [self] in try? forkDecoder() }) {
                 [self] process in
+                if let process { noteStarted(process) }
                 let keep = lock.withLock { () -> Bool in
                     sparesStarting -= 1
                     guard let process, spares.count < wantedSpares + oneOffSpares else { return false }
                     spares.append(process)
                     return true
                 }
-                if let process {
-                    if keep {
-                        noteStarted(process)
-                        lock.broadcast()
-                    } else {
-                        process.finish()
-                    }
-                }
+                // Wakes a job waiting for this spare (or, when it could not start, to start its own).
+                lock.broadcast()
+                if let process, !keep { process.finish() }
             }
         }
     }

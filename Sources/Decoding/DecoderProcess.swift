@@ -1,4 +1,4 @@
-// One confined decoding process seen from the editor: started, its confinement checked in /proc, handed the jobs of one source file, ended when it overruns or dies.
+// One confined decoding process seen from the editor: forked by the zygote, its confinement checked in /proc, handed the jobs of one source file, ended when it overruns or dies.
 
 import CDecoderSupport
 import Foundation
@@ -10,6 +10,8 @@ final class DecoderProcess: @unchecked Sendable {
     let pid: pid_t
     let confinement: Confinement
     private let socket: DescriptorSocket
+    /// The kernel's handle on the process (its own pidfd, sent with its first message).
+    private let pidfd: Int32
     private(set) var isAlive = true
     /// The source file whose jobs this process does (nil until its first file's job). A process
     /// never serves a second file: what one picture did to it cannot reach another's pixels.
@@ -26,42 +28,35 @@ final class DecoderProcess: @unchecked Sendable {
         case unconfined
     }
 
-    /// Starts the program, waits for it to say it is ready, and checks from outside that it is
-    /// confined: `/proc/PID/status` of each of its threads must say `NoNewPrivs: 1` and `Seccomp: 2`
-    /// (what a decoder says about itself proves nothing). Unless `allowUnconfined`, a process that
-    /// is not is ended.
-    /// `environment`: the decoder's whole environment (see `DecoderLimits.environment`).
-    init(program: String, allowUnconfined: Bool, environment: [String]) throws(StartFailure) {
-        guard let (mine, theirs) = DescriptorSocket.pair() else { throw .cannotStart }
-        // Its messages (a crash's trace) only when asked for: CROP_EDITOR_DECODER_STDERR=1.
-        let quiet: Int32 = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER_STDERR"] == "1" ? 0 : 1
-        let variables = environment.map { strdup($0) } + [nil]
-        defer { variables.forEach { free($0) } }
-        let started = cds_spawn(program, "crop-editor-decoder", theirs, quiet, variables)
-        close(theirs)
-        guard started > 0 else {
+    /// Has the zygote fork a decoder, waits for it to say it is ready (with a pidfd of itself: the
+    /// kernel's handle on exactly that process, never a pid that could be reused), and checks from
+    /// outside that it is confined: `/proc/PID/status` of each of its threads must say
+    /// `NoNewPrivs: 1` and `Seccomp: 2` (what a decoder says about itself proves nothing). Unless
+    /// `allowUnconfined`, a process that is not is ended.
+    init(zygote: DecoderZygote, allowUnconfined: Bool) throws(StartFailure) {
+        guard let mine = zygote.fork() else { throw .cannotStart }
+        let socket = DescriptorSocket(fd: mine)
+        guard let message = socket.receive(timeout: Self.startLimit),
+            case .ready(let confinement)? = MessageCoding.decode(DecoderReply.self, message.bytes),
+            message.descriptors.count == 1
+        else {
+            // A decoder that said nothing useful: whatever it sent is closed with our end.
             close(mine)
             throw .cannotStart
         }
-        let socket = DescriptorSocket(fd: mine)
-        var failure = StartFailure.cannotStart
-        if let message = socket.receive(timeout: Self.startLimit),
-            case .ready(let confinement)? = MessageCoding.decode(DecoderReply.self, message.bytes)
-        {
-            message.descriptors.forEach { _ = close($0) }
-            if allowUnconfined || Self.isConfined(started) {
-                pid = started
-                self.socket = socket
-                self.confinement = confinement
-                return
-            }
-            failure = .unconfined
+        let handle = message.descriptors[0]
+        let started = cds_pidfd_pid(handle)
+        guard started > 0, allowUnconfined || Self.isConfined(started) else {
+            _ = cds_pidfd_kill(handle)
+            _ = cds_pidfd_wait(handle, -1)
+            close(handle)
+            close(mine)
+            throw started > 0 ? .unconfined : .cannotStart
         }
-        kill(started, SIGKILL)
-        var status: Int32 = 0
-        _ = waitpid(started, &status, 0)
-        close(mine)
-        throw failure
+        pid = started
+        pidfd = handle
+        self.socket = socket
+        self.confinement = confinement
     }
 
     deinit { end() }
@@ -118,31 +113,26 @@ final class DecoderProcess: @unchecked Sendable {
         return (reply, message.descriptors)
     }
 
-    /// Lets an idle process end itself (it exits when its socket closes) and reaps it, so its time
-    /// counts in ours (`time crop-editor …` measures both); killed if it has not ended within a second.
+    /// Lets an idle process end itself (it exits when its socket closes) and waits for it (the
+    /// zygote reaps it, so its time counts in ours); killed if it has not ended within a second.
     func finish() {
         guard isAlive else { return }
         isAlive = false
         close(socket.fd)
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(1)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            guard Date() < deadline else {
-                kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-                return
-            }
-            sched_yield()
+        if cds_pidfd_wait(pidfd, 1000) == 0 {
+            _ = cds_pidfd_kill(pidfd)
+            _ = cds_pidfd_wait(pidfd, -1)
         }
+        close(pidfd)
     }
 
-    /// Kills and reaps the process (once).
+    /// Kills the process and waits until it has ended (once).
     func end() {
         guard isAlive else { return }
         isAlive = false
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        _ = cds_pidfd_kill(pidfd)
+        _ = cds_pidfd_wait(pidfd, -1)
+        close(pidfd)
         close(socket.fd)
     }
 }

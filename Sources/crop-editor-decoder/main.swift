@@ -19,11 +19,24 @@ cds_close_from(4)
 // told to emulate, it generates no code at all. Set before the libraries read it.
 setenv("ORC_CODE", "emulate", 1)
 DecoderStartup.prepare()
+// Started as the zygote (`crop-editor-decoder PID zygote`), it forks one decoder per source file
+// with everything above done once; this returns only in such a child.
+let forked = CommandLine.arguments.count > 2 && CommandLine.arguments[2] == Zygote.argument
+if forked { Zygote.serve() }
+// With a handle on this process (a pidfd, opened while the filter still allows it) the editor
+// signals and waits for exactly this process.
+let handle = cds_pidfd_self()
 let confined = cc_confine(DecoderStartup.limits)
+// The filter is loaded for every thread (TSYNC), but a thread started before it could be mid-way
+// through something the filter would have stopped: a decoder that had more than its own never
+// says it is ready. A fork has one thread whatever its parent had (and the zygote checked that it
+// had one: `/proc` is closed to its children).
+guard forked || confined.threads == 1 else { exit(1) }
 let confinement = Confinement(
     noNewPrivileges: confined.noNewPrivileges != 0, landlockABI: Int(confined.landlockABI), seccomp: confined.seccomp != 0)
 let channel = DescriptorSocket(fd: CDS_SOCKET_FD)
-guard channel.send(MessageCoding.encode(DecoderReply.ready(confinement))) else { exit(0) }
+guard handle >= 0, channel.send(MessageCoding.encode(DecoderReply.ready(confinement)), descriptors: [handle]) else { exit(0) }
+close(handle)
 // One job at a time until the editor closes its end (or ends this process).
 while let message = channel.receive(timeout: nil) {
     let (reply, descriptors) = DecoderJobs.run(message)

@@ -14,13 +14,13 @@
 int cds_sealed_copy(const void *bytes, size_t count);
 /* A memfd of one zeroed int, for a render's cancellation flag both processes map, or -1 with errno. */
 int cds_flag_memfd(void);
-/* Starts `program` (argv[0] `name`, argv[1] this process's pid) with `socket` as descriptor
+/* Starts `program` (argv[0] `name`, argv[1] this process's pid, argv[2] `mode` unless NULL) with `socket` as descriptor
    CDS_SOCKET_FD, /dev/null on 0 and 1, no other descriptor of ours, `environment` (a NULL-ended
    list: nothing of ours is passed unless named), signals at their defaults and none blocked (in the
    editor's process group: a terminal's Ctrl+C ends both). `quiet`: its standard error goes to
    /dev/null too (a decoder dying on a hostile file must not add lines to the command line's
    one-line error). The pid, or -1 with errno. */
-pid_t cds_spawn(const char *program, const char *name, int socket, int quiet, char *const environment[]);
+pid_t cds_spawn(const char *program, const char *name, const char *mode, int socket, int quiet, char *const environment[]);
 /* In the child: be killed when the parent ends (PR_SET_PDEATHSIG), then check the parent is still
    `parent`. 0, or -1 when it is gone (the child should end). */
 int cds_end_with_parent(pid_t parent);
@@ -32,6 +32,19 @@ int cds_result_memfd(void);
 int cds_sealed_memfd(int fd);
 /* The size of a memfd no one can write, grow or shrink any more, or -1 when it is not one. */
 long long cds_sealed_size(int fd);
+/* fork(), for the zygote (Swift's Glibc module leaves it out). */
+pid_t cds_fork(void);
+/* A pidfd of the calling process (sent to the editor, which then holds the kernel's handle on it:
+   no pid that could be reused), or -1. */
+int cds_pidfd_self(void);
+/* SIGKILL through a pidfd. 0 or -1. */
+int cds_pidfd_kill(int pidfd);
+/* The pid a pidfd stands for, as the kernel says in /proc/self/fdinfo, or -1. */
+pid_t cds_pidfd_pid(int pidfd);
+/* Whether the process behind a pidfd has ended, waiting up to `milliseconds` (-1: for ever). */
+int cds_pidfd_wait(int pidfd, int milliseconds);
+/* Reaps ended children (all of them, waiting, when `block`); how many. */
+int cds_reap_children(int block);
 /* The decoder's test requests (debug builds only call them): fcntl, stat and statx of a path, and
    prlimit64 on itself, as raw system calls (what taken-over code would make). The call's result,
    -1 with errno when it failed. */

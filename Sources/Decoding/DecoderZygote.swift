@@ -1,0 +1,63 @@
+// The editor's side of the decoders' zygote: started once, it forks a fresh decoder per source file, with its libraries already loaded.
+
+import CDecoderSupport
+import Foundation
+import Glibc
+
+/// A running `crop-editor-decoder PID zygote`. Start it and ask it for decoders from one thread at a
+/// time (the pool's `Spawner`): the zygote dies with the thread that started it, and its decoders
+/// with it.
+final class DecoderZygote: @unchecked Sendable {
+    let pid: pid_t
+    private let socket: DescriptorSocket
+    private var isAlive = true
+
+    /// Starts the zygote with `environment` (its decoders inherit it); nil when it cannot start.
+    init?(program: String, environment: [String]) {
+        guard let (mine, theirs) = DescriptorSocket.pair() else { return nil }
+        // Its messages (a crash's trace) only when asked for: CROP_EDITOR_DECODER_STDERR=1.
+        let quiet: Int32 = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER_STDERR"] == "1" ? 0 : 1
+        let variables = environment.map { strdup($0) } + [nil]
+        defer { variables.forEach { free($0) } }
+        let started = cds_spawn(program, "crop-editor-decoder", ZygoteProtocol.argument, theirs, quiet, variables)
+        close(theirs)
+        guard started > 0 else {
+            close(mine)
+            return nil
+        }
+        pid = started
+        socket = DescriptorSocket(fd: mine)
+    }
+
+    deinit {
+        // Killed outright: its decoders end with it (their parent-death signal).
+        guard isAlive else { return }
+        kill(pid, SIGKILL)
+        close(socket.fd)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    /// A new decoder forked by the zygote: our end of its socket (it answers there, first with
+    /// `ready`), or nil when the zygote is gone.
+    func fork() -> Int32? {
+        guard isAlive, let (mine, theirs) = DescriptorSocket.pair() else { return nil }
+        let sent = socket.send(ZygoteProtocol.request, descriptors: [theirs])
+        close(theirs)
+        guard sent else {
+            close(mine)
+            return nil
+        }
+        return mine
+    }
+
+    /// Closes the zygote's socket and waits for it: it waits for its decoders first, so their time
+    /// counts in ours.
+    func finish() {
+        guard isAlive else { return }
+        isAlive = false
+        close(socket.fd)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+}

@@ -1,0 +1,8 @@
+// What the editor and the decoders' zygote say to each other: one descriptor per request, a socket for the new decoder, and nothing else.
+
+package enum ZygoteProtocol {
+    /// The decoder's third argument that makes it the zygote.
+    package static let argument = "zygote"
+    /// The request's bytes (its descriptor is the message).
+    package static let request: [UInt8] = Array("fork".utf8)
+}
