@@ -216,7 +216,7 @@ public final class DecoderPool: @unchecked Sendable {
         }
         if let chosen { lent.append(chosen.pid) }
         lock.unlock()
-        retired.forEach { $0.finish() }
+        Self.retireInBackground(retired)
         startSparesIfWanted()
         if let chosen {
             if chosen.file == nil { chosen.file = file }
@@ -329,7 +329,14 @@ public final class DecoderPool: @unchecked Sendable {
             return Array(bound.prefix(excess))
         }
         lock.broadcast()
-        retired.forEach { $0.finish() }
+        Self.retireInBackground(retired)
+    }
+
+    /// Ends `processes` off the caller's thread: a decoder's exit takes a few milliseconds that no
+    /// job should wait for (the zygote reaps them, and waits for them before it ends itself).
+    private static func retireInBackground(_ processes: [DecoderProcess]) {
+        guard !processes.isEmpty else { return }
+        DispatchQueue.global().async { processes.forEach { $0.finish() } }
     }
 
     /// Runs `request` for `file` on a process with `descriptors`; closes nothing of the caller's.

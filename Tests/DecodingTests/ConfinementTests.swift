@@ -91,27 +91,14 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
-    /// A big picture, so a job is still running when the test looks at it.
-    private func bigPicture(_ scratch: Scratch) throws -> String {
-        let path = scratch.file("big.jpg")
-        try Tools.run(["vips", "gaussnoise", path + "[Q=95]", "6000", "4000"])
-        return path
-    }
-
     @Test func theProcessIsConfinedWhileItExports() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
-        let source = try bigPicture(scratch)
+        let source = try bigNoisePicture(scratch)
         let pool = DecoderPool(size: 1)
         let info = try pool.probe(path: source)
         let output = scratch.file("out.png")
-        let finished = Handoff<Result<ExportResult, ImagingError>>()
-        Thread.detachNewThread {
-            let result = Result { () throws(ImagingError) in
-                try pool.export(info, crop: PixelRect(x: 0, y: 0, width: 6000, height: 4000), output: output)
-            }
-            finished.set(result)
-        }
+        let finished = exportInBackground(pool, info, to: output)
         var seen: (noNewPrivs: String?, seccomp: String?, limits: String?) = (nil, nil, nil)
         #expect(
             waitFor(30) {
@@ -141,18 +128,12 @@ import Testing
     @Test func aProcessKilledMidExportLeavesNothingAndTheNextJobWorks() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
-        let source = try bigPicture(scratch)
+        let source = try bigNoisePicture(scratch)
         let before = try Data(contentsOf: URL(fileURLWithPath: source))
         let pool = DecoderPool(size: 1)
         let info = try pool.probe(path: source)
         let output = scratch.file("out.png")
-        let finished = Handoff<Result<ExportResult, ImagingError>>()
-        Thread.detachNewThread {
-            finished.set(
-                Result { () throws(ImagingError) in
-                    try pool.export(info, crop: PixelRect(x: 0, y: 0, width: 6000, height: 4000), output: output)
-                })
-        }
+        let finished = exportInBackground(pool, info, to: output)
         var killed = false
         #expect(
             waitFor(30) {

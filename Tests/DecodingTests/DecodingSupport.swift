@@ -1,7 +1,11 @@
 // Helpers for the decoding tests: a scratch folder, waiting for a condition, a process's /proc status, a value between threads.
 
+import CropKit
+import Decoding
 import Foundation
 import Glibc
+import Imaging
+import OddFiles
 
 /// A fresh folder for one test, removed by `remove()`.
 struct Scratch {
@@ -43,4 +47,26 @@ final class Handoff<Value: Sendable>: @unchecked Sendable {
 
     func set(_ value: Value) { lock.withLock { stored = value } }
     var value: Value? { lock.withLock { stored } }
+}
+
+/// A 6000 × 4000 noise JPEG: long enough to export that a test can look at the decoder while it works.
+func bigNoisePicture(_ scratch: Scratch) throws -> String {
+    let path = scratch.file("big.jpg")
+    try Tools.run(["vips", "gaussnoise", path + "[Q=95]", "6000", "4000"])
+    return path
+}
+
+/// Starts exporting the whole 6000 × 4000 picture `info` to `output` on another thread; the result
+/// arrives in the handoff.
+func exportInBackground(
+    _ pool: DecoderPool, _ info: ImageInfo, to output: String
+) -> Handoff<Result<ExportResult, ImagingError>> {
+    let finished = Handoff<Result<ExportResult, ImagingError>>()
+    Thread.detachNewThread {
+        finished.set(
+            Result { () throws(ImagingError) in
+                try pool.export(info, crop: PixelRect(x: 0, y: 0, width: 6000, height: 4000), output: output)
+            })
+    }
+    return finished
 }
