@@ -23,8 +23,6 @@ public enum HeadlessCommand {
     /// one error line on standard error; nothing on success, except one warning line on standard
     /// error when some of the source's metadata could not be carried (still exit 0). GTK is never touched.
     public static func run(_ arguments: [String]) -> Int32 {
-        // The decoder starts first, so its start-up overlaps everything before the first picture.
-        DecoderPool.shared.startAhead()
         // Imaging's reasons come worded in the user's language when a catalogue has them.
         Localization.startMessages()
         // The decoder ends with us, reaped: no process outlives the command, and its time is ours.
@@ -38,6 +36,9 @@ public enum HeadlessCommand {
                     ?? "Decoders cannot start: \(DecoderPool.programName) is missing or failed"
                 writeAll(HelpText.text + "\n" + confinement + "\n", to: STDOUT_FILENO)
             case .crop(let options):
+                // The decoder starts at once, so its start-up overlaps everything before the first
+                // job (a usage error or a batch, whose workers decode, starts none here).
+                DecoderPool.shared.startAhead()
                 // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
                 Imaging.removeTemporariesOnInterrupt()
                 if let warning = try crop(options) { writeAll(warning.line + "\n", to: STDERR_FILENO) }

@@ -37,7 +37,10 @@ import Testing
         let pid = try #require(pool.idlePIDs.first)
         // The pidfd it sent with its first message is closed just after sending.
         var open: [Int: String] = [:]
-        #expect(waitFor(10) { open = descriptors(of: pid); return open.keys.sorted() == [0, 1, 2, 3] }, "\(open)")
+        #expect(
+            waitFor(10) {
+                open = descriptors(of: pid); return open.keys.sorted() == [0, 1, 2, 3]
+            }, "\(open)")
         #expect(open[0] == "/dev/null" && open[1] == "/dev/null" && open[2] == "/dev/null", "\(open)")
         #expect(open[3]?.hasPrefix("socket:") == true, "\(open)")
     }
