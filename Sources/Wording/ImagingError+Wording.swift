@@ -137,6 +137,7 @@ extension ImagingError {
         case .folderNotWritable(let folder): return Localization.format(tr("the output folder %s is not writable"), [folder])
         case .nameTooLong(let limit):
             return Localization.format(tr("the output file name is too long (at most %d bytes)"), [limit])
+        case .write(ENOSPC), .write(EDQUOT): return tr("the result could not be written: the disk is full")
         case .write(let code): return Localization.format(tr("the result could not be written: %s"), [systemWords(code)])
         case .library(let detail): return Localization.format(tr("the result could not be written: %s"), [detail])
         case .reopen(let code): return Localization.format(tr("the result could not be reopened: %s"), [systemWords(code)])

@@ -13,6 +13,23 @@ extension HeadlessBinaryTests {
             return w
         }
 
+        /// A real full file system (a 256 KiB tmpfs, mounted for the test: the tests run as root):
+        /// one line that says the disk is full, nothing left in it, the source untouched.
+        @Test func aFullDiskSaysSoAndLeavesNothing() throws {
+            let w = try Workspace()
+            try Tool.run("convert", ["-size", "2000x1500", "plasma:fractal", w.url("in/big.png").path])
+            let full = w.url("full").path
+            try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
+            try Tool.run("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", full])
+            defer { _ = try? Tool.run("umount", [full]) }
+            let before = w.snapshot()["in/big.png"]
+            let result = try w.run(["--crop=1900x1400+0+0", "--output=full/out.png", "in/big.png"])
+            #expect(result.exited && result.status == 1)
+            #expect(result.standardError == "crop-editor: in/big.png: the result could not be written: the disk is full\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: full).isEmpty, "something was left on the full disk")
+            #expect(w.snapshot()["in/big.png"] == before)
+        }
+
         @Test func aFolderThatDoesNotExist() throws {
             let w = try workspace()
             try expectCleanFailure(

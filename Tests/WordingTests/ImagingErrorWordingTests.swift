@@ -225,7 +225,7 @@ enum ErrorLeaf: CaseIterable {
         case .folderMissing: (.writeFailed(.folderMissing("out/nowhere")), "the output folder out/nowhere does not exist")
         case .folderNotWritable: (.writeFailed(.folderNotWritable("out")), "the output folder out is not writable")
         case .nameTooLong: (.writeFailed(.nameTooLong(limit: 255)), "the output file name is too long (at most 255 bytes)")
-        case .write: (.writeFailed(.write(errno: ENOSPC)), "the result could not be written: No space left on device")
+        case .write: (.writeFailed(.write(errno: EIO)), "the result could not be written: Input/output error")
         case .reopen: (.writeFailed(.reopen(errno: ENOENT)), "the result could not be reopened: No such file or directory")
         case .rename: (.writeFailed(.rename(errno: EACCES)), "the result could not be saved: Permission denied")
         case .writeLibrary:
@@ -319,6 +319,12 @@ func leftoverDirective(in text: String) -> String? {
 
     /// What a library said replaces libvips' stage words (they were its fallback) and follows
     /// TurboJPEG's; the reason nests inside a failed metadata write and a left-out gain map.
+    /// A full disk (or a full quota) says so, not the system's words for it.
+    @Test func aFullDiskSaysSo() {
+        #expect(ImagingError.writeFailed(.write(errno: ENOSPC)).message == "the result could not be written: the disk is full")
+        #expect(ImagingError.writeFailed(.write(errno: EDQUOT)).message == "the result could not be written: the disk is full")
+    }
+
     @Test func librariesOwnWordsAreKept() {
         #expect(ImagingError.library(.open, detail: "VipsJpeg: out of memory").message == "VipsJpeg: out of memory")
         #expect(ImagingError.damaged(.unopenable(detail: "not a known file format")).message == "not a known file format")
