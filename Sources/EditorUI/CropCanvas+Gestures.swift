@@ -84,7 +84,7 @@ extension CropCanvas {
 
     /// `crop.cancel-drag` exists only during a drag, so screen readers do not list a dead action.
     private func setCancelEnabled(_ enabled: Bool) {
-        gtk_widget_action_set_enabled(widget, CropCanvas.cancelDragAction, enabled ? 1 : 0)
+        gtk_widget_action_set_enabled(widget, CanvasAction.cancelDrag.detailed, enabled ? 1 : 0)
     }
 
     /// Escape: drop the drag and show exactly the committed crop again.

@@ -16,9 +16,6 @@ struct CropKeyBinding: Sendable {
 }
 
 extension CropCanvas {
-    nonisolated static let actionGroup = "crop"
-    nonisolated static let keyAdjustAction = "crop.key-adjust"
-    nonisolated static let cancelDragAction = "crop.cancel-drag"
     /// Reset of the crop area; Ctrl+R is rotate in GNOME image tools, so reset takes Ctrl+Backspace.
     nonisolated static let resetAccelerator = "<Control>BackSpace"
 
@@ -54,19 +51,20 @@ extension CropCanvas {
     nonisolated static func installActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
         // The nine parameterless actions AT-SPI lists (step 0.05, as the seed's VoiceOver actions).
         for adjustment in CropAdjustment.allCases {
-            gtk_widget_class_install_action(klass, "\(actionGroup).\(adjustment.actionName)", nil) { widget, name, _ in
+            gtk_widget_class_install_action(klass, CanvasAction.adjust(adjustment).detailed, nil) { widget, name, _ in
                 nonisolated(unsafe) let widget = widget
                 let action = name.map { String(cString: $0) } ?? ""
                 MainActor.assumeIsolated {
-                    guard let canvas = CropCanvas.state.get(widget),
-                        let adjustment = CropAdjustment(actionName: String(action.dropFirst(CropCanvas.actionGroup.count + 1)))
+                    // GTK hands the detailed name: the case is found by the part after the group.
+                    let inGroup = action.split(separator: ".", maxSplits: 1).last.map(String.init) ?? ""
+                    guard let canvas = CropCanvas.state.get(widget), case .adjust(let adjustment)? = CanvasAction(name: inGroup)
                     else { return }
                     canvas.apply(adjustment)
                 }
             }
         }
         // Key steps carry a parameter, which also keeps them out of the AT-SPI action list.
-        gtk_widget_class_install_action(klass, keyAdjustAction, "(si)") { widget, _, parameter in
+        gtk_widget_class_install_action(klass, CanvasAction.keyAdjust.detailed, "(si)") { widget, _, parameter in
             nonisolated(unsafe) let widget = widget
             guard let parameter else { return }
             var name: UnsafePointer<CChar>?
@@ -90,7 +88,7 @@ extension CropCanvas {
                         imageHeight: canvas.straightenedSize.height))
             }
         }
-        gtk_widget_class_install_action(klass, cancelDragAction, nil) { widget, _, _ in
+        gtk_widget_class_install_action(klass, CanvasAction.cancelDrag.detailed, nil) { widget, _, _ in
             nonisolated(unsafe) let widget = widget
             MainActor.assumeIsolated { CropCanvas.state.get(widget)?.cancelDrag() }
         }
@@ -99,13 +97,13 @@ extension CropCanvas {
     nonisolated static func installKeyBindings(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
         for binding in keyBindings {
             cgtk_widget_class_add_binding_action_si(
-                klass, binding.keyval, binding.modifiers, keyAdjustAction,
+                klass, binding.keyval, binding.modifiers, CanvasAction.keyAdjust.detailed,
                 binding.adjustment.actionName, Int32(binding.unit.rawValue))
         }
-        cgtk_widget_class_add_binding_action(klass, UInt32(GDK_KEY_Escape), GdkModifierType(0), cancelDragAction)
+        cgtk_widget_class_add_binding_action(klass, UInt32(GDK_KEY_Escape), GdkModifierType(0), CanvasAction.cancelDrag.detailed)
         cgtk_widget_class_add_binding_action(
             klass, UInt32(GDK_KEY_BackSpace), GDK_CONTROL_MASK,
-            "\(actionGroup).\(CropAdjustment.reset.actionName)")
+            CanvasAction.adjust(.reset).detailed)
     }
 }
 

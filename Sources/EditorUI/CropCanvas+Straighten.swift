@@ -5,12 +5,6 @@ import CropKit
 import GtkSupport
 
 extension CropCanvas {
-    /// Turn 1° clockwise or counterclockwise: parameterless, so AT-SPI lists them.
-    nonisolated static let straightenClockwiseAction = "crop.straighten-clockwise"
-    nonisolated static let straightenCounterclockwiseAction = "crop.straighten-counterclockwise"
-    /// The keys' action: ("turn", hundredths) or ("level", 0). Its parameter keeps it off AT-SPI's list.
-    nonisolated static let straightenKeyAction = "crop.straighten-key"
-
     /// `]` and `[` turn by 0.1°, with Shift by 1° (Shift+] is `}` on most layouts, so both are bound);
     /// `L` levels the picture by its lines.
     nonisolated static let straightenKeys: [(keyval: Int32, shift: Bool, hundredths: Int)] = [
@@ -23,17 +17,19 @@ extension CropCanvas {
     ]
 
     nonisolated static func installStraightenActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
-        for name in [straightenClockwiseAction, straightenCounterclockwiseAction] {
-            gtk_widget_class_install_action(klass, name, nil) { widget, name, _ in
+        // Parameterless, so AT-SPI lists them.
+        for action in [CanvasAction.straightenClockwise, .straightenCounterclockwise] {
+            gtk_widget_class_install_action(klass, action.detailed, nil) { widget, name, _ in
                 nonisolated(unsafe) let widget = widget
-                let clockwise = name.map { String(cString: $0) } == CropCanvas.straightenClockwiseAction
+                let clockwise = name.map { String(cString: $0) } == CanvasAction.straightenClockwise.detailed
                 MainActor.assumeIsolated {
                     let step = clockwise ? StraightenAngle.coarseStep : StraightenAngle.coarseStep.reversed
                     CropCanvas.state.get(widget)?.turnAngle(by: step)
                 }
             }
         }
-        gtk_widget_class_install_action(klass, straightenKeyAction, "(si)") { widget, _, parameter in
+        // The keys' action carries a parameter, which keeps it off AT-SPI's list.
+        gtk_widget_class_install_action(klass, CanvasAction.straightenKey.detailed, "(si)") { widget, _, parameter in
             nonisolated(unsafe) let widget = widget
             guard let parameter else { return }
             let first = g_variant_get_child_value(parameter, 0)!, second = g_variant_get_child_value(parameter, 1)!
@@ -48,11 +44,13 @@ extension CropCanvas {
         }
         for key in straightenKeys {
             cgtk_widget_class_add_binding_action_si(
-                klass, UInt32(key.keyval), key.shift ? GDK_SHIFT_MASK : GdkModifierType(0), straightenKeyAction,
+                klass, UInt32(key.keyval), key.shift ? GDK_SHIFT_MASK : GdkModifierType(0), CanvasAction.straightenKey.detailed,
                 "turn", Int32(key.hundredths))
         }
-        cgtk_widget_class_add_binding_action_si(klass, UInt32(GDK_KEY_l), GdkModifierType(0), straightenKeyAction, "level", 0)
-        cgtk_widget_class_add_binding_action_si(klass, UInt32(GDK_KEY_L), GDK_SHIFT_MASK, straightenKeyAction, "level", 0)
+        cgtk_widget_class_add_binding_action_si(
+            klass, UInt32(GDK_KEY_l), GdkModifierType(0), CanvasAction.straightenKey.detailed, "level", 0)
+        cgtk_widget_class_add_binding_action_si(
+            klass, UInt32(GDK_KEY_L), GDK_SHIFT_MASK, CanvasAction.straightenKey.detailed, "level", 0)
     }
 
     /// Turns the picture further by `step` as one undoable step (keys, actions).
@@ -110,7 +108,7 @@ extension CropCanvas {
 
     func beginLevelLine(at point: CropPoint) {
         levelLine = LevelLine(start: point, end: point)
-        gtk_widget_action_set_enabled(widget, CropCanvas.cancelDragAction, 1)
+        gtk_widget_action_set_enabled(widget, CanvasAction.cancelDrag.detailed, 1)
         gtk_widget_queue_draw(widget)
     }
 
@@ -127,7 +125,7 @@ extension CropCanvas {
         updateLevelLine(translation: translation)
         guard let line = levelLine else { return }
         levelLine = nil
-        gtk_widget_action_set_enabled(widget, CropCanvas.cancelDragAction, 0)
+        gtk_widget_action_set_enabled(widget, CanvasAction.cancelDrag.detailed, 0)
         gtk_widget_queue_draw(widget)
         if let angle = editor.angle.levelling(lineFrom: line.start, to: line.end) { setAngle(angle) }
     }
@@ -135,7 +133,7 @@ extension CropCanvas {
     /// Escape: the line goes, the picture stays as it was.
     func cancelLevelLine() {
         levelLine = nil
-        gtk_widget_action_set_enabled(widget, CropCanvas.cancelDragAction, 0)
+        gtk_widget_action_set_enabled(widget, CanvasAction.cancelDrag.detailed, 0)
         if let dragGesture { gtk_event_controller_reset(dragGesture) }
         gtk_widget_queue_draw(widget)
     }

@@ -4,16 +4,14 @@ import CGtk
 import GtkSupport
 
 extension CropCanvas {
-    /// Listed by AT-SPI with the other crop.* actions; the window does the work (it knows the file).
-    nonisolated static let suggestAction = "crop.suggest"
-
     nonisolated static func installSuggestAction(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
-        gtk_widget_class_install_action(klass, suggestAction, nil) { widget, _, _ in
+        // Listed by AT-SPI with the other crop.* actions; the window does the work (it knows the file).
+        gtk_widget_class_install_action(klass, CanvasAction.suggest.detailed, nil) { widget, _, _ in
             nonisolated(unsafe) let widget = widget
             MainActor.assumeIsolated { CropCanvas.state.get(widget)?.onSuggest?() }
         }
         for key in [GDK_KEY_s, GDK_KEY_S] {
-            cgtk_widget_class_add_binding_action(klass, UInt32(key), GdkModifierType(0), suggestAction)
+            cgtk_widget_class_add_binding_action(klass, UInt32(key), GdkModifierType(0), CanvasAction.suggest.detailed)
         }
     }
 }

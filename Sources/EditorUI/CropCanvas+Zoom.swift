@@ -6,32 +6,10 @@ import Foundation
 import GtkSupport
 
 extension CropCanvas {
-    nonisolated static let zoomInAction = "view.zoom-in"
-    nonisolated static let zoomOutAction = "view.zoom-out"
     /// Points one notch of a mouse wheel pans by.
     nonisolated static let wheelPanStep = 48.0
     /// Touchpad scroll deltas (in surface points) per zoom step with Ctrl held.
     nonisolated static let touchpadZoomDistance = 20.0
-
-    /// `+` and `−` zoom around the frame's centre while the crop area has focus (bare keys only
-    /// there, so they never steal typing in the pixel entries).
-    nonisolated static func installZoomActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
-        for name in [zoomInAction, zoomOutAction] {
-            gtk_widget_class_install_action(klass, name, nil) { widget, action, _ in
-                nonisolated(unsafe) let widget = widget
-                let zoomIn = action.map { String(cString: $0) } == CropCanvas.zoomInAction
-                MainActor.assumeIsolated {
-                    CropCanvas.state.get(widget)?.zoomFromKeyboard(by: zoomIn ? Viewport.zoomStep : 1 / Viewport.zoomStep)
-                }
-            }
-        }
-        for key in [GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add] {
-            cgtk_widget_class_add_binding_action(klass, UInt32(key), GdkModifierType(0), zoomInAction)
-        }
-        for key in [GDK_KEY_minus, GDK_KEY_KP_Subtract] {
-            cgtk_widget_class_add_binding_action(klass, UInt32(key), GdkModifierType(0), zoomOutAction)
-        }
-    }
 
     func installViewGestures() {
         let flags = GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue
@@ -145,6 +123,8 @@ extension CropCanvas {
         return CropPoint(x: frame.midX, y: frame.midY)
     }
 
+    /// Zoom around the frame's centre: the window's zoom in and out (Ctrl+plus, and plus while the
+    /// crop area has focus) come here.
     func zoomFromKeyboard(by factor: Double) {
         guard image != nil, !session.isDragging else { return }
         applyViewChange(ViewGesture(anchor: frameCentre, scale: factor))

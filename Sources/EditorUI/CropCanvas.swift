@@ -264,7 +264,6 @@ final class CropCanvas {
         installActions(klass)
         installKeyBindings(klass)
         installStraightenActions(klass)
-        installZoomActions(klass)
         installSuggestAction(klass)
     }
 }

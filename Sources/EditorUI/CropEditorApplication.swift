@@ -50,14 +50,21 @@ public final class CropEditorApplication {
         for entry in CropEditorApplication.actions { entry.install(on: application.raw, for: self, settings: nil) }
     }
 
-    /// The application's own actions (the window's are in `EditorWindow.actions`).
-    static let actions: [ActionEntry<CropEditorApplication>] = [
-        ActionEntry(
-            name: "quit", kind: .plain { $0.quit() },
-            accels: ["<Control>q"], title: N_("Quit"), group: .file),
-        ActionEntry(
-            name: "about", kind: .plain { AboutWindow.present(over: $0.activeWindow.map { cgtk_window($0.window.raw) }) }),
-    ]
+    /// What each of the application's own actions does (the window's are in `EditorWindow.entry(_:)`).
+    static func entry(_ action: AppAction) -> ActionEntry<CropEditorApplication, AppAction> {
+        switch action {
+        case .quit:
+            return ActionEntry(
+                action: action, kind: .plain { $0.quit() }, accels: ["<Control>q"], title: N_("Quit"), group: .file)
+        case .about:
+            return ActionEntry(
+                action: action,
+                kind: .plain { AboutWindow.present(over: $0.activeWindow.map { cgtk_window($0.window.raw) }) })
+        }
+    }
+
+    /// Every application action's entry, in the shortcuts window's order.
+    static let actions = AppAction.allCases.map { entry($0) }
 
     /// Closes every window as its close button would, so each asks about unsaved crops first; the
     /// application ends with its last window.

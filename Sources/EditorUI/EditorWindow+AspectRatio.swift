@@ -25,8 +25,11 @@ extension EditorWindow {
     func makeAspectRatioButton() -> UnsafeMutablePointer<GtkWidget> {
         let menu = Menu.sectioned(
             [
-                EditorWindow.ratioChoices.map { .action(tr($0.label), "win.aspect-ratio::\($0.target)") },
-                [.action(tr("_Custom…"), "win.custom-ratio"), .action(tr("Swap _Portrait and Landscape"), "win.swap-ratio")],
+                EditorWindow.ratioChoices.map { .action(tr($0.label), WindowAction.aspectRatio.detailed($0.target)) },
+                [
+                    .action(tr("_Custom…"), WindowAction.customRatio.detailed),
+                    .action(tr("Swap _Portrait and Landscape"), WindowAction.swapRatio.detailed),
+                ],
             ] + EditorWindow.frameMenuSections())
 
         let button = gtk_menu_button_new()!
@@ -74,7 +77,7 @@ extension EditorWindow {
     /// The ratio menu's state and the button's label show `ratio`, which is remembered for next time.
     func showAspectRatio(_ ratio: AspectRatio) {
         AppSettings.aspectRatio = ratio.description
-        setActionState("aspect-ratio", g_variant_new_string(ratio.description))
+        setActionState(.aspectRatio, g_variant_new_string(ratio.description))
         let label =
             EditorWindow.ratioChoices.first { $0.target == ratio.description }.map { tr($0.label) }
             ?? (ratio == AspectRatio.original.swapped ? tr("Original, turned") : ratio.description)

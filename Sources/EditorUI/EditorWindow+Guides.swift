@@ -14,8 +14,8 @@ extension EditorWindow {
     /// The Guides submenu for the primary menu.
     static func guidesMenu() -> UnsafeMutablePointer<GMenuModel> {
         Menu.sectioned([
-            guideChoices.map { .action(tr($0.label), "win.guides::\($0.style.rawValue)") },
-            [.action(tr("Only While _Dragging"), "win.guides-while-dragging")],
+            guideChoices.map { .action(tr($0.label), WindowAction.guides.detailed($0.style.rawValue)) },
+            [.action(tr("Only While _Dragging"), WindowAction.guidesWhileDragging.detailed)],
         ])
     }
 }

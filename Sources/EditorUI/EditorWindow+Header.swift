@@ -69,8 +69,9 @@ extension EditorWindow {
             g_object_unref(primary.raw)
             let saveMenu = Menu.sectioned([
                 [
-                    .action(tr("Save _As…"), "win.save-as"), .action(tr("_Keep Crop"), "win.keep-crop"),
-                    .action(tr("Apply _to All…"), "win.apply-to-all"),
+                    .action(tr("Save _As…"), WindowAction.saveAs.detailed),
+                    .action(tr("_Keep Crop"), WindowAction.keepCrop.detailed),
+                    .action(tr("Apply _to All…"), WindowAction.applyToAll.detailed),
                 ]
             ])
             adw_split_button_set_menu_model(OpaquePointer(parts.save), saveMenu)
@@ -104,11 +105,11 @@ extension EditorWindow {
                 if let ratios = gtk_menu_button_get_menu_model(cgtk_menu_button(widget.raw)) {
                     g_menu_append_submenu(overflowMenu, tr("Aspect _Ratio"), ratios)
                 }
-            case undoButton: g_menu_append(overflowMenu, tr("_Undo"), "win.undo")
-            case redoButton: g_menu_append(overflowMenu, tr("_Redo"), "win.redo")
-            case previewToggle: g_menu_append(overflowMenu, tr("Show _Previews"), "win.show-previews")
-            case straightenToggle: g_menu_append(overflowMenu, tr("S_traighten"), "win.straighten")
-            case suggestButton: g_menu_append(overflowMenu, tr("Su_ggest Crop"), "win.suggest")
+            case undoButton: g_menu_append(overflowMenu, tr("_Undo"), WindowAction.undo.detailed)
+            case redoButton: g_menu_append(overflowMenu, tr("_Redo"), WindowAction.redo.detailed)
+            case previewToggle: g_menu_append(overflowMenu, tr("Show _Previews"), WindowAction.showPreviews.detailed)
+            case straightenToggle: g_menu_append(overflowMenu, tr("S_traighten"), WindowAction.straighten.detailed)
+            case suggestButton: g_menu_append(overflowMenu, tr("Su_ggest Crop"), WindowAction.suggest.detailed)
             default: break  // Reset is in the menu anyway
             }
         }

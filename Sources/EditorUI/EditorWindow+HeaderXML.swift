@@ -47,12 +47,12 @@ extension EditorWindow {
     }
 
     /// An icon button for a window action, with the action's tooltip (its words and keys).
-    private static func iconButton(_ id: String, _ type: String = "GtkButton", icon: String, action: String) -> String {
+    private static func iconButton(_ id: String, _ type: String = "GtkButton", icon: String, action: WindowAction) -> String {
         """
         <object class="\(type)" id="\(id)">
           <property name="icon-name">\(icon)</property>
-          <property name="action-name">win.\(action)</property>
-          <property name="tooltip-text">\(xml(EditorWindow.action(action).tooltip))</property>
+          <property name="action-name">\(action.detailed)</property>
+          <property name="tooltip-text">\(xml(EditorWindow.entry(action).tooltip))</property>
         </object>
         """
     }
@@ -85,33 +85,33 @@ extension EditorWindow {
           <object class="AdwHeaderBar" id="header">
             <child type="start"><object class="GtkButton" id="open">
               <property name="icon-name">document-open-symbolic</property>
-              <property name="action-name">win.open</property>
-              <property name="tooltip-text">\(xml(EditorWindow.action("open").tooltip))</property>
+              <property name="action-name">\(WindowAction.open.detailed)</property>
+              <property name="tooltip-text">\(xml(EditorWindow.entry(.open).tooltip))</property>
             </object></child>
-            <child type="start">\(iconButton("previous-photo", icon: "go-previous-symbolic", action: "previous-photo"))</child>
-            <child type="start">\(iconButton("next-photo", icon: "go-next-symbolic", action: "next-photo"))</child>
+            <child type="start">\(iconButton("previous-photo", icon: "go-previous-symbolic", action: .previousPhoto))</child>
+            <child type="start">\(iconButton("next-photo", icon: "go-next-symbolic", action: .nextPhoto))</child>
             <child type="end"><object class="GtkMenuButton" id="menu">
               <property name="icon-name">open-menu-symbolic</property>
               <property name="primary">1</property>
-              <property name="tooltip-text">\(xml(EditorWindow.action("show-menu").tooltip))</property>
+              <property name="tooltip-text">\(xml(EditorWindow.entry(.showMenu).tooltip))</property>
             </object></child>
             <child type="end"><object class="AdwSplitButton" id="save">
               <property name="label">\(xml(tr("_Save")))</property>
               <property name="use-underline">1</property>
-              <property name="action-name">win.save</property>
-              <property name="tooltip-text">\(xml(EditorWindow.action("save").tooltip))</property>
+              <property name="action-name">\(WindowAction.save.detailed)</property>
+              <property name="tooltip-text">\(xml(EditorWindow.entry(.save).tooltip))</property>
               <property name="dropdown-tooltip">\(xml(tr("Save As or Keep Crop")))</property>
               <style><class name="suggested-action"/></style>
             </object></child>
           </object>
-          \(iconButton("undo", icon: "edit-undo-symbolic", action: "undo"))
-          \(iconButton("redo", icon: "edit-redo-symbolic", action: "redo"))
-          \(iconButton("reset", icon: "document-revert-symbolic", action: "reset"))
-          \(iconButton("straighten", "GtkToggleButton", icon: "object-rotate-right-symbolic", action: "straighten"))
-          \(iconButton("suggest", icon: "starred-symbolic", action: "suggest"))
-          \(iconButton("previews", "GtkToggleButton", icon: "sidebar-show-right-symbolic", action: AppSettings.previewPanelKey))
+          \(iconButton("undo", icon: "edit-undo-symbolic", action: .undo))
+          \(iconButton("redo", icon: "edit-redo-symbolic", action: .redo))
+          \(iconButton("reset", icon: "document-revert-symbolic", action: .reset))
+          \(iconButton("straighten", "GtkToggleButton", icon: "object-rotate-right-symbolic", action: .straighten))
+          \(iconButton("suggest", icon: "starred-symbolic", action: .suggest))
+          \(iconButton("previews", "GtkToggleButton", icon: "sidebar-show-right-symbolic", action: .showPreviews))
           <object class="GtkButton" id="lossless">
-            <property name="action-name">win.snap-lossless</property>
+            <property name="action-name">\(WindowAction.snapLossless.detailed)</property>
             <property name="visible">0</property>
           </object>
           <object class="GtkMenuButton" id="pixels">

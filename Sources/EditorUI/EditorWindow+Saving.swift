@@ -99,7 +99,7 @@ extension EditorWindow {
                     let what = exported.leftOut.map(\.what).joined(separator: tr(" and "))
                     message = String(format: tr("Saved “%@” without %@"), name, what)
                 }
-                self.showToast(message, button: (label: tr("Open"), action: "win.open-result"))
+                self.showToast(message, button: (label: tr("Open"), action: WindowAction.openResult.detailed))
                 // The original is now the cropped picture: show what is on disk.
                 if overwritingSource { self.reopenReplaced(source.path) }
             case .failure(let error):

@@ -62,7 +62,7 @@ extension EditorWindow {
     /// Straighten mode on or off: the bar shows, and a drag on the picture draws a level line.
     func setStraightenMode(_ on: Bool) {
         // The header's toggle and the menu's check item show the action's state, whoever asked.
-        setActionState("straighten", g_variant_new_boolean(on ? 1 : 0))
+        setActionState(.straighten, g_variant_new_boolean(on ? 1 : 0))
         gtk_widget_set_visible(straightenBar.widget, on ? 1 : 0)
         canvas.straightenMode = on
         angleChanged()

@@ -12,8 +12,8 @@ extension EditorWindow {
     /// The Shape and Frame sections of the ratio menu: both are about the frame.
     static func frameMenuSections() -> [[MenuItem]] {
         [
-            shapeChoices.map { .action(tr($0.label), "win.shape::\($0.shape.rawValue)") },
-            [.action(tr("_Fixed Frame (Move the Picture)"), "win.fixed-frame")],
+            shapeChoices.map { .action(tr($0.label), WindowAction.shape.detailed($0.shape.rawValue)) },
+            [.action(tr("_Fixed Frame (Move the Picture)"), WindowAction.fixedFrame.detailed)],
         ]
     }
 
@@ -21,8 +21,9 @@ extension EditorWindow {
     static func zoomMenu() -> UnsafeMutablePointer<GMenuModel> {
         Menu.sectioned([
             [
-                .action(tr("Zoom _In"), "win.zoom-in"), .action(tr("Zoom _Out"), "win.zoom-out"),
-                .action(tr("_Fit"), "win.zoom-fit"), .action(tr("_Actual Pixels"), "win.zoom-actual"),
+                .action(tr("Zoom _In"), WindowAction.zoomIn.detailed), .action(tr("Zoom _Out"), WindowAction.zoomOut.detailed),
+                .action(tr("_Fit"), WindowAction.zoomFit.detailed),
+                .action(tr("_Actual Pixels"), WindowAction.zoomActual.detailed),
             ]
         ])
     }
@@ -41,7 +42,7 @@ extension EditorWindow {
     /// suggests the square ratio, since only then is the result round.
     func chooseShape(_ shape: CropShape, suggestingSquare: Bool = true) {
         canvas.shape = shape
-        setActionState("shape", g_variant_new_string(shape.rawValue))
+        setActionState(.shape, g_variant_new_string(shape.rawValue))
         refreshPreviews()
         if suggestingSquare, shape == .circle, canvas.aspectRatio != .square {
             suggestSquare(tr("A circle crop is round when the crop is square"))
@@ -50,7 +51,7 @@ extension EditorWindow {
 
     /// A toast whose button locks the square ratio.
     private func suggestSquare(_ message: String) {
-        showToast(message, button: (label: tr("Make Square"), action: "win.aspect-ratio::1:1"))
+        showToast(message, button: (label: tr("Make Square"), action: WindowAction.aspectRatio.detailed("1:1")))
     }
 
     /// The zoom percentage over the picture's corner, shown only while zoomed.

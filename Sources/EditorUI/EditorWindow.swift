@@ -157,15 +157,21 @@ final class EditorWindow {
         defer { g_object_unref(guides.raw); g_object_unref(zoom.raw) }
         return Menu.sectioned([
             [
-                .action(tr("_Open…"), "win.open"), .action(tr("_Keep Crop"), "win.keep-crop"),
-                .action(tr("_Save"), "win.save"), .action(tr("Save _As…"), "win.save-as"),
-                .action(tr("Apply _to All…"), "win.apply-to-all"),
-                .action(tr("_Reset Crop"), "win.reset"), .action(tr("Rotate _Left"), "win.rotate-left"),
-                .action(tr("Rotate R_ight"), "win.rotate-right"), .action(tr("Flip _Horizontally"), "win.flip-horizontal"),
-                .action(tr("Flip _Vertically"), "win.flip-vertical"), .action(tr("_Close Image"), "win.close-image"),
+                .action(tr("_Open…"), WindowAction.open.detailed), .action(tr("_Keep Crop"), WindowAction.keepCrop.detailed),
+                .action(tr("_Save"), WindowAction.save.detailed), .action(tr("Save _As…"), WindowAction.saveAs.detailed),
+                .action(tr("Apply _to All…"), WindowAction.applyToAll.detailed),
+                .action(tr("_Reset Crop"), WindowAction.reset.detailed),
+                .action(tr("Rotate _Left"), WindowAction.rotateLeft.detailed),
+                .action(tr("Rotate R_ight"), WindowAction.rotateRight.detailed),
+                .action(tr("Flip _Horizontally"), WindowAction.flipHorizontal.detailed),
+                .action(tr("Flip _Vertically"), WindowAction.flipVertical.detailed),
+                .action(tr("_Close Image"), WindowAction.closeImage.detailed),
                 .submenu(tr("_Guides"), guides), .submenu(tr("_Zoom"), zoom),
             ],
-            [.action(tr("_Keyboard Shortcuts"), "win.show-help-overlay"), .action(tr("_About Crop Editor"), "app.about")],
+            [
+                .action(tr("_Keyboard Shortcuts"), WindowAction.showHelpOverlay.detailed),
+                .action(tr("_About Crop Editor"), AppAction.about.detailed),
+            ],
         ])
     }
 

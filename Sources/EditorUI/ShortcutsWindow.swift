@@ -25,9 +25,9 @@ enum ShortcutsWindow {
     static var windowShortcutGroups: [(title: String, shortcuts: [WindowShortcut])] {
         ShortcutGroup.allCases.map { group in
             let window = EditorWindow.actions.filter { $0.group == group && !$0.accels.isEmpty }
-                .map { WindowShortcut(action: "win.\($0.name)", accels: $0.accels, title: $0.title ?? $0.name) }
+                .map { WindowShortcut(action: $0.action.detailed, accels: $0.accels, title: $0.title ?? $0.name) }
             let app = CropEditorApplication.actions.filter { $0.group == group && !$0.accels.isEmpty }
-                .map { WindowShortcut(action: "app.\($0.name)", accels: $0.accels, title: $0.title ?? $0.name) }
+                .map { WindowShortcut(action: $0.action.detailed, accels: $0.accels, title: $0.title ?? $0.name) }
             return (group.title, window + app)
         }
     }

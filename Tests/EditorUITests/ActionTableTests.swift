@@ -118,4 +118,21 @@ final class ActionTableTests: XCTestCase {
                 gtk_widget_get_tooltip_text(window.headerControls[0]).map { String(cString: $0) }, "Open an image (Ctrl+O)")
         }
     }
+
+    func testEveryWindowActionIsInstalledAndTheCropAreaZoomsThroughTheWindowsOne() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            for action in WindowAction.allCases {
+                if case .builtIn = EditorWindow.entry(action).kind { continue }
+                XCTAssertNotEqual(g_action_group_has_action(OpaquePointer(window.window.raw), action.name), 0, action.detailed)
+            }
+            // Zoom is declared once: the crop area has no zoom action of its own, and the window's
+            // reaches it from inside the crop area (where its bare keys are bound).
+            XCTAssertEqual(gtk_widget_activate_action_variant(window.canvas.widget, "view.zoom-in", nil), 0)
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(window.canvas.widget, WindowAction.zoomIn.detailed, nil), 0)
+            XCTAssertEqual(window.canvas.zoom.zoom, Viewport.zoomStep, accuracy: 1e-9)
+        }
+    }
 }

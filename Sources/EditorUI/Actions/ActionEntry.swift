@@ -51,16 +51,22 @@ enum ActionKind<Target: AnyObject> {
 }
 
 /// One action of a window or of the application, with everything said about it in one place.
-struct ActionEntry<Target: AnyObject> {
-    let name: String
+struct ActionEntry<Target: AnyObject, Action: ActionName> {
+    let action: Action
     let kind: ActionKind<Target>
     /// Accelerators, the first shown in the shortcuts window and tooltips.
     var accels: [String] = []
+    /// Keys that work only while the crop area has focus (bare keys there never steal typing in
+    /// the pixel entries), in `gtk_shortcut_trigger_parse_string`'s syntax.
+    var cropAreaKeys: [String] = []
     /// The shortcuts window's words (and a tooltip's), a literal marked for translation.
     var title: String?
     /// The shortcuts window's group; nil keeps the action out of it.
     var group: ShortcutGroup?
     var availability: ActionAvailability = .always
+
+    /// The name inside its group (`zoom-in`).
+    var name: String { action.name }
 
     /// The GAction for `target` (held weakly), added to `map` (a window or the application).
     @MainActor

@@ -1,0 +1,9 @@
+// Every action of the application (`app.…`), shared by its windows.
+
+/// The application's actions; `CropEditorApplication.entry(_:)` says what each does.
+enum AppAction: String, ActionName, CaseIterable {
+    case quit
+    case about
+
+    var group: String { "app" }
+}
