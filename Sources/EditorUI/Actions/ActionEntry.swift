@@ -3,53 +3,6 @@
 import CGtk
 import GtkSupport
 
-/// The shortcuts window's groups, in GNOME's order.
-enum ShortcutGroup: CaseIterable {
-    case file, edit, view
-
-    var title: String {
-        switch self {
-        case .file: return N_("File")
-        case .edit: return N_("Edit")
-        case .view: return N_("View")
-        }
-    }
-}
-
-/// When an action can be used; `EditorWindow.isEnabled(_:)` decides each.
-enum ActionAvailability {
-    case always
-    /// A picture is shown (the demo counts).
-    case picture
-    /// A photo from a file is shown: the demo has nothing to save or keep beside.
-    case file
-    case undo, redo
-    /// A save has written a result to open.
-    case savedResult
-    /// The JPEG's crop is off its block grid and can be snapped onto it.
-    case losslessSnap
-    /// The folder has a photo after / before the one shown.
-    case nextPhoto, previousPhoto
-    /// A photo from a file is shown and no Apply to All is running.
-    case batch
-    /// A photo from a file is shown and no suggestion is being computed.
-    case suggestion
-}
-
-/// What activating a row does.
-enum ActionKind<Target: AnyObject> {
-    case plain(@MainActor (Target) -> Void)
-    /// A check item: the state changes, then the handler runs with it.
-    case toggle(initial: @MainActor (Target) -> Bool, @MainActor (Target, Bool) -> Void)
-    /// Radio items (`name::value`): the handler sets the state itself, so it may refuse a value.
-    case choice(initial: @MainActor (Target) -> String, @MainActor (Target, String) -> Void)
-    /// The GSettings key of the entry's name as the action (`g_settings_create_action`, which names
-    /// the action after the key): its state is the setting, and the target follows `changed::KEY`.
-    case setting
-    /// Installed by GTK itself (the shortcuts window's `show-help-overlay`): listed, not installed.
-    case builtIn
-}
-
 /// One action of a window or of the application, with everything said about it in one place.
 struct ActionEntry<Target: AnyObject, Action: ActionName> {
     let action: Action

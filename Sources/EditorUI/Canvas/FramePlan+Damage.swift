@@ -3,19 +3,6 @@
 import CropKit
 import GtkSupport
 
-/// The content a frame surface was last painted with. The picture is held weakly: once its cache
-/// is gone the next frame repaints everything (a new cache could even reuse its address).
-struct FrameContent {
-    weak var picture: ImageSurface?
-    let hadPicture: Bool
-    let bounds: CropRect
-    let scale: Double
-    let placed: CropRect
-    let frame: CropRect
-    let state: PaintState
-    let focusRing: CropRect?
-}
-
 extension FramePlan {
     /// How far anything drawn for the frame reaches from its lines, in points: half the widest
     /// line (a bracket over its halo), plus a point for anti-aliasing and the hole's rounding to

@@ -3,18 +3,6 @@
 import CGtk
 import GtkSupport
 
-/// The widgets of the header the window keeps, by builder id.
-struct HeaderParts {
-    let header, open, menu, save, undo, redo, reset, previews, pixels, lossless, straighten: UnsafeMutablePointer<GtkWidget>
-    /// The previous and next photo of the folder, beside Open.
-    let previousPhoto, nextPhoto: UnsafeMutablePointer<GtkWidget>
-    /// Suggest: a smart crop.
-    let suggest: UnsafeMutablePointer<GtkWidget>
-    /// X, Y, width and height, then Apply, in the pixel popover.
-    let pixelEntries: [UnsafeMutablePointer<GtkWidget>]
-    let applyPixels: UnsafeMutablePointer<GtkWidget>
-}
-
 extension EditorWindow {
     /// Builds the tree and hands its parts to `place`, which must parent each loose one (the
     /// header holds Open, Save and the main menu; the other controls go into its priority row):

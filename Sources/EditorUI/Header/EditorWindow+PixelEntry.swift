@@ -4,20 +4,6 @@ import CGtk
 import CropKit
 import GtkSupport
 
-/// The four entries of the pixel popover, in Tab order.
-enum PixelField: Int, CaseIterable {
-    case x, y, width, height
-
-    var label: String {
-        switch self {
-        case .x: return N_("_X")
-        case .y: return N_("_Y")
-        case .width: return N_("_Width")
-        case .height: return N_("_Height")
-        }
-    }
-}
-
 extension EditorWindow {
     /// Enter in any entry, or Apply, applies them all (the entries come from the header's XML).
     func connectPixelEntries(apply: UnsafeMutablePointer<GtkWidget>) {

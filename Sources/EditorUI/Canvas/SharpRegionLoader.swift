@@ -7,13 +7,6 @@ import Foundation
 import GtkSupport
 import Imaging
 
-/// One region of the upright picture at a number of device pixels per picture pixel: what a
-/// sharp render makes.
-struct SharpRequest: Equatable, Sendable {
-    let region: CropRect
-    let scale: Double
-}
-
 /// Renders the region a zoomed view shows from the full-resolution file, in the background, one
 /// at a time: a newer request cancels the older render (also while it waits for the libvips lock),
 /// and a run of requests closer together than `delay` renders only the last.

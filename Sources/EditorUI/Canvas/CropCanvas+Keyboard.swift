@@ -4,17 +4,6 @@ import CGtk
 import CropKit
 import GtkSupport
 
-/// One key binding of the crop area, also listed in the shortcuts window and the README.
-struct CropKeyBinding: Sendable {
-    let keyval: UInt32
-    let modifiers: GdkModifierType
-    let adjustment: CropAdjustment
-    let unit: CropAdjustment.StepUnit
-    /// GTK accelerator syntax, e.g. `<Shift><Control>Right`.
-    let accelerator: String
-    let title: String
-}
-
 extension CropCanvas {
     /// Reset of the crop area; Ctrl+R is rotate in GNOME image tools, so reset takes Ctrl+Backspace.
     nonisolated static let resetAccelerator = "<Control>BackSpace"

@@ -4,20 +4,6 @@ import CGtk
 import CropKit
 import GtkSupport
 
-public struct FrameTimings: Sendable {
-    /// The first frame, which builds the display cache (seconds).
-    public let firstFrame: Double
-    /// Every later frame of the drag (seconds).
-    public let dragFrames: [Double]
-    /// How often the display cache was built over the whole run (1 means never during the drag).
-    public let cacheBuilds: Int
-
-    public var median: Double {
-        let sorted = dragFrames.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
-}
-
 public enum FrameBenchmark {
     /// The bands the canvas paints a frame in on this machine.
     public static var defaultBands: Int { FramePlan.bandCount }

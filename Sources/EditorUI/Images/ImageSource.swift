@@ -6,11 +6,6 @@ import Foundation
 import GtkSupport
 import Imaging
 
-/// Why a file could not be shown, in words for the user.
-struct ImageLoadError: Error, Sendable {
-    let message: String
-}
-
 /// Decodes image files into `LoadedImage`s through the imaging module's shrink-on-load
 /// thumbnail, in the confined decoding process: a big photo is never decoded at full size just to be shown.
 enum ImageSource {

@@ -59,14 +59,6 @@ final class FrameSurfaces: Sendable {
     }
 }
 
-/// A frame surface and the frame it holds.
-final class FrameSurface: @unchecked Sendable {
-    // Unchecked: `holds` is read and written on the main thread only (snapshots, benchmarks).
-    let image: ImageSurface
-    var holds: FrameContent?
-    init(_ image: ImageSurface) { self.image = image }
-}
-
 /// A surface lent to a texture, and where it goes back.
 private final class Lease: Sendable {
     let surfaces: FrameSurfaces

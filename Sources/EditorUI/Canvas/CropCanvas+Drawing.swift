@@ -74,19 +74,3 @@ extension CropCanvas {
         Signal.connect(widget.raw, "destroy") { g_signal_handler_disconnect(manager.raw, gulong(handler)) }
     }
 }
-
-/// How a canvas frame reaches GTK's renderer.
-enum FrameDelivery {
-    /// Painted into a surface of ours in bands, shown as a texture node.
-    case texture
-    /// Recorded as a Cairo node, which GTK replays as it renders.
-    case recorded
-
-    /// The way for frames shown by `renderer`: recorded for GTK's Cairo renderer (and before the
-    /// widget has a renderer), a texture otherwise.
-    init(for renderer: OpaquePointer?) {
-        guard let renderer else { self = .recorded; return }
-        let instance = UnsafeMutablePointer<GTypeInstance>(renderer)
-        self = g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0 ? .recorded : .texture
-    }
-}

@@ -4,19 +4,6 @@ import CGtk
 import CropKit
 import GtkSupport
 
-/// One row of the shortcuts window.
-struct ShortcutEntry: Sendable {
-    let accelerator: String
-    let title: String
-}
-
-/// A window-wide shortcut: the action it activates, its accelerators (the first is shown) and its title.
-struct WindowShortcut: Sendable {
-    let action: String
-    let accels: [String]
-    let title: String
-}
-
 @MainActor
 enum ShortcutsWindow {
     /// Window-wide shortcuts, grouped as GNOME apps group them, from the window's and the

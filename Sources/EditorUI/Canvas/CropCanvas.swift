@@ -4,14 +4,6 @@ import CGtk
 import CropKit
 import GtkSupport
 
-/// The GType of the canvas widget, registered once on first use.
-enum CropCanvasType {
-    static let gtype: GType = WidgetSubclass.register(
-        name: "CropCanvas", parent: gtk_widget_get_type(),
-        classInit: { klass, _ in CropCanvas.classInit(cgtk_widget_class(klass)) },
-        instanceInit: nil)
-}
-
 /// The canvas's Swift side. The widget owns it (qdata); geometry always comes from CropKit.
 @MainActor
 final class CropCanvas {

@@ -8,27 +8,6 @@ import Foundation
 import GtkSupport
 import Imaging
 
-/// How the crop goes onto each photo, as the dialog offers it.
-enum ApplyMode: Int, CaseIterable {
-    case sameRectangle, sameSize, suggestion
-
-    var label: String {
-        switch self {
-        case .sameRectangle: return N_("The same part of each photo")
-        case .sameSize: return N_("The same size in pixels, centred")
-        case .suggestion: return N_("A smart suggestion for each photo, of the same proportions")
-        }
-    }
-}
-
-/// How an Apply to All ended (for the window's log and tests).
-struct BatchSummary: Equatable {
-    var saved: Int
-    /// One line per photo not saved: "NAME: reason".
-    var failures: [String]
-    var cancelled: Bool
-}
-
 extension EditorWindow {
     /// Asks how to apply the crop and to which photos (all ticked), then saves them.
     func askApplyToAll() {
@@ -222,9 +201,4 @@ extension EditorWindow {
 /// A check button's own type, for the calls GTK types so.
 private func check(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkCheckButton> {
     widget.raw.assumingMemoryBound(to: GtkCheckButton.self)
-}
-
-/// A photo Apply to All could not even start on, as one line for people.
-struct BatchFailure: Error {
-    let line: String
 }
