@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class ActionTableTests: XCTestCase {
@@ -110,12 +111,12 @@ final class ActionTableTests: XCTestCase {
                     "win.\(entry.name) is not in the shortcuts window")
             }
             // A header control's tooltip is its action's words and first key, as GTK writes keys.
-            XCTAssertEqual(gtk_widget_get_tooltip_text(window.undoButton).map { String(cString: $0) }, "Undo (Ctrl+Z)")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(window.header.undoButton).map { String(cString: $0) }, "Undo (Ctrl+Z)")
             XCTAssertEqual(
-                gtk_widget_get_tooltip_text(window.saveButton).map { String(cString: $0) },
+                gtk_widget_get_tooltip_text(window.header.saveButton).map { String(cString: $0) },
                 "Save the crop beside the photo (Ctrl+S)")
             XCTAssertEqual(
-                gtk_widget_get_tooltip_text(window.headerControls[0]).map { String(cString: $0) }, "Open an image (Ctrl+O)")
+                gtk_widget_get_tooltip_text(window.header.controls[0]).map { String(cString: $0) }, "Open an image (Ctrl+O)")
         }
     }
 

@@ -1,6 +1,7 @@
 // Every window action in one table (name, keys, words, handler, when enabled), installed together; one function decides what is enabled.
 
 import CGtk
+import Canvas
 import CropKit
 import GtkSupport
 
@@ -134,7 +135,7 @@ extension EditorWindow {
         case .guides, .guidesWhileDragging: return Entry(action: action, kind: .setting)
         case .showMenu:
             return Entry(
-                action: action, kind: .plain { gtk_menu_button_popup(cgtk_menu_button($0.menuButton.raw)) },
+                action: action, kind: .plain { gtk_menu_button_popup(cgtk_menu_button($0.header.menuButton.raw)) },
                 accels: ["F10"], title: N_("Open the main menu"), group: .view)
         case .showHelpOverlay:
             return Entry(
@@ -150,7 +151,7 @@ extension EditorWindow {
         for entry in EditorWindow.actions { entry.install(on: window.raw, for: self, settings: AppSettings.shared) }
         installCropAreaKeys()
         followSettings()
-        updateActions()
+        refresh(.work)
     }
 
     /// Whether an action of this availability can be used now: the one place that decides.
@@ -161,10 +162,10 @@ extension EditorWindow {
         case .file: return canvas.image?.path != nil
         case .undo: return canvas.editor.canUndo
         case .redo: return canvas.editor.canRedo
-        case .savedResult: return lastSavedPath != nil
+        case .savedResult: return saving.lastSavedPath != nil
         // Snapping knows the unturned grid only: offered for an unturned picture off the grid.
         case .losslessSnap: return losslessEligible == false && canvas.transform == .up && canvas.editor.angle.isZero
-        case .batch: return canvas.image?.path != nil && batch == nil
+        case .batch: return canvas.image?.path != nil && applyToAll.batch == nil
         // The suggestion is placed on the upright picture (as `--crop=auto`): not offered at an angle.
         case .suggestion: return canvas.image?.path != nil && !isSuggesting && canvas.editor.angle.isZero
         case .nextPhoto: return browsing.session?.nextPath != nil

@@ -1,5 +1,7 @@
 // Every action of an editor window (`win.…`): the names the action table, menus, header buttons and toasts use.
 
+import GtkSupport
+
 /// The window's actions, in the shortcuts window's order within each group; `EditorWindow.entry(_:)`
 /// says what each does, its keys, its words and when it is enabled.
 enum WindowAction: String, ActionName, CaseIterable {

@@ -11,7 +11,7 @@ import Imaging
 extension EditorWindow {
     /// Asks how to apply the crop and to which photos (all ticked), then saves them.
     func askApplyToAll() {
-        guard let session = browsing.session, canvas.image?.path != nil, batch == nil, applyDialog == nil else { return }
+        guard let session = browsing.session, canvas.image?.path != nil, applyToAll.isIdle else { return }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         var modes: [UnsafeMutablePointer<GtkWidget>] = []
         for mode in ApplyMode.allCases {
@@ -54,13 +54,13 @@ extension EditorWindow {
             let chosen = photoChecks.filter { gtk_check_button_get_active(check($0.button)) != 0 }.map(\.path)
             self.applyToAll(mode, paths: chosen)
         }
-        applyDialog = dialog
-        Signal.connect(dialog.raw, "destroy") { [weak self] in self?.applyDialog = nil }
+        applyToAll.dialog = dialog
+        Signal.connect(dialog.raw, "destroy") { [weak self] in self?.applyToAll.dialog = nil }
     }
 
     /// Saves the shown crop applied by `mode` to each of `paths`, beside each photo, in the background.
     func applyToAll(_ mode: ApplyMode, paths: [String]) {
-        guard batch == nil, !paths.isEmpty, canvas.image?.path != nil else { return }
+        guard applyToAll.batch == nil, !paths.isEmpty, canvas.image?.path != nil else { return }
         let editor = canvas.editor
         let shown = editor.shownSize
         let angle = editor.angle
@@ -76,9 +76,9 @@ extension EditorWindow {
             editor.aspectRatio.pixelRatio(imageWidth: shown.width, imageHeight: shown.height)
             ?? Double(pixels.width) / Double(max(pixels.height, 1))
         let transform = editor.orientation, shape = editor.shape
-        batchStatus.show(done: 0, total: paths.count)
-        batchStatus.focus(in: cgtk_window(window.raw))
-        lastBatch = nil
+        applyToAll.status.show(done: 0, total: paths.count)
+        applyToAll.status.focus(in: cgtk_window(window.raw))
+        applyToAll.lastBatch = nil
         Task { @MainActor [weak self] in
             // Each photo's size from its header (off the main thread), for the two geometric modes.
             let prepared = await Task.detached(priority: .userInitiated) {
@@ -145,13 +145,13 @@ extension EditorWindow {
         let started = PhotoBatch(
             jobs,
             progress: { [weak self] progress in
-                guard let self, self.batch != nil, self.batch?.isCancelled == false else { return }
-                self.batchStatus.show(done: progress.done + skipped, total: total)
+                guard let self, self.applyToAll.batch != nil, self.applyToAll.batch?.isCancelled == false else { return }
+                self.applyToAll.status.show(done: progress.done + skipped, total: total)
             },
             finished: { [weak self] outcomes in
                 guard let self else { return }
-                self.batch = nil
-                if self.batchStatus.hide() { gtk_widget_grab_focus(self.canvas.widget) }
+                self.applyToAll.batch = nil
+                if self.applyToAll.status.hide() { gtk_widget_grab_focus(self.canvas.widget) }
                 for (job, outcome) in zip(jobs, outcomes) where outcome.status == .failed {
                     let reason = outcome.lines.first ?? tr("it could not be saved")
                     // The worker's line is the command line's: "crop-editor: PATH: reason".
@@ -164,20 +164,20 @@ extension EditorWindow {
                 self.batchEnded(BatchSummary(saved: saved, failures: failures, cancelled: cancelled))
             })
         guard let started else {
-            batchStatus.hide()
+            applyToAll.status.hide()
             showError(tr("Could not save: crop-editor, which saves the photos, is not installed beside the window"))
             return
         }
-        batch = started
-        batchStatus.onCancel = { [weak self] in
-            self?.batch?.cancel()
-            self?.batchStatus.showStopping()
+        applyToAll.batch = started
+        applyToAll.status.onCancel = { [weak self] in
+            self?.applyToAll.batch?.cancel()
+            self?.applyToAll.status.showStopping()
         }
     }
 
     /// Says how the batch ended: a toast when all went well, a dialog listing the failures otherwise.
     private func batchEnded(_ summary: BatchSummary) {
-        lastBatch = summary
+        applyToAll.lastBatch = summary
         let saved = Localization.format(trn("%d photo saved", "%d photos saved", summary.saved), [summary.saved])
         if summary.failures.isEmpty {
             showToast(summary.cancelled ? Localization.format(tr("Stopped: %s"), [saved]) : saved)

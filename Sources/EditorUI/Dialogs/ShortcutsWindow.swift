@@ -1,6 +1,7 @@
 // The keyboard shortcuts window (Ctrl+?), built from the same tables that install the shortcuts.
 
 import CGtk
+import Canvas
 import CropKit
 import GtkSupport
 

@@ -11,7 +11,7 @@ extension EditorWindow {
     func setPreviewsShown(_ shown: Bool) {
         gtk_widget_set_visible(previews.widget, shown ? 1 : 0)
         AppSettings.previewPanel = shown
-        refreshPreviews()
+        refresh(.previews)
     }
 
     /// Renders the previews for the committed crop (only while the panel shows).

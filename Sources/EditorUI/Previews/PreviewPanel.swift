@@ -1,6 +1,7 @@
 // The previews side panel: the committed crop at 256, 128 and 48 pixels, drawn 1:1 in device pixels as it will come out.
 
 import CGtk
+import Canvas
 import CropKit
 import Decoding
 import Foundation

@@ -50,8 +50,8 @@ extension EditorWindow {
     func saveAs() {
         guard let source else { return }
         // One chooser at a time: a second would replace the first's reference.
-        guard saveDialog == nil else { return }
-        saveDialog = FileChooser.present(
+        guard saving.saveDialog == nil else { return }
+        saving.saveDialog = FileChooser.present(
             title: tr("Save Cropped Image"), over: window, action: GTK_FILE_CHOOSER_ACTION_SAVE,
             accept: tr("_Save"),
             configure: { chooser in
@@ -62,7 +62,7 @@ extension EditorWindow {
             },
             answered: { [weak self] chosen in
                 guard let self else { return }
-                self.saveDialog = nil
+                self.saving.saveDialog = nil
                 guard let chosen else { return }
                 self.saveChosen(chosen, source: source.path)
             })
@@ -89,7 +89,7 @@ extension EditorWindow {
             guard let self else { return }
             switch result {
             case .success(let exported):
-                self.lastSavedPath = exported.outputPath
+                self.saving.lastSavedPath = exported.outputPath
                 let name = (exported.outputPath as NSString).lastPathComponent
                 let message: String
                 if exported.leftOut.isEmpty {
@@ -105,7 +105,7 @@ extension EditorWindow {
             case .failure(let error):
                 self.showError(String(format: tr("Could not save: %@"), error.message))
             }
-            self.updateActions()
+            self.refresh(.work)
         }
     }
 
@@ -123,13 +123,9 @@ extension EditorWindow {
             preferLossless: true, allowOverwritingSource: overwritingSource,
             transform: editor.orientation, shape: editor.shape, straighten: editor.angle)
         let edit = SavedEdit(editor)
-        savesRunning += 1
         // The application outlives its last window until the save is written (closing does not cut it short).
-        let application = gtk_window_get_application(cgtk_window(window.raw)).map { cgtk_gapplication($0.raw) }
-        if let application { g_application_hold(application) }
-        let previous = lastSave
-        lastSave = Task { @MainActor [weak self] in
-            await previous?.value
+        let application = gtk_window_get_application(cgtk_window(window.raw)).flatMap { cgtk_gapplication($0.raw) }
+        saving.enqueue(holding: application) { [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
                 Result { () throws(ImagingError) in
                     // The crop was measured on the picture as opened: if the file changed on disk
@@ -144,13 +140,11 @@ extension EditorWindow {
             }.value
             if case .success = result { self?.photoSaved(path, edit: edit) }
             finished(result)
-            self?.savesRunning -= 1
-            if let application { g_application_release(application) }
         }
     }
 
     func openLastResult() {
-        guard let path = lastSavedPath else { return }
+        guard let path = saving.lastSavedPath else { return }
         let file = g_file_new_for_path(path)
         defer { g_object_unref(file?.raw) }
         guard let uri = g_file_get_uri(file) else { return }

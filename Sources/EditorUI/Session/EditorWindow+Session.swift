@@ -1,6 +1,7 @@
 // Browsing the opened photo's folder: Page Down / Page Up, each photo's edits kept, the counter shown and spoken, Ctrl+Return.
 
 import CGtk
+import Canvas
 import CropKit
 import Foundation
 import GtkSupport
@@ -38,8 +39,7 @@ extension EditorWindow {
                 keepCurrentEdit()
                 browsing.session?.move(to: path)
                 closeImage()
-                updateSessionTitle()
-                updateActions()
+                refresh(.session)
             }
             endLoading()
             showError(String(format: tr("Could not open %@"), error.message))
@@ -66,8 +66,7 @@ extension EditorWindow {
                 PhotoBrowsing.folder(of: session.current) == folder
             else { return }
             self.browsing.session = session.relisted(paths, showing: session.current)
-            self.updateSessionTitle()
-            self.updateActions()
+            self.refresh(.session)
             self.prepareNeighbours()
         }
     }
@@ -94,8 +93,7 @@ extension EditorWindow {
         }
         // The edit it starts from: the photo is unsaved once it differs.
         browsing.session?.keep(canvas.editor, for: path)
-        updateSessionTitle()
-        updateActions()
+        refresh(.session)
         prepareNeighboursAfterPaint()
     }
 
@@ -139,7 +137,7 @@ extension EditorWindow {
     /// A save of `path`'s `edit` finished.
     func photoSaved(_ path: String, edit: SavedEdit) {
         browsing.session?.markSaved(path, edit: edit)
-        updateSessionTitle()
+        refresh(.session)
     }
 
     /// The original was replaced by its crop: its edits and prepared picture measured the old pixels.
@@ -154,25 +152,25 @@ extension EditorWindow {
         guard !isClosed else { return }
         keepCurrentEdit()
         let session = browsing.session
-        for button in photoButtons { gtk_widget_set_visible(button, (session?.count ?? 0) > 1 ? 1 : 0) }
+        for button in header.photoButtons { gtk_widget_set_visible(button, (session?.count ?? 0) > 1 ? 1 : 0) }
         guard let session, canvas.image == nil || canvas.image?.path == session.current else {
-            adw_window_title_set_subtitle(OpaquePointer(title), nil)
+            adw_window_title_set_subtitle(OpaquePointer(header.title), nil)
             return
         }
         let name = (session.current as NSString).lastPathComponent
-        adw_window_title_set_title(OpaquePointer(title), (session.isUnsaved(session.current) ? "• " : "") + name)
+        adw_window_title_set_title(OpaquePointer(header.title), (session.isUnsaved(session.current) ? "• " : "") + name)
         // TRANSLATORS: under the photo's name in the title: its place in the folder and how many photos.
         var subtitle = Localization.format(tr("%1$d of %2$d"), [session.position, session.count])
         let unsaved = session.unsavedPaths.count
         if unsaved > 0 {
             subtitle += " · " + Localization.format(trn("%d unsaved", "%d unsaved", unsaved), [unsaved])
         }
-        adw_window_title_set_subtitle(OpaquePointer(title), subtitle)
+        adw_window_title_set_subtitle(OpaquePointer(header.title), subtitle)
     }
 
     /// The session's counter as the title shows it (for tests and logs), nil without a session.
     var photoCounter: String? {
-        guard let subtitle = adw_window_title_get_subtitle(OpaquePointer(title)) else { return nil }
+        guard let subtitle = adw_window_title_get_subtitle(OpaquePointer(header.title)) else { return nil }
         let text = String(cString: subtitle)
         return text.isEmpty ? nil : text
     }

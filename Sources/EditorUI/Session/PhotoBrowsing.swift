@@ -1,5 +1,6 @@
 // What a window keeps of the folder it browses: the session (order, shown photo, edits), each photo's header facts, pictures prepared ahead.
 
+import Canvas
 import CropKit
 import Foundation
 import Imaging

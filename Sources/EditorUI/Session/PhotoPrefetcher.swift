@@ -1,5 +1,6 @@
 // Display thumbnails of a session's photos decoded ahead in the background, so the next and previous photo show at once.
 
+import Canvas
 import Foundation
 
 /// Holds the decoded pictures of the photos around the shown one, and the decodes still running.

@@ -19,10 +19,6 @@ extension EditorWindow {
         bar.ruler.onChange = { [weak self] angle in self?.canvas.changeAngle(to: angle) }
         bar.ruler.onEnd = { [weak self] in self?.canvas.endAngleChange() }
         Signal.connect(bar.levelButton.raw, "clicked") { [weak self] in self?.canvas.level() }
-        canvas.onAngleChange = { [weak self] in self?.angleChanged() }
-        canvas.onNothingToLevel = { [weak self] in
-            self?.showToast(tr("Nothing to level by: the picture has no clear level or plumb lines"))
-        }
     }
 
     /// Straighten mode on or off: the bar shows, and a drag on the picture draws a level line.
@@ -41,7 +37,6 @@ extension EditorWindow {
         gtk_spin_button_set_value(OpaquePointer(straightenBar.entry), angle.degrees)
         straightenBar.updating = false
         straightenBar.ruler.angle = angle
-        updateLosslessStatus()
-        updateActions()
+        refresh(.angle)
     }
 }

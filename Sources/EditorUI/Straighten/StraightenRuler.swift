@@ -1,6 +1,7 @@
 // The straighten ruler: a scale of degrees dragged sideways under a fixed needle, as GNOME's and phone photo editors show it.
 
 import CGtk
+import Canvas
 import CropKit
 import Foundation
 import GtkSupport

@@ -22,7 +22,7 @@ extension EditorWindow {
     }
 
     /// A menu button whose label is the current ratio, over a radio list and the swap.
-    func makeAspectRatioButton() -> UnsafeMutablePointer<GtkWidget> {
+    static func makeAspectRatioButton() -> UnsafeMutablePointer<GtkWidget> {
         let menu = Menu.sectioned(
             [
                 EditorWindow.ratioChoices.map { .action(tr($0.label), WindowAction.aspectRatio.detailed($0.target)) },
@@ -81,6 +81,6 @@ extension EditorWindow {
         let label =
             EditorWindow.ratioChoices.first { $0.target == ratio.description }.map { tr($0.label) }
             ?? (ratio == AspectRatio.original.swapped ? tr("Original, turned") : ratio.description)
-        gtk_menu_button_set_label(cgtk_menu_button(aspectRatioButton.raw), label)
+        gtk_menu_button_set_label(cgtk_menu_button(header.aspectRatioButton.raw), label)
     }
 }

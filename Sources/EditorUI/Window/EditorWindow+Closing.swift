@@ -10,7 +10,7 @@ extension EditorWindow {
     /// The window's close-request: true keeps the window open while the person is asked about the
     /// photos whose crops are unsaved; false lets it close.
     func askBeforeClosing() -> Bool {
-        guard !closeConfirmed else { return false }
+        guard !saving.closeConfirmed else { return false }
         keepCurrentEdit()
         let unsaved = browsing.session?.unsavedPaths ?? []
         guard !unsaved.isEmpty else { return false }
@@ -44,14 +44,14 @@ extension EditorWindow {
             default: break
             }
         }
-        closeDialog = dialog
-        Signal.connect(dialog.raw, "destroy") { [weak self] in self?.closeDialog = nil }
+        saving.closeDialog = dialog
+        Signal.connect(dialog.raw, "destroy") { [weak self] in self?.saving.closeDialog = nil }
         return true
     }
 
     /// Closes once the dialog that asked has finished answering (it is the window's transient child).
     private func closeNow() {
-        closeConfirmed = true
+        saving.closeConfirmed = true
         Timer.once(milliseconds: 0) { [weak self] in
             guard let self, !self.isClosed else { return }
             gtk_window_close(cgtk_window(self.window.raw))

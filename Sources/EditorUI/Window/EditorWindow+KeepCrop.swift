@@ -1,6 +1,7 @@
 // Keeping the crop without touching the photo (an XMP sidecar), and saying so when a kept crop is restored.
 
 import CGtk
+import Canvas
 import CropKit
 import Decoding
 import Foundation

@@ -26,22 +26,22 @@ extension EditorWindow {
     /// After each commit: "Lossless" when eligible, an offer to snap when not, nothing for other formats.
     func updateLosslessStatus() {
         guard let check = losslessCheck, let eligible = losslessEligible else {
-            gtk_widget_set_visible(losslessButton, 0)
+            gtk_widget_set_visible(header.losslessButton, 0)
             return
         }
-        gtk_widget_set_visible(losslessButton, 1)
+        gtk_widget_set_visible(header.losslessButton, 1)
         if !canvas.editor.angle.isZero {
             // Nothing to snap: the button only says why this JPEG will be re-encoded.
-            gtk_button_set_label(cgtk_button(losslessButton.raw), tr("Re-encoded"))
-            gtk_widget_set_tooltip_text(losslessButton, tr("The straightened crop saves re-encoded"))
+            gtk_button_set_label(cgtk_button(header.losslessButton.raw), tr("Re-encoded"))
+            gtk_widget_set_tooltip_text(header.losslessButton, tr("The straightened crop saves re-encoded"))
         } else if eligible {
-            gtk_button_set_label(cgtk_button(losslessButton.raw), tr("Lossless"))
+            gtk_button_set_label(cgtk_button(header.losslessButton.raw), tr("Lossless"))
             gtk_widget_set_tooltip_text(
-                losslessButton, tr("This crop saves without re-encoding: its edges lie on the JPEG's block grid"))
+                header.losslessButton, tr("This crop saves without re-encoding: its edges lie on the JPEG's block grid"))
         } else {
-            gtk_button_set_label(cgtk_button(losslessButton.raw), tr("Snap to Lossless Grid"))
+            gtk_button_set_label(cgtk_button(header.losslessButton.raw), tr("Snap to Lossless Grid"))
             gtk_widget_set_tooltip_text(
-                losslessButton,
+                header.losslessButton,
                 String(
                     format: tr(
                         "Move the crop's top and left edges outwards onto the JPEG's %d×%d block grid so it saves without re-encoding"

@@ -24,7 +24,7 @@ extension EditorWindow {
         }
         let transform = editor.orientation
         isSuggesting = true
-        updateActions()
+        refresh(.work)
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
                 Result { () throws(ImagingError) in
@@ -33,7 +33,7 @@ extension EditorWindow {
             }.value
             guard let self, !self.isClosed else { return }
             self.isSuggesting = false
-            self.updateActions()
+            self.refresh(.work)
             // The photo or its turn changed meanwhile: the suggestion measured another picture.
             guard self.canvas.image?.path == path, self.canvas.editor.orientation == transform else { return }
             switch result {

@@ -43,7 +43,7 @@ extension EditorWindow {
     func chooseShape(_ shape: CropShape, suggestingSquare: Bool = true) {
         canvas.shape = shape
         setActionState(.shape, g_variant_new_string(shape.rawValue))
-        refreshPreviews()
+        refresh(.previews)
         if suggestingSquare, shape == .circle, canvas.aspectRatio != .square {
             suggestSquare(tr("A circle crop is round when the crop is square"))
         }
@@ -54,42 +54,8 @@ extension EditorWindow {
         showToast(message, button: (label: tr("Make Square"), action: WindowAction.aspectRatio.detailed("1:1")))
     }
 
-    /// The zoom percentage over the picture's corner, shown only while zoomed.
-    func makeZoomIndicator() -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new("")!
-        gtk_widget_add_css_class(label, "osd")
-        gtk_widget_add_css_class(label, "numeric")
-        gtk_widget_set_halign(label, GTK_ALIGN_END)
-        gtk_widget_set_valign(label, GTK_ALIGN_END)
-        for margin in [gtk_widget_set_margin_end, gtk_widget_set_margin_bottom] { margin(label, 24) }
-        gtk_widget_set_can_target(label, 0)
-        gtk_widget_set_visible(label, 0)
-        return label
-    }
-
-    /// The crop's size, and the lossless status of a JPEG (added by the header's builder), over the
-    /// picture's bottom-left corner (the zoom shows at the right): facts about the crop sit by the
-    /// picture, not in the header, so they never take a control's room and show at any width.
-    static func makeCropStatus() -> (box: UnsafeMutablePointer<GtkWidget>, size: UnsafeMutablePointer<GtkWidget>) {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_widget_add_css_class(box, "osd")
-        gtk_widget_add_css_class(box, "toolbar")
-        gtk_widget_set_halign(box, GTK_ALIGN_START)
-        gtk_widget_set_valign(box, GTK_ALIGN_END)
-        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_bottom] { margin(box, 24) }
-        let label = gtk_label_new("")!
-        // Tabular digits keep the label from jittering while the numbers change.
-        for style in ["numeric", "caption"] { gtk_widget_add_css_class(label, style) }
-        gtk_label_set_justify(cgtk_label(label.raw), GTK_JUSTIFY_CENTER)
-        gtk_box_append(cgtk_box(box.raw), label)
-        gtk_widget_set_visible(box, 0)
-        return (box, label)
-    }
-
+    /// The zoom over the picture's corner follows the canvas's.
     func updateZoomIndicator() {
-        guard let percent = canvas.zoomPercent else { gtk_widget_set_visible(zoomIndicator, 0); return }
-        let zoomed = canvas.fixedFrame || canvas.zoom != .fit
-        gtk_label_set_text(cgtk_label(zoomIndicator.raw), String(format: tr("%d %%"), Int(percent.rounded())))
-        gtk_widget_set_visible(zoomIndicator, zoomed ? 1 : 0)
+        status.showZoom(percent: canvas.zoomPercent, zoomed: canvas.fixedFrame || canvas.zoom != .fit)
     }
 }
