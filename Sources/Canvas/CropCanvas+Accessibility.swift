@@ -15,7 +15,7 @@ extension CropCanvas {
     }
 
     func installAccessibility() {
-        cgtk_accessible_set_label(widget, tr(CropCanvas.accessibleLabel))
+        widget.setAccessibleLabel(tr(CropCanvas.accessibleLabel))
         updateAccessibleDescription()
     }
 

@@ -37,12 +37,12 @@ extension CropCanvas {
                     }
                 }, nil, nil)
         }
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
     }
 
     /// One animation frame; returns whether to keep ticking.
     private func animationStep() -> Bool {
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
         guard let animation = resetAnimation.animation, !animation.isFinished(at: frameTime) else {
             self.resetAnimation.animation = nil
             resetAnimation.tick = 0

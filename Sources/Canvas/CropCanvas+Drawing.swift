@@ -62,14 +62,14 @@ extension CropCanvas {
     func installFocusRedraw() {
         Signal.connectInt(widget.raw, "state-flags-changed") { [weak self] _ in
             guard let self else { return }
-            gtk_widget_queue_draw(self.widget)
+            self.widget.queueDraw()
         }
         // The style manager lives for the whole process: disconnect when the canvas goes, or every
         // closed window would leave a handler (and its box) behind.
         let manager = adw_style_manager_get_default()!
         let handler = Signal.connectPointer(manager.raw, "notify::high-contrast") { [weak self] _ in
             guard let self else { return }
-            gtk_widget_queue_draw(self.widget)
+            self.widget.queueDraw()
         }
         Signal.connect(widget.raw, "destroy") { g_signal_handler_disconnect(manager.raw, gulong(handler)) }
     }

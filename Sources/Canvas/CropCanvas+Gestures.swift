@@ -30,12 +30,12 @@ extension CropCanvas {
         Signal.connectPoint(drag.raw, "drag-begin") { [weak self] x, y in self?.dragBegan(x: x, y: y) }
         Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, dy in self?.dragUpdated(dx: dx, dy: dy) }
         Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, dy in self?.dragEnded(dx: dx, dy: dy) }
-        gtk_widget_add_controller(widget, cgtk_event_controller(drag.raw))
+        widget.addController(drag.raw)
 
         let motion = gtk_event_controller_motion_new()!
         Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
         Signal.connectPoint(motion.raw, "enter") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
-        gtk_widget_add_controller(widget, cgtk_event_controller(motion.raw))
+        widget.addController(motion.raw)
 
         input.dragGesture = cgtk_event_controller(drag.raw)
     }
@@ -43,7 +43,7 @@ extension CropCanvas {
     func dragBegan(x: Double, y: Double) {
         guard let viewport else { return }
         stopAnimation()
-        gtk_widget_grab_focus(widget)
+        widget.grabFocus()
         // In straighten mode a drag draws the line to level the picture by.
         if straightenMode, !input.spaceHeld {
             beginLevelLine(at: CropPoint(x: x, y: y))
@@ -84,7 +84,7 @@ extension CropCanvas {
 
     /// `crop.cancel-drag` exists only during a drag, so screen readers do not list a dead action.
     private func setCancelEnabled(_ enabled: Bool) {
-        gtk_widget_action_set_enabled(widget, CanvasAction.cancelDrag.detailed, enabled ? 1 : 0)
+        widget.setActionEnabled(CanvasAction.cancelDrag.detailed, enabled)
     }
 
     /// Escape: drop the drag and show exactly the committed crop again.

@@ -34,7 +34,7 @@ extension CropCanvas {
     func requestSharpRegionIfNeeded() {
         guard viewGesture == nil, !session.isDragging else { return }
         guard let image, let request = neededSharpRequest else {
-            if sharp.drop() { gtk_widget_queue_draw(widget) }
+            if sharp.drop() { widget.queueDraw() }
             return
         }
         sharp.want(request, of: image)

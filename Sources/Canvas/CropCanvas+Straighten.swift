@@ -73,13 +73,13 @@ extension CropCanvas {
         stopAnimation()
         edit { $0.changeAngle(to: angle) }
         // The fine grid shows from the first press, before the angle moves.
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
     }
 
     /// Ends the ruler's drag: one undoable step, then a sharp frame.
     public func endAngleChange() {
         edit { $0.endAngleChange() }
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
     }
 
     /// Levels the picture by its dominant near-level and near-plumb lines, read from the display
@@ -103,20 +103,20 @@ extension CropCanvas {
     func straightenModeChanged() {
         if levelLine != nil { cancelLevelLine() }
         showCursor(straightenMode ? "crosshair" : nil)
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
     }
 
     func beginLevelLine(at point: CropPoint) {
         levelLine = LevelLine(start: point, end: point)
-        gtk_widget_action_set_enabled(widget, CanvasAction.cancelDrag.detailed, 1)
-        gtk_widget_queue_draw(widget)
+        widget.setActionEnabled(CanvasAction.cancelDrag.detailed, true)
+        widget.queueDraw()
     }
 
     func updateLevelLine(translation: CropSize) {
         guard var line = levelLine else { return }
         line.end = CropPoint(x: line.start.x + translation.width, y: line.start.y + translation.height)
         levelLine = line
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
     }
 
     /// Releasing the line turns the picture so that it becomes level or plumb, whichever is nearer.
@@ -125,16 +125,16 @@ extension CropCanvas {
         updateLevelLine(translation: translation)
         guard let line = levelLine else { return }
         levelLine = nil
-        gtk_widget_action_set_enabled(widget, CanvasAction.cancelDrag.detailed, 0)
-        gtk_widget_queue_draw(widget)
+        widget.setActionEnabled(CanvasAction.cancelDrag.detailed, false)
+        widget.queueDraw()
         if let angle = editor.angle.levelling(lineFrom: line.start, to: line.end) { setAngle(angle) }
     }
 
     /// Escape: the line goes, the picture stays as it was.
     func cancelLevelLine() {
         levelLine = nil
-        gtk_widget_action_set_enabled(widget, CanvasAction.cancelDrag.detailed, 0)
+        widget.setActionEnabled(CanvasAction.cancelDrag.detailed, false)
         if let drag = input.dragGesture { gtk_event_controller_reset(drag) }
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
     }
 }

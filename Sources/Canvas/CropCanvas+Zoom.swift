@@ -17,7 +17,7 @@ extension CropCanvas {
         Signal.connectPointReturningBool(scroll.raw, "scroll") { [weak self] dx, dy in
             self?.scrolled(dx: dx, dy: dy, controller: scroll) ?? false
         }
-        gtk_widget_add_controller(widget, scroll)
+        widget.addController(scroll.raw)
 
         let pinch = gtk_gesture_zoom_new()!
         Signal.connectPointer(pinch.raw, "begin") { [weak self] _ in
@@ -33,7 +33,7 @@ extension CropCanvas {
         }
         Signal.connectPointer(pinch.raw, "end") { [weak self] _ in self?.endViewGesture() }
         Signal.connectPointer(pinch.raw, "cancel") { [weak self] _ in self?.cancelViewGesture() }
-        gtk_widget_add_controller(widget, cgtk_event_controller(pinch.raw))
+        widget.addController(pinch.raw)
 
         // The middle button pans, as in every image viewer.
         let middle = gtk_gesture_drag_new()!
@@ -46,14 +46,14 @@ extension CropCanvas {
             self?.updateViewGesture(translation: CropSize(width: dx, height: dy))
             self?.endViewGesture()
         }
-        gtk_widget_add_controller(widget, cgtk_event_controller(middle.raw))
+        widget.addController(middle.raw)
 
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(cgtk_gesture_single(click.raw), UInt32(GDK_BUTTON_PRIMARY))
         Signal.connectPress(click.raw, "pressed") { [weak self] presses, x, y in
             if presses == 2 { self?.doubleClicked(at: CropPoint(x: x, y: y)) }
         }
-        gtk_widget_add_controller(widget, cgtk_event_controller(click.raw))
+        widget.addController(click.raw)
 
         // Space held turns a primary drag into a pan.
         let keys = gtk_event_controller_key_new()!
@@ -65,7 +65,7 @@ extension CropCanvas {
         Signal.connectKeyReleased(keys.raw) { [weak self] keyval, _, _ in
             if keyval == UInt32(GDK_KEY_space) { self?.input.spaceHeld = false }
         }
-        gtk_widget_add_controller(widget, keys)
+        widget.addController(keys.raw)
     }
 
     // MARK: Transient gestures (pinch, middle drag, Space drag, the fixed frame's drag)
@@ -79,7 +79,7 @@ extension CropCanvas {
     func updateViewGesture(scale: Double? = nil, translation: CropSize) {
         guard let gesture = viewGesture else { return }
         viewGesture = ViewGesture(anchor: gesture.anchor, scale: scale ?? gesture.scale, translation: translation)
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
     }
 
     /// Commits what the gesture shows: the zoom, or (frame fixed) the crop under the frame.
@@ -92,7 +92,7 @@ extension CropCanvas {
     func cancelViewGesture() {
         guard viewGesture != nil else { return }
         viewGesture = nil
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
     }
 
     /// A pan or zoom taken at once (keys, wheel notches) or at the end of a gesture.
@@ -109,7 +109,7 @@ extension CropCanvas {
 
     /// After every committed zoom or pan: redraw, tell the window, fetch a sharp region if needed.
     func viewChanged() {
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
         onEvent?(.zoomChanged)
         requestSharpRegionIfNeeded()
     }

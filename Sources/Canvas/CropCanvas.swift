@@ -37,11 +37,11 @@ public final class CropCanvas {
     /// The composition guide and when it shows.
     public var guideStyle: GuideStyle {
         get { modes.guideStyle }
-        set { modes.guideStyle = newValue; gtk_widget_queue_draw(widget) }
+        set { modes.guideStyle = newValue; widget.queueDraw() }
     }
     public var guideVisibility: GuideVisibility {
         get { modes.guideVisibility }
-        set { modes.guideVisibility = newValue; gtk_widget_queue_draw(widget) }
+        set { modes.guideVisibility = newValue; widget.queueDraw() }
     }
 
     /// The committed zoom and pan of the handle mode (the fixed-frame mode derives its own).
@@ -60,7 +60,7 @@ public final class CropCanvas {
     /// The crop's shape: the overlay, the previews and the export follow it.
     public var shape: CropShape {
         get { editor.shape }
-        set { if newValue != editor.shape { editor.shape = newValue; gtk_widget_queue_draw(widget) } }
+        set { if newValue != editor.shape { editor.shape = newValue; widget.queueDraw() } }
     }
     /// Renders the full-resolution region of a zoomed view in the background.
     let sharp = SharpRegionLoader()
@@ -109,7 +109,7 @@ public final class CropCanvas {
         widget = cgtk_widget(object)
         CropCanvas.state.attach(self, to: object)
         gtk_widget_set_focusable(widget, 1)
-        gtk_widget_set_hexpand(widget, 1)
+        widget.expandsHorizontally = true
         gtk_widget_set_vexpand(widget, 1)
         // Photos are not mirrored in right-to-left locales, so neither is the frame over them.
         gtk_widget_set_direction(widget, GTK_TEXT_DIR_LTR)
@@ -143,7 +143,7 @@ public final class CropCanvas {
         guard isAlive else { return [] }
         let angle = editor.angle
         let changes = operation(&editor)
-        if changes.contains(.shown) { gtk_widget_queue_draw(widget) }
+        if changes.contains(.shown) { widget.queueDraw() }
         if editor.angle != angle { onEvent?(.angleChanged) }
         if changes.contains(.committed) { updateAccessibleDescription() }
         if !changes.isDisjoint(with: [.committed, .history]) { onEvent?(.edited(changes)) }
@@ -219,13 +219,13 @@ public final class CropCanvas {
         image = nil
         dropSharpRegion()
         painter.dropCache()
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
     }
 
     /// Replaces the committed crop (ending any drag) and tells the window.
     public func commit(_ rect: CropRect) {
         edit { $0.commit(rect) }
-        gtk_widget_queue_draw(widget)
+        widget.queueDraw()
     }
 
     /// Applies a named adjustment (keys, actions, menus all come here).

@@ -181,7 +181,7 @@ extension EditorWindow {
             g_simple_action_set_enabled(action, isEnabled(entry.availability) ? 1 : 0)
         }
         // The crop area's own Suggest (S, and AT-SPI's list) follows the window's.
-        gtk_widget_action_set_enabled(canvas.widget, CanvasAction.suggest.detailed, isEnabled(.suggestion) ? 1 : 0)
+        canvas.widget.setActionEnabled(CanvasAction.suggest.detailed, isEnabled(.suggestion))
     }
 
     /// Sets a stateful action's state from code (menus show it; no handler runs).
@@ -199,7 +199,7 @@ extension EditorWindow {
             let shortcut = gtk_shortcut_new(trigger, gtk_named_action_new(entry.action.detailed))
             gtk_shortcut_controller_add_shortcut(controller, shortcut)
         }
-        gtk_widget_add_controller(canvas.widget, controller)
+        canvas.widget.addController(controller.raw)
     }
 
     /// The window follows the settings its setting actions change (in any window: they are shared).

@@ -20,7 +20,7 @@ enum AboutWindow {
         adw_about_window_set_website(window, website)
         adw_about_window_set_issue_url(window, issues)
         adw_about_window_set_comments(window, tr("Crop photos exactly, from the pointer, the keyboard or a screen reader"))
-        if let parent { gtk_window_set_transient_for(cgtk_window(about.raw), parent) }
-        gtk_window_present(cgtk_window(about.raw))
+        if let parent { gtk_window_set_transient_for(about.asWindow, parent) }
+        about.asWindow.present()
     }
 }

@@ -26,27 +26,27 @@ final class BatchStatusBar {
     private var watchesWindow = false
 
     init() {
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_add_css_class(widget, "osd")
-        gtk_widget_add_css_class(widget, "toolbar")
-        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(widget, GTK_ALIGN_END)
+        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        widget.addCSSClasses("osd")
+        widget.addCSSClasses("toolbar")
+        widget.halign = GTK_ALIGN_CENTER
+        widget.valign = GTK_ALIGN_END
         gtk_widget_set_margin_bottom(widget, 48)
-        label = gtk_label_new("")!
+        label = Widgets.label("")
         progressBar = gtk_progress_bar_new()!
-        gtk_widget_set_size_request(progressBar, 200, -1)
-        gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
-        cgtk_accessible_set_label(progressBar, tr("Saving progress"))
+        progressBar.requestSize(width: 200, height: -1)
+        progressBar.valign = GTK_ALIGN_CENTER
+        progressBar.setAccessibleLabel(tr("Saving progress"))
         gtk_widget_set_focusable(progressBar, 1)
-        cancelButton = gtk_button_new_with_mnemonic(tr("_Cancel"))!
-        for part in [label, progressBar, cancelButton] { gtk_box_append(cgtk_box(widget.raw), part) }
-        gtk_widget_set_visible(widget, 0)
+        cancelButton = Widgets.button(mnemonic: tr("_Cancel"))
+        for part in [label, progressBar, cancelButton] { widget.append(part) }
+        widget.isVisible = false
         Signal.connect(cancelButton.raw, "clicked") { [weak self] in self?.onCancel?() }
     }
 
     /// Shows `done` of `total` saved.
     func show(done: Int, total: Int) {
-        gtk_label_set_text(cgtk_label(label.raw), Localization.format(tr("Saving %1$d of %2$d photos"), [done, total]))
+        label.labelText = Localization.format(tr("Saving %1$d of %2$d photos"), [done, total])
         gtk_progress_bar_set_fraction(OpaquePointer(progressBar), total > 0 ? Double(done) / Double(total) : 0)
         let percent = total > 0 ? done * 100 / total : 0
         if spokenTenth != percent / 10 {
@@ -55,14 +55,14 @@ final class BatchStatusBar {
             cgtk_accessible_set_description(
                 progressBar, percent < 10 ? "" : Localization.format(tr("%d percent saved"), [percent]))
         }
-        gtk_widget_set_sensitive(cancelButton, 1)
-        gtk_widget_set_visible(widget, 1)
+        cancelButton.isSensitive = true
+        widget.isVisible = true
     }
 
     /// Cancel was pressed: the saves in flight are being stopped.
     func showStopping() {
-        gtk_label_set_text(cgtk_label(label.raw), tr("Stopping…"))
-        gtk_widget_set_sensitive(cancelButton, 0)
+        label.labelText = tr("Stopping…")
+        cancelButton.isSensitive = false
     }
 
     /// Gives the bar the keyboard focus, where Orca follows its description, once `window` is active.
@@ -81,18 +81,18 @@ final class BatchStatusBar {
         guard wantsFocus, isShown, gtk_window_is_active(window) != 0 else { return }
         wantsFocus = false
         // After GTK has told assistive technologies the window is active (in its own handler).
-        Task { @MainActor [progressBar] in gtk_widget_grab_focus(progressBar) }
+        Task { @MainActor [progressBar] in progressBar.grabFocus() }
     }
 
     /// Hides the display; true when it had the window's focus (which the caller then puts back).
     @discardableResult
     func hide() -> Bool {
-        let focused = gtk_widget_is_focus(progressBar) != 0 || gtk_widget_is_focus(cancelButton) != 0
-        gtk_widget_set_visible(widget, 0)
+        let focused = progressBar.hasFocus || cancelButton.hasFocus
+        widget.isVisible = false
         (spokenTenth, wantsFocus) = (nil, false)
         return focused
     }
 
-    var isShown: Bool { gtk_widget_get_visible(widget) != 0 }
+    var isShown: Bool { widget.isVisible }
     var fraction: Double { gtk_progress_bar_get_fraction(OpaquePointer(progressBar)) }
 }

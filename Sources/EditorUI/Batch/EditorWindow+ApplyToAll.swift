@@ -12,31 +12,31 @@ extension EditorWindow {
     /// Asks how to apply the crop and to which photos (all ticked), then saves them.
     func askApplyToAll() {
         guard let session = browsing.session, canvas.image?.path != nil, applyToAll.isIdle else { return }
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         var modes: [UnsafeMutablePointer<GtkWidget>] = []
         for mode in ApplyMode.allCases {
             // No mnemonics: GTK 4.8 would put the underline into the name a screen reader reads.
             let button = gtk_check_button_new_with_label(tr(mode.label))!
             if let first = modes.first { gtk_check_button_set_group(check(button), check(first)) }
             modes.append(button)
-            gtk_box_append(cgtk_box(box.raw), button)
+            box.append(button)
         }
         gtk_check_button_set_active(check(modes[0]), 1)
-        let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let list = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         var photos: [(path: String, button: UnsafeMutablePointer<GtkWidget>)] = []
         for path in session.paths {
             let button = gtk_check_button_new_with_label((path as NSString).lastPathComponent)!
             gtk_check_button_set_active(check(button), 1)
-            gtk_box_append(cgtk_box(list.raw), button)
+            list.append(button)
             photos.append((path, button))
         }
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), list)
         gtk_scrolled_window_set_max_content_height(OpaquePointer(scrolled), 240)
         gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scrolled), 1)
-        cgtk_accessible_set_label(scrolled, tr("Photos to save"))
+        scrolled.setAccessibleLabel(tr("Photos to save"))
         gtk_widget_set_margin_top(scrolled, 6)
-        gtk_box_append(cgtk_box(box.raw), scrolled)
+        box.append(scrolled)
         let (modeButtons, photoChecks) = (modes, photos)
         let dialog = MessageDialog.present(
             over: window, heading: tr("Apply the Crop to Every Photo"),
@@ -77,7 +77,7 @@ extension EditorWindow {
             ?? Double(pixels.width) / Double(max(pixels.height, 1))
         let transform = editor.orientation, shape = editor.shape
         applyToAll.status.show(done: 0, total: paths.count)
-        applyToAll.status.focus(in: cgtk_window(window.raw))
+        applyToAll.status.focus(in: window.asWindow)
         applyToAll.lastBatch = nil
         Task { @MainActor [weak self] in
             // Each photo's size from its header (off the main thread), for the two geometric modes.
@@ -151,7 +151,7 @@ extension EditorWindow {
             finished: { [weak self] outcomes in
                 guard let self else { return }
                 self.applyToAll.batch = nil
-                if self.applyToAll.status.hide() { gtk_widget_grab_focus(self.canvas.widget) }
+                if self.applyToAll.status.hide() { self.canvas.widget.grabFocus() }
                 for (job, outcome) in zip(jobs, outcomes) where outcome.status == .failed {
                     let reason = outcome.lines.first ?? tr("it could not be saved")
                     // The worker's line is the command line's: "crop-editor: PATH: reason".

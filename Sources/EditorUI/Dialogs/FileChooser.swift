@@ -16,7 +16,7 @@ enum FileChooser {
     ) -> GObjectRef {
         let dialog = GObjectRef(
             adopting: gtk_file_chooser_native_new(
-                title, cgtk_window(parent.raw), action,
+                title, parent.asWindow, action,
                 accept, tr("_Cancel"))!.raw)
         let chooser = cgtk_file_chooser(dialog.raw)!
         configure(chooser)

@@ -14,7 +14,7 @@ enum MessageDialog {
         extra: UnsafeMutablePointer<GtkWidget>? = nil, responses: [DialogResponse], defaultResponse: String,
         closeResponse: String = "cancel", answered: @escaping @MainActor (String) -> Void
     ) -> UnsafeMutablePointer<GtkWidget> {
-        let dialog = adw_message_dialog_new(cgtk_window(window.raw), heading, body)!
+        let dialog = adw_message_dialog_new(window.asWindow, heading, body)!
         let message = dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)
         if let extra { adw_message_dialog_set_extra_child(message, extra) }
         for response in responses {
@@ -27,7 +27,7 @@ enum MessageDialog {
             guard let response else { return }
             answered(String(cString: response.assumingMemoryBound(to: CChar.self)))
         }
-        gtk_window_present(cgtk_window(dialog.raw))
+        dialog.asWindow.present()
         return dialog
     }
 }

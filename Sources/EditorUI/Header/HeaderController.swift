@@ -52,8 +52,8 @@ final class HeaderController {
         let parts = HeaderController.loadParts()
         // The builder holds the loose parts until they are parented, here.
         defer { g_object_unref(parts.builder.raw) }
-        gtk_box_append(cgtk_box(box.raw), parts.header)
-        gtk_box_append(cgtk_box(cropStatus.raw), parts.lossless)
+        box.append(parts.header)
+        cropStatus.append(parts.lossless)
         title = adw_window_title_new(DemoPicture.title, nil)
         (menuButton, saveButton, losslessButton, pixelButton) = (parts.menu, parts.save, parts.lossless, parts.pixels)
         (undoButton, redoButton, previewToggle, suggestButton) = (parts.undo, parts.redo, parts.previews, parts.suggest)
@@ -67,7 +67,7 @@ final class HeaderController {
             parts.previews, parts.save, parts.straighten, parts.previousPhoto, parts.nextPhoto, parts.suggest,
         ]
         HeaderController.nameControls(parts)
-        for button in photoButtons { gtk_widget_set_visible(button, 0) }
+        for button in photoButtons { button.isVisible = false }
 
         for button in [parts.undo, parts.redo] { row.append(button, priority: Priority.undoRedo) }
         row.append(parts.reset, priority: Priority.reset)
@@ -77,7 +77,7 @@ final class HeaderController {
         row.append(parts.previews, priority: Priority.previews)
         row.append(parts.suggest, priority: Priority.suggest)
         row.append(parts.pixels, priority: PriorityRow.required)
-        gtk_widget_set_hexpand(row.widget, 1)
+        row.widget.expandsHorizontally = true
         row.onHiddenChange = { [weak self] hidden in self?.updateOverflowMenu(hidden: hidden) }
         adw_header_bar_set_title_widget(cgtk_adw_header_bar(parts.header.raw), row.widget)
 
@@ -86,7 +86,7 @@ final class HeaderController {
         g_menu_prepend_section(
             OpaquePointer(primary), nil, UnsafeMutableRawPointer(overflowMenu).assumingMemoryBound(to: GMenuModel.self))
         g_object_unref(overflowMenu.raw)  // the main menu holds it from now on, as long as the window lives
-        gtk_menu_button_set_menu_model(cgtk_menu_button(parts.menu.raw), primary)
+        parts.menu.setMenuModel(primary)
         g_object_unref(primary.raw)
         let saveMenu = Menu.sectioned([
             [
@@ -121,7 +121,7 @@ final class HeaderController {
         AccessibleName.setIconButton(parts.suggest, tr("Suggest crop"))
         AccessibleName.setIconButton(parts.previousPhoto, tr("Previous photo"))
         AccessibleName.setIconButton(parts.nextPhoto, tr("Next photo"))
-        cgtk_accessible_set_label(parts.save, tr("Save"))
+        parts.save.setAccessibleLabel(tr("Save"))
         nameSaveDropdown(parts.save)
     }
 
@@ -130,7 +130,7 @@ final class HeaderController {
         var child = gtk_widget_get_first_child(save)
         while let part = child {
             if g_type_check_instance_is_a(part.raw.assumingMemoryBound(to: GTypeInstance.self), gtk_menu_button_get_type()) != 0 {
-                cgtk_accessible_set_label(part, tr("More ways to save"))
+                part.setAccessibleLabel(tr("More ways to save"))
             }
             child = gtk_widget_get_next_sibling(part)
         }

@@ -6,10 +6,10 @@ import GtkSupport
 
 extension EditorWindow {
     /// Whether the previews panel is on screen.
-    var previewsShown: Bool { gtk_widget_get_visible(previews.widget) != 0 }
+    var previewsShown: Bool { previews.widget.isVisible }
 
     func setPreviewsShown(_ shown: Bool) {
-        gtk_widget_set_visible(previews.widget, shown ? 1 : 0)
+        previews.widget.isVisible = shown
         AppSettings.previewPanel = shown
         refresh(.previews)
     }

@@ -53,17 +53,17 @@ final class PreviewPanel {
         gtk_widget_set_margin_end(widget, 12)
         gtk_widget_set_margin_top(widget, 12)
         gtk_widget_set_size_request(widget, Int32(PreviewPanel.sizes[0] + 24), -1)
-        gtk_widget_add_css_class(widget, "view")
+        widget.addCSSClasses("view")
         for size in PreviewPanel.sizes {
             let area = gtk_drawing_area_new()!
             gtk_widget_set_size_request(area, Int32(size), Int32(size))
-            gtk_widget_set_halign(area, GTK_ALIGN_CENTER)
-            cgtk_accessible_set_label(area, String(format: tr("Preview at %d pixels"), size))
+            area.halign = GTK_ALIGN_CENTER
+            area.setAccessibleLabel(String(format: tr("Preview at %d pixels"), size))
             DrawingArea.setDrawFunc(area) { [weak self] c, width, height in self?.draw(size, c, width: width, height: height) }
             let caption = gtk_label_new(String(format: tr("%d px"), size))!
-            gtk_widget_add_css_class(caption, "dim-label")
-            gtk_box_append(cgtk_box(widget.raw), area)
-            gtk_box_append(cgtk_box(widget.raw), caption)
+            caption.addCSSClasses("dim-label")
+            widget.append(area)
+            widget.append(caption)
             areas.append(area)
         }
         // Moved to a screen of another scale: render for its device pixels.
@@ -139,7 +139,7 @@ final class PreviewPanel {
                     cropWidth: pixels.width, cropHeight: pixels.height)
             else { continue }
             rendered[size] = surface
-            gtk_widget_queue_draw(area)
+            area.queueDraw()
         }
         renderedScale = scale
         renderedFromFile = fromFile

@@ -124,7 +124,7 @@ extension EditorWindow {
             transform: editor.orientation, shape: editor.shape, straighten: editor.angle)
         let edit = SavedEdit(editor)
         // The application outlives its last window until the save is written (closing does not cut it short).
-        let application = gtk_window_get_application(cgtk_window(window.raw)).flatMap { cgtk_gapplication($0.raw) }
+        let application = gtk_window_get_application(window.asWindow).flatMap { cgtk_gapplication($0.raw) }
         saving.enqueue(holding: application) { [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
                 Result { () throws(ImagingError) in
@@ -161,7 +161,7 @@ extension EditorWindow {
 
     /// Asks before something destructive; `onConfirm` runs only for the destructive answer.
     func confirm(heading: String, body: String, action: String, onConfirm: @escaping @MainActor () -> Void) {
-        let dialog = adw_message_dialog_new(cgtk_window(window.raw), heading, body)!
+        let dialog = adw_message_dialog_new(window.asWindow, heading, body)!
         let message = dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)
         adw_message_dialog_add_response(message, "cancel", tr("_Cancel"))
         adw_message_dialog_add_response(message, "replace", action)
@@ -172,6 +172,6 @@ extension EditorWindow {
             guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "replace" else { return }
             onConfirm()
         }
-        gtk_window_present(cgtk_window(dialog.raw))
+        dialog.asWindow.present()
     }
 }

@@ -117,7 +117,7 @@ extension EditorWindow {
                 g_object_unref(clock.raw)
             }
         }
-        gtk_widget_queue_draw(canvas.widget)
+        canvas.widget.queueDraw()
     }
 
     /// Keeps the shown photo's picture and its neighbours' (as the session is now), decoding those not ready.
@@ -154,18 +154,18 @@ extension EditorWindow {
         let session = browsing.session
         for button in header.photoButtons { gtk_widget_set_visible(button, (session?.count ?? 0) > 1 ? 1 : 0) }
         guard let session, canvas.image == nil || canvas.image?.path == session.current else {
-            adw_window_title_set_subtitle(OpaquePointer(header.title), nil)
+            header.title.setWindowSubtitle(nil)
             return
         }
         let name = (session.current as NSString).lastPathComponent
-        adw_window_title_set_title(OpaquePointer(header.title), (session.isUnsaved(session.current) ? "• " : "") + name)
+        header.title.setWindowTitle((session.isUnsaved(session.current) ? "• " : "") + name)
         // TRANSLATORS: under the photo's name in the title: its place in the folder and how many photos.
         var subtitle = Localization.format(tr("%1$d of %2$d"), [session.position, session.count])
         let unsaved = session.unsavedPaths.count
         if unsaved > 0 {
             subtitle += " · " + Localization.format(trn("%d unsaved", "%d unsaved", unsaved), [unsaved])
         }
-        adw_window_title_set_subtitle(OpaquePointer(header.title), subtitle)
+        header.title.setWindowSubtitle(subtitle)
     }
 
     /// The session's counter as the title shows it (for tests and logs), nil without a session.

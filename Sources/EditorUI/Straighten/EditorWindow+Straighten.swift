@@ -25,7 +25,7 @@ extension EditorWindow {
     func setStraightenMode(_ on: Bool) {
         // The header's toggle and the menu's check item show the action's state, whoever asked.
         setActionState(.straighten, g_variant_new_boolean(on ? 1 : 0))
-        gtk_widget_set_visible(straightenBar.widget, on ? 1 : 0)
+        straightenBar.widget.isVisible = on
         canvas.straightenMode = on
         angleChanged()
     }

@@ -17,23 +17,23 @@ final class StraightenBar {
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        gtk_widget_add_css_class(widget, "toolbar")
+        widget.addCSSClasses("toolbar")
         gtk_widget_set_margin_start(widget, 12)
         gtk_widget_set_margin_end(widget, 12)
         let label = gtk_label_new_with_mnemonic(tr("_Angle"))!
         entry = gtk_spin_button_new_with_range(-StraightenAngle.limit, StraightenAngle.limit, 0.1)
         gtk_spin_button_set_digits(OpaquePointer(entry), 2)
         gtk_spin_button_set_numeric(OpaquePointer(entry), 1)
-        gtk_widget_add_css_class(entry, "numeric")
+        entry.addCSSClasses("numeric")
         gtk_label_set_mnemonic_widget(cgtk_label(label.raw), entry)
-        gtk_widget_set_tooltip_text(entry, tr("Straighten angle in degrees, positive clockwise"))
-        cgtk_accessible_set_label(entry, tr("Straighten angle in degrees"))
+        entry.tooltip = tr("Straighten angle in degrees, positive clockwise")
+        entry.setAccessibleLabel(tr("Straighten angle in degrees"))
         levelButton = gtk_button_new_with_mnemonic(tr("_Level"))
-        gtk_widget_set_tooltip_text(levelButton, tr("Level the picture by its lines (L)"))
-        gtk_box_append(cgtk_box(widget.raw), label)
-        gtk_box_append(cgtk_box(widget.raw), entry)
-        gtk_box_append(cgtk_box(widget.raw), ruler.widget)
-        gtk_box_append(cgtk_box(widget.raw), levelButton)
-        gtk_widget_set_visible(widget, 0)
+        levelButton.tooltip = tr("Level the picture by its lines (L)")
+        widget.append(label)
+        widget.append(entry)
+        widget.append(ruler.widget)
+        widget.append(levelButton)
+        widget.isVisible = false
     }
 }

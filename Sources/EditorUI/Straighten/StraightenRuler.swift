@@ -17,7 +17,7 @@ final class StraightenRuler {
 
     let widget: UnsafeMutablePointer<GtkWidget>
     /// The angle the needle shows.
-    var angle = StraightenAngle.zero { didSet { if angle != oldValue { gtk_widget_queue_draw(widget) } } }
+    var angle = StraightenAngle.zero { didSet { if angle != oldValue { widget.queueDraw() } } }
     /// The angle a drag started from.
     private var dragStart: StraightenAngle?
     var onBegin: (() -> Void)?
@@ -26,10 +26,10 @@ final class StraightenRuler {
 
     init() {
         widget = gtk_drawing_area_new()
-        gtk_widget_set_size_request(widget, 160, StraightenRuler.height)
-        gtk_widget_set_hexpand(widget, 1)
-        gtk_widget_add_css_class(widget, "straighten-ruler")
-        cgtk_accessible_set_label(widget, tr("Straighten ruler"))
+        widget.requestSize(width: 160, height: StraightenRuler.height)
+        widget.expandsHorizontally = true
+        widget.addCSSClasses("straighten-ruler")
+        widget.setAccessibleLabel(tr("Straighten ruler"))
         gtk_widget_set_cursor_from_name(widget, "ew-resize")
         DrawingArea.setDrawFunc(widget) { [weak self] c, width, height in self?.draw(c, width: width, height: height) }
         let drag = gtk_gesture_drag_new()!
@@ -39,7 +39,7 @@ final class StraightenRuler {
             self?.moved(dx)
             self?.ended()
         }
-        gtk_widget_add_controller(widget, cgtk_event_controller(drag.raw))
+        widget.addController(drag.raw)
     }
 
     /// The angle a drag of `dx` points from `start` shows: the scale moves with the pointer, so a

@@ -33,11 +33,11 @@ extension EditorWindow {
             ] + EditorWindow.frameMenuSections())
 
         let button = gtk_menu_button_new()!
-        gtk_menu_button_set_label(cgtk_menu_button(button.raw), tr("Free"))
-        gtk_menu_button_set_menu_model(cgtk_menu_button(button.raw), menu)
+        button.setMenuButtonLabel(tr("Free"))
+        button.setMenuModel(menu)
         g_object_unref(menu.raw)
-        gtk_widget_set_tooltip_text(button, tr("Aspect ratio and shape of the crop"))
-        cgtk_accessible_set_label(button, tr("Aspect ratio"))
+        button.tooltip = tr("Aspect ratio and shape of the crop")
+        button.setAccessibleLabel(tr("Aspect ratio"))
         return button
     }
 
@@ -46,7 +46,7 @@ extension EditorWindow {
         let entry = gtk_entry_new()!
         gtk_entry_set_activates_default(entry.raw.assumingMemoryBound(to: GtkEntry.self), 1)
         gtk_editable_set_text(OpaquePointer(entry), canvas.aspectRatio.isFree ? "" : canvas.aspectRatio.description)
-        cgtk_accessible_set_label(entry, tr("Aspect ratio, W:H"))
+        entry.setAccessibleLabel(tr("Aspect ratio, W:H"))
         let dialog = MessageDialog.present(
             over: window, heading: tr("Custom Aspect Ratio"),
             body: tr("Width and height of the crop, as W:H (for example 2.39:1)"),
@@ -81,6 +81,6 @@ extension EditorWindow {
         let label =
             EditorWindow.ratioChoices.first { $0.target == ratio.description }.map { tr($0.label) }
             ?? (ratio == AspectRatio.original.swapped ? tr("Original, turned") : ratio.description)
-        gtk_menu_button_set_label(cgtk_menu_button(header.aspectRatioButton.raw), label)
+        header.aspectRatioButton.setMenuButtonLabel(label)
     }
 }

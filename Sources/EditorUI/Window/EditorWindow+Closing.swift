@@ -54,7 +54,7 @@ extension EditorWindow {
         saving.closeConfirmed = true
         Timer.once(milliseconds: 0) { [weak self] in
             guard let self, !self.isClosed else { return }
-            gtk_window_close(cgtk_window(self.window.raw))
+            self.window.asWindow.close()
         }
     }
 

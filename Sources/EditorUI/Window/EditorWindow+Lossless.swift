@@ -26,20 +26,20 @@ extension EditorWindow {
     /// After each commit: "Lossless" when eligible, an offer to snap when not, nothing for other formats.
     func updateLosslessStatus() {
         guard let check = losslessCheck, let eligible = losslessEligible else {
-            gtk_widget_set_visible(header.losslessButton, 0)
+            header.losslessButton.isVisible = false
             return
         }
-        gtk_widget_set_visible(header.losslessButton, 1)
+        header.losslessButton.isVisible = true
         if !canvas.editor.angle.isZero {
             // Nothing to snap: the button only says why this JPEG will be re-encoded.
-            gtk_button_set_label(cgtk_button(header.losslessButton.raw), tr("Re-encoded"))
-            gtk_widget_set_tooltip_text(header.losslessButton, tr("The straightened crop saves re-encoded"))
+            header.losslessButton.setButtonLabel(tr("Re-encoded"))
+            header.losslessButton.tooltip = tr("The straightened crop saves re-encoded")
         } else if eligible {
-            gtk_button_set_label(cgtk_button(header.losslessButton.raw), tr("Lossless"))
+            header.losslessButton.setButtonLabel(tr("Lossless"))
             gtk_widget_set_tooltip_text(
                 header.losslessButton, tr("This crop saves without re-encoding: its edges lie on the JPEG's block grid"))
         } else {
-            gtk_button_set_label(cgtk_button(header.losslessButton.raw), tr("Snap to Lossless Grid"))
+            header.losslessButton.setButtonLabel(tr("Snap to Lossless Grid"))
             gtk_widget_set_tooltip_text(
                 header.losslessButton,
                 String(

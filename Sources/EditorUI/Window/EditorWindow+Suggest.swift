@@ -39,7 +39,7 @@ extension EditorWindow {
             switch result {
             case .success(let rect):
                 self.canvas.commit(CropRect(pixelRect: rect, imageWidth: shown.width, imageHeight: shown.height))
-                gtk_widget_grab_focus(self.canvas.widget)
+                self.canvas.widget.grabFocus()
             case .failure(let error):
                 self.showError(String(format: tr("Could not suggest a crop: %@"), error.message))
             }

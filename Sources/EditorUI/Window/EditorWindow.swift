@@ -45,10 +45,10 @@ final class EditorWindow {
 
     init(application: UnsafeMutablePointer<AdwApplication>) {
         window = adw_application_window_new(cgtk_application(application.raw))
-        gtk_window_set_default_size(cgtk_window(window.raw), 900, 760)
-        AppSettings.restore(cgtk_window(window.raw))
+        gtk_window_set_default_size(window.asWindow, 900, 760)
+        AppSettings.restore(window.asWindow)
         toasts = adw_toast_overlay_new()
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         header = HeaderController(in: box, cropStatus: status.cropStatus)
         EditorWindow.state.attach(self, to: window.raw)
         header.whenPixelsApplied { [weak self] in self?.applyPixelEntries() }
@@ -73,7 +73,7 @@ final class EditorWindow {
         }
         Signal.connectReturningBool(window.raw, "close-request") { [weak self] in
             guard let self else { return false }
-            AppSettings.remember(cgtk_window(self.window.raw))
+            AppSettings.remember(self.window.asWindow)
             return self.askBeforeClosing()  // false lets the window close
         }
     }
@@ -82,21 +82,21 @@ final class EditorWindow {
     /// `box` under the header.
     private func buildContent(in box: UnsafeMutablePointer<GtkWidget>) {
         let overlay = gtk_overlay_new()!
-        gtk_overlay_set_child(cgtk_overlay(overlay.raw), canvas.widget)
-        gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), loading.indicator)
-        gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), status.zoomIndicator)
-        gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), status.cropStatus)
-        gtk_overlay_add_overlay(cgtk_overlay(overlay.raw), applyToAll.status.widget)
+        overlay.setOverlayChild(canvas.widget)
+        overlay.addOverlay(loading.indicator)
+        overlay.addOverlay(status.zoomIndicator)
+        overlay.addOverlay(status.cropStatus)
+        overlay.addOverlay(applyToAll.status.widget)
         pages.add(overlay, name: "editor")
         pages.add(EmptyState.make(), name: "empty")
         adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), pages.widget)
 
-        let body = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_set_hexpand(toasts, 1)
-        gtk_box_append(cgtk_box(body.raw), toasts)
-        gtk_box_append(cgtk_box(body.raw), previews.widget)
-        gtk_box_append(cgtk_box(box.raw), body)
-        gtk_box_append(cgtk_box(box.raw), straightenBar.widget)
+        let body = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0)
+        toasts.expandsHorizontally = true
+        body.append(toasts)
+        body.append(previews.widget)
+        box.append(body)
+        box.append(straightenBar.widget)
         adw_application_window_set_content(cgtk_adw_application_window(window.raw), box)
     }
 
@@ -134,17 +134,17 @@ final class EditorWindow {
             self.open(path: String(cString: path))
             return true
         }
-        gtk_widget_add_controller(window, cgtk_event_controller(target.raw))
+        window.addController(target.raw)
     }
 
     /// Dismisses the picture (the demo too): the empty state invites opening or dropping one.
     func closeImage() {
         canvas.clearImage()
-        adw_window_title_set_title(OpaquePointer(header.title), tr("Crop Editor"))
-        adw_window_title_set_subtitle(OpaquePointer(header.title), nil)
-        gtk_window_set_title(cgtk_window(window.raw), tr("Crop Editor"))
+        header.title.setWindowTitle(tr("Crop Editor"))
+        header.title.setWindowSubtitle(nil)
+        gtk_window_set_title(window.asWindow, tr("Crop Editor"))
         status.showSize(nil)
-        gtk_widget_set_visible(header.losslessButton, 0)
+        header.losslessButton.isVisible = false
         pages.show("empty")
         refresh(.work)
     }
@@ -154,7 +154,7 @@ final class EditorWindow {
         pages.visibleName == "empty"
     }
 
-    func present() { gtk_window_present(cgtk_window(window.raw)) }
+    func present() { window.asWindow.present() }
 
     /// Shows the built-in Coastline picture at the seed's crop.
     func showDemo() { show(DemoPicture.make(), crop: EditorWindow.demoCrop) }
@@ -163,9 +163,9 @@ final class EditorWindow {
     func show(_ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero, editor: CropEditor? = nil) {
         pages.show("editor")
         canvas.setImage(image, crop: crop, angle: angle, editor: editor)
-        adw_window_title_set_title(OpaquePointer(header.title), image.title)
-        gtk_window_set_title(cgtk_window(window.raw), image.title)
-        gtk_widget_grab_focus(canvas.widget)
+        header.title.setWindowTitle(image.title)
+        gtk_window_set_title(window.asWindow, image.title)
+        canvas.widget.grabFocus()
     }
 
     /// Opens `path` in this window, decoding off the main thread; on failure the current image stays.

@@ -11,11 +11,11 @@ enum EmptyState {
         adw_status_page_set_icon_name(status, "image-x-generic-symbolic")
         adw_status_page_set_title(status, tr("No Image"))
         adw_status_page_set_description(status, tr("Open an image, or drop one here, to crop it"))
-        let open = gtk_button_new_with_mnemonic(tr("_Open Image…"))!
+        let open = Widgets.button(mnemonic: tr("_Open Image…"))
         gtk_actionable_set_action_name(OpaquePointer(open), WindowAction.open.detailed)
-        gtk_widget_add_css_class(open, "suggested-action")
-        gtk_widget_add_css_class(open, "pill")
-        gtk_widget_set_halign(open, GTK_ALIGN_CENTER)
+        open.addCSSClasses("suggested-action")
+        open.addCSSClasses("pill")
+        open.halign = GTK_ALIGN_CENTER
         adw_status_page_set_child(status, open)
         return page
     }

@@ -23,20 +23,20 @@ final class LoadingController {
     var openDialog: GObjectRef?
 
     init() {
-        indicator = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_add_css_class(indicator, "osd")
-        gtk_widget_add_css_class(indicator, "toolbar")
-        gtk_widget_set_halign(indicator, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(indicator, GTK_ALIGN_CENTER)
+        indicator = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        indicator.addCSSClasses("osd")
+        indicator.addCSSClasses("toolbar")
+        indicator.halign = GTK_ALIGN_CENTER
+        indicator.valign = GTK_ALIGN_CENTER
         spinner = gtk_spinner_new()!
-        gtk_widget_set_size_request(spinner, 32, 32)
-        gtk_widget_set_visible(spinner, 0)
-        label = gtk_label_new("")!
+        spinner.requestSize(width: 32, height: 32)
+        spinner.isVisible = false
+        label = Widgets.label("")
         gtk_label_set_ellipsize(cgtk_label(label.raw), PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(cgtk_label(label.raw), 40)
-        gtk_box_append(cgtk_box(indicator.raw), spinner)
-        gtk_box_append(cgtk_box(indicator.raw), label)
-        gtk_widget_set_visible(indicator, 0)
+        indicator.append(spinner)
+        indicator.append(label)
+        indicator.isVisible = false
     }
 
     /// A new load begins (or the window closed): every older one's result is dropped. Returns its number.
@@ -47,31 +47,31 @@ final class LoadingController {
     }
 
     /// Whether the spinner is on screen (only for loads past the delay).
-    var isSpinnerVisible: Bool { gtk_widget_get_visible(spinner) != 0 && gtk_widget_get_visible(indicator) != 0 }
+    var isSpinnerVisible: Bool { spinner.isVisible && indicator.isVisible }
 
     /// The indicator's text while it shows, nil otherwise (for tests and logs).
     var text: String? {
-        guard gtk_widget_get_visible(indicator) != 0 else { return nil }
+        guard indicator.isVisible else { return nil }
         return String(cString: gtk_label_get_text(cgtk_label(label.raw)))
     }
 
     /// Shows that `name` is loading, the spinner joining after the delay if this load still runs then.
     func show(_ name: String) {
-        gtk_label_set_text(cgtk_label(label.raw), String(format: tr("Opening “%@”…"), name))
-        gtk_widget_set_visible(spinner, 0)
-        gtk_widget_set_visible(indicator, 1)
+        label.labelText = String(format: tr("Opening “%@”…"), name)
+        spinner.isVisible = false
+        indicator.isVisible = true
         let shown = generation
         Timer.once(milliseconds: LoadingController.spinnerDelay) { [weak self] in
             guard let self, self.isLoading, shown == self.generation else { return }
-            gtk_widget_set_visible(self.spinner, 1)
+            self.spinner.isVisible = true
             gtk_spinner_set_spinning(cgtk_spinner(self.spinner.raw), 1)
         }
     }
 
     /// Takes the indicator away.
     func hide() {
-        gtk_widget_set_visible(indicator, 0)
-        gtk_widget_set_visible(spinner, 0)
+        indicator.isVisible = false
+        spinner.isVisible = false
         gtk_spinner_set_spinning(cgtk_spinner(spinner.raw), 0)
     }
 }
