@@ -47,10 +47,14 @@ let package = Package(
         // The crop area: the canvas widget over CropKit's editing model, its painter, frame plans and
         // surfaces, the sharp-region loader and the pictures it shows. Knows no window.
         .target(name: "Canvas", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
+        // The widget trees of data/ui compiled into the binary as a GResource (`make ui-resources`).
+        .target(name: "GResourceBundle", dependencies: ["CGtk"]),
         // The editor's widgets, windows and application.
         .target(
             name: "EditorUI",
-            dependencies: ["Canvas", "CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding", "Batch"]),
+            dependencies: [
+                "Canvas", "GResourceBundle", "CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding", "Batch",
+            ]),
         // Many images at once: the engine (progress, cancel), its runner seam and the worker processes. No GTK.
         .target(name: "Batch", dependencies: ["CInterrupt"]),
         // The headless command line (`--crop`, `--output`): no GTK, only the model, Imaging and its words.

@@ -39,6 +39,8 @@ public final class CropEditorApplication {
     private func startup() {
         // Metadata (gexiv2) is set up here, on the main thread, before any worker thread uses it.
         Sidecar.prepare()
+        // The widget trees the windows build from.
+        UIFiles.register()
         // The first decoding process starts now, not when the first picture is opened, and says
         // once which confinement this kernel gave it.
         Thread.detachNewThread {

@@ -1,4 +1,4 @@
-// The straighten bar under the header: the angle entry, the ruler and Level, as widgets the window keeps.
+// The straighten bar under the picture: the angle entry, the ruler and Level, from data/ui/straighten-bar.ui, as widgets the window keeps.
 
 import CGtk
 import CropKit
@@ -16,24 +16,21 @@ final class StraightenBar {
     var updating = false
 
     init() {
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        widget.addCSSClasses("toolbar")
-        gtk_widget_set_margin_start(widget, 12)
-        gtk_widget_set_margin_end(widget, 12)
-        let label = gtk_label_new_with_mnemonic(tr("_Angle"))!
-        entry = gtk_spin_button_new_with_range(-StraightenAngle.limit, StraightenAngle.limit, 0.1)
-        gtk_spin_button_set_digits(OpaquePointer(entry), 2)
-        gtk_spin_button_set_numeric(OpaquePointer(entry), 1)
-        entry.addCSSClasses("numeric")
-        gtk_label_set_mnemonic_widget(cgtk_label(label.raw), entry)
-        entry.tooltip = tr("Straighten angle in degrees, positive clockwise")
-        entry.setAccessibleLabel(tr("Straighten angle in degrees"))
-        levelButton = gtk_button_new_with_mnemonic(tr("_Level"))
-        levelButton.tooltip = tr("Level the picture by its lines (L)")
-        widget.append(label)
-        widget.append(entry)
-        widget.append(ruler.widget)
-        widget.append(levelButton)
-        widget.isVisible = false
+        let tree = UIFiles.builder("straighten-bar.ui")
+        widget = UIFiles.widget(tree, "straighten-bar")
+        entry = UIFiles.widget(tree, "angle")
+        levelButton = UIFiles.widget(tree, "level")
+        // Held past the builder until `place(in:)` hands it to its parent.
+        g_object_ref(widget.raw)
+        // The range is the model's, so the file does not repeat it.
+        gtk_spin_button_set_range(OpaquePointer(entry), -StraightenAngle.limit, StraightenAngle.limit)
+        // The ruler is drawn in Swift: it goes between the entry and Level.
+        gtk_box_insert_child_after(cgtk_box(widget.raw), ruler.widget, entry)
+    }
+
+    /// Appends the bar to `box`, which holds it from then on.
+    func place(in box: UnsafeMutablePointer<GtkWidget>) {
+        box.append(widget)
+        g_object_unref(widget.raw)
     }
 }

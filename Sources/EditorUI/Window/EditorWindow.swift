@@ -96,7 +96,7 @@ final class EditorWindow {
         body.append(toasts)
         body.append(previews.widget)
         box.append(body)
-        box.append(straightenBar.widget)
+        straightenBar.place(in: box)
         adw_application_window_set_content(cgtk_adw_application_window(window.raw), box)
     }
 
