@@ -1,4 +1,4 @@
-// The header bar's and the pixel popover's static widget tree as GtkBuilder XML, its words and tooltips from tr() and the action table.
+// The header bar's static widget tree as GtkBuilder XML (its words and tooltips from tr() and the action table), with the pixel popover from data/ui.
 
 import CGtk
 import GtkSupport
@@ -15,14 +15,18 @@ extension HeaderController {
             guard let object = gtk_builder_get_object(builder, id) else { fatalError("header XML has no \(id)") }
             return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
         }
+        // The pixel popover comes from its .ui file; the pixel button holds it from now on.
+        let popoverTree = UIFiles.builder("pixel-popover.ui")
+        gtk_menu_button_set_popover(cgtk_menu_button(widget("pixels").raw), UIFiles.widget(popoverTree, "pixel-popover"))
+        func pixelWidget(_ id: String) -> UnsafeMutablePointer<GtkWidget> { UIFiles.widget(popoverTree, id) }
         return HeaderParts(
             builder: builder, header: widget("header"), open: widget("open"), menu: widget("menu"), save: widget("save"),
             undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
             previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
             straighten: widget("straighten"),
             previousPhoto: widget("previous-photo"), nextPhoto: widget("next-photo"), suggest: widget("suggest"),
-            pixelEntries: PixelField.allCases.map { widget("pixel-\($0)") },
-            applyPixels: widget("pixel-apply"))
+            pixelEntries: PixelField.allCases.map { pixelWidget("pixel-\($0)") },
+            applyPixels: pixelWidget("pixel-apply"))
     }
 
     /// Escaped for an XML text node.
@@ -39,27 +43,6 @@ extension HeaderController {
           <property name="action-name">\(action.detailed)</property>
           <property name="tooltip-text">\(xml(EditorWindow.entry(action).tooltip))</property>
         </object>
-        """
-    }
-
-    /// One row of the pixel popover: a mnemonic label and its spin button.
-    private static func pixelRow(_ field: PixelField) -> String {
-        """
-        <child><object class="GtkLabel">
-          <property name="label">\(xml(tr(field.label)))</property>
-          <property name="use-underline">1</property>
-          <property name="mnemonic-widget">pixel-\(field)</property>
-          <property name="halign">end</property>
-          <layout><property name="column">0</property><property name="row">\(field.rawValue)</property></layout>
-        </object></child>
-        <child><object class="GtkSpinButton" id="pixel-\(field)">
-          <property name="adjustment"><object class="GtkAdjustment">
-            <property name="upper">1000000</property><property name="step-increment">1</property>
-          </object></property>
-          <property name="digits">0</property>
-          <style><class name="numeric"/></style>
-          <layout><property name="column">1</property><property name="row">\(field.rawValue)</property></layout>
-        </object></child>
         """
     }
 
@@ -102,19 +85,6 @@ extension HeaderController {
           <object class="GtkMenuButton" id="pixels">
             <property name="icon-name">document-edit-symbolic</property>
             <property name="tooltip-text">\(xml(tr("Crop position and size in pixels")))</property>
-            <property name="popover"><object class="GtkPopover">
-              <property name="child"><object class="GtkGrid">
-                <property name="row-spacing">6</property>
-                <property name="column-spacing">12</property>
-                \(PixelField.allCases.map(pixelRow).joined(separator: "\n"))
-                <child><object class="GtkButton" id="pixel-apply">
-                  <property name="label">\(xml(tr("_Apply")))</property>
-                  <property name="use-underline">1</property>
-                  <style><class name="suggested-action"/></style>
-                  <layout><property name="column">1</property><property name="row">\(PixelField.allCases.count)</property></layout>
-                </object></child>
-              </object></property>
-            </object></property>
           </object>
         </interface>
         """
