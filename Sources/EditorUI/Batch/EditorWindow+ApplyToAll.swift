@@ -12,17 +12,18 @@ extension EditorWindow {
     /// Asks how to apply the crop and to which photos (all ticked), then saves them.
     func askApplyToAll() {
         guard let session = browsing.session, canvas.image?.path != nil, applyToAll.isIdle else { return }
-        let box = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let tree = UIFiles.builder("apply-to-all.ui")
+        let choices = UIFiles.widget(tree, "choices"), list = UIFiles.widget(tree, "photos")
         var modes: [UnsafeMutablePointer<GtkWidget>] = []
         for mode in ApplyMode.allCases {
             // No mnemonics: GTK 4.8 would put the underline into the name a screen reader reads.
             let button = gtk_check_button_new_with_label(tr(mode.label))!
             if let first = modes.first { gtk_check_button_set_group(check(button), check(first)) }
+            // Above the list of photos, in the order of the ways.
+            gtk_box_insert_child_after(cgtk_box(choices.raw), button, modes.last)
             modes.append(button)
-            box.append(button)
         }
         gtk_check_button_set_active(check(modes[0]), 1)
-        let list = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         var photos: [(path: String, button: UnsafeMutablePointer<GtkWidget>)] = []
         for path in session.paths {
             let button = gtk_check_button_new_with_label((path as NSString).lastPathComponent)!
@@ -30,23 +31,9 @@ extension EditorWindow {
             list.append(button)
             photos.append((path, button))
         }
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), list)
-        gtk_scrolled_window_set_max_content_height(OpaquePointer(scrolled), 240)
-        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scrolled), 1)
-        scrolled.setAccessibleLabel(tr("Photos to save"))
-        gtk_widget_set_margin_top(scrolled, 6)
-        box.append(scrolled)
         let (modeButtons, photoChecks) = (modes, photos)
         let dialog = MessageDialog.present(
-            over: window, heading: tr("Apply the Crop to Every Photo"),
-            body: tr(
-                "Each photo is saved beside it as “NAME (cropped)”, replacing an earlier result. The photos themselves are not changed."
-            ), extra: box,
-            responses: [
-                DialogResponse(id: "cancel", label: tr("_Cancel")),
-                DialogResponse(id: "apply", label: tr("_Save All"), appearance: ADW_RESPONSE_SUGGESTED),
-            ], defaultResponse: "apply"
+            UIFiles.widget(tree, "apply-dialog"), over: window, defaultResponse: "apply"
         ) { [weak self] response in
             guard let self, response == "apply" else { return }
             let mode =

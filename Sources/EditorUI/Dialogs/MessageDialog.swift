@@ -21,6 +21,18 @@ enum MessageDialog {
             adw_message_dialog_add_response(message, response.id, response.label)
             adw_message_dialog_set_response_appearance(message, response.id, response.appearance)
         }
+        return present(dialog, defaultResponse: defaultResponse, closeResponse: closeResponse, answered: answered)
+    }
+
+    /// Presents `dialog`, an AdwMessageDialog whose responses are already there (a .ui file's),
+    /// as `present(over:…)` does; `over` makes it transient for a window.
+    @discardableResult
+    static func present(
+        _ dialog: UnsafeMutablePointer<GtkWidget>, over window: UnsafeMutablePointer<GtkWidget>? = nil,
+        defaultResponse: String, closeResponse: String = "cancel", answered: @escaping @MainActor (String) -> Void
+    ) -> UnsafeMutablePointer<GtkWidget> {
+        let message = dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)
+        if let window { gtk_window_set_transient_for(dialog.asWindow, window.asWindow) }
         adw_message_dialog_set_default_response(message, defaultResponse)
         adw_message_dialog_set_close_response(message, closeResponse)
         Signal.connectPointer(dialog.raw, "response") { response in
