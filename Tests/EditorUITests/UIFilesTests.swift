@@ -53,4 +53,12 @@ final class UIFilesTests: XCTestCase {
             XCTAssertEqual(data, onDisk, "the bundle's \(file) is older than data/ui's: run make ui-resources")
         }
     }
+
+    /// Action names live in the action enums: the files leave them, and tooltips, to code.
+    func testNoFileNamesAnAction() throws {
+        for file in Self.files {
+            let text = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
+            XCTAssertNil(text.range(of: #"(win|app|crop|view)\.[a-z]"#, options: .regularExpression), "\(file) names an action")
+        }
+    }
 }

@@ -51,7 +51,7 @@ final class HeaderController {
     init(in box: UnsafeMutablePointer<GtkWidget>, cropStatus: UnsafeMutablePointer<GtkWidget>) {
         let parts = HeaderController.loadParts()
         // The builder holds the loose parts until they are parented, here.
-        defer { g_object_unref(parts.builder.raw) }
+        defer { withExtendedLifetime(parts.builder) {} }
         box.append(parts.header)
         cropStatus.append(parts.lossless)
         title = adw_window_title_new(DemoPicture.title, nil)

@@ -6,7 +6,7 @@ import GtkSupport
 /// The widgets of the header the window keeps, by builder id.
 struct HeaderParts {
     /// The builder that made them: it holds the loose ones until they are parented.
-    let builder: OpaquePointer
+    let builder: GObjectRef
     let header, open, menu, save, undo, redo, reset, previews, pixels, lossless, straighten: UnsafeMutablePointer<GtkWidget>
     /// The previous and next photo of the folder, beside Open.
     let previousPhoto, nextPhoto: UnsafeMutablePointer<GtkWidget>
