@@ -44,8 +44,17 @@ let package = Package(
         // Words for people: gettext from Swift and the text domain, and Imaging's errors worded once
         // for the window and the command line alike. No GTK.
         .target(name: "Wording", dependencies: ["CGettext", "CropKit", "Imaging", "CBuildConfig"]),
+        // The crop area: the canvas widget over CropKit's editing model, its painter, frame plans and
+        // surfaces, the sharp-region loader and the pictures it shows. Knows no window.
+        .target(name: "Canvas", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
+        // The widget trees of data/ui compiled into the binary as a GResource (`make ui-resources`).
+        .target(name: "GResourceBundle", dependencies: ["CGtk"]),
         // The editor's widgets, windows and application.
-        .target(name: "EditorUI", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding", "Batch"]),
+        .target(
+            name: "EditorUI",
+            dependencies: [
+                "Canvas", "GResourceBundle", "CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding", "Batch",
+            ]),
         // Many images at once: the engine (progress, cancel), its runner seam and the worker processes. No GTK.
         .target(name: "Batch", dependencies: ["CInterrupt"]),
         // The headless command line (`--crop`, `--output`): no GTK, only the model, Imaging and its words.
@@ -54,7 +63,8 @@ let package = Package(
         .executableTarget(name: "crop-editor", dependencies: ["Headless"]),
         .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI"]),
         .executableTarget(
-            name: "crop-bench", dependencies: ["CropKit", "EditorUI", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
+            name: "crop-bench",
+            dependencies: ["CropKit", "Canvas", "EditorUI", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
         // libatspi, a real AT-SPI client, for the end-to-end accessibility tests.
         .systemLibrary(
             name: "CAtspi", path: "Tests/CAtspi", pkgConfig: "atspi-2",
@@ -75,7 +85,8 @@ let package = Package(
         // Imaging's errors and warnings in words: every cause, the English of before.
         .testTarget(name: "WordingTests", dependencies: ["Wording", "Imaging", "CropKit"]),
         .testTarget(
-            name: "EditorUITests", dependencies: ["EditorUI", "GtkSupport", "CropKit", "CGtk", "CAtspi", "OddFiles", "Decoding"]),
+            name: "EditorUITests",
+            dependencies: ["EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "CAtspi", "OddFiles", "Decoding"]),
         // Runs make install/uninstall into a staging folder and the desktop-data validators.
         .testTarget(name: "InstallTests", dependencies: []),
     ],

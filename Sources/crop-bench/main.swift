@@ -1,5 +1,6 @@
 // crop-bench: release-mode benchmarks of the crop model and of canvas frames during a drag.
 
+@_spi(Benchmark) import Canvas
 import CropKit
 import EditorUI
 import Foundation

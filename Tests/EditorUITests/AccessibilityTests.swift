@@ -4,6 +4,7 @@ import CGtk
 import CropKit
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class AccessibilityTests: XCTestCase {
@@ -106,10 +107,10 @@ final class AccessibilityTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.showDemo()
             XCTAssertEqual(
-                window.headerControls.count, 13,
+                window.header.controls.count, 13,
                 "Open, Reset, menu, ratio menu, Undo, Redo, pixels, previews, Save, Straighten, previous and next photo, Suggest (the size is shown over the picture)"
             )
-            for control in window.headerControls {
+            for control in window.header.controls {
                 let tooltip = gtk_widget_get_tooltip_text(control).map { String(cString: $0) } ?? ""
                 XCTAssertFalse(tooltip.isEmpty, "a header control has no tooltip")
                 let accessible = cgtk_accessible(control.raw)

@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class ActionTableTests: XCTestCase {
@@ -110,12 +111,29 @@ final class ActionTableTests: XCTestCase {
                     "win.\(entry.name) is not in the shortcuts window")
             }
             // A header control's tooltip is its action's words and first key, as GTK writes keys.
-            XCTAssertEqual(gtk_widget_get_tooltip_text(window.undoButton).map { String(cString: $0) }, "Undo (Ctrl+Z)")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(window.header.undoButton).map { String(cString: $0) }, "Undo (Ctrl+Z)")
             XCTAssertEqual(
-                gtk_widget_get_tooltip_text(window.saveButton).map { String(cString: $0) },
+                gtk_widget_get_tooltip_text(window.header.saveButton).map { String(cString: $0) },
                 "Save the crop beside the photo (Ctrl+S)")
             XCTAssertEqual(
-                gtk_widget_get_tooltip_text(window.headerControls[0]).map { String(cString: $0) }, "Open an image (Ctrl+O)")
+                gtk_widget_get_tooltip_text(window.header.controls[0]).map { String(cString: $0) }, "Open an image (Ctrl+O)")
+        }
+    }
+
+    func testEveryWindowActionIsInstalledAndTheCropAreaZoomsThroughTheWindowsOne() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            for action in WindowAction.allCases {
+                if case .builtIn = EditorWindow.entry(action).kind { continue }
+                XCTAssertNotEqual(g_action_group_has_action(OpaquePointer(window.window.raw), action.name), 0, action.detailed)
+            }
+            // Zoom is declared once: the crop area has no zoom action of its own, and the window's
+            // reaches it from inside the crop area (where its bare keys are bound).
+            XCTAssertEqual(gtk_widget_activate_action_variant(window.canvas.widget, "view.zoom-in", nil), 0)
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(window.canvas.widget, WindowAction.zoomIn.detailed, nil), 0)
+            XCTAssertEqual(window.canvas.zoom.zoom, Viewport.zoomStep, accuracy: 1e-9)
         }
     }
 }

@@ -4,6 +4,7 @@ import CGtk
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class AppShellTests: XCTestCase {
@@ -46,7 +47,7 @@ final class AppShellTests: XCTestCase {
 
             // F10's action pops up the primary menu.
             Self.activate(window, "show-menu")
-            let popover = gtk_menu_button_get_popover(cgtk_menu_button(window.menuButton.raw))
+            let popover = gtk_menu_button_get_popover(cgtk_menu_button(window.header.menuButton.raw))
             XCTAssertTrue(
                 GtkTestSupport.pump { popover.map { gtk_widget_get_visible(cgtk_widget($0.raw)) != 0 } ?? false },
                 "the menu did not open")

@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class ApplyToAllTests: XCTestCase {
@@ -57,29 +58,31 @@ final class ApplyToAllTests: XCTestCase {
             XCTAssertTrue(GtkTestSupport.pump { window.photoCounter == "1 of 5" }, window.photoCounter ?? "")
             window.canvas.commit(CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
             window.askApplyToAll()
-            let dialog = try XCTUnwrap(window.applyDialog, "Apply to All did not ask")
+            let dialog = try XCTUnwrap(window.applyToAll.dialog, "Apply to All did not ask")
             adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "apply")
-            XCTAssertTrue(GtkTestSupport.pump { window.batch != nil && window.batchStatus.isShown }, "no progress shown")
+            XCTAssertTrue(
+                GtkTestSupport.pump { window.applyToAll.batch != nil && window.applyToAll.status.isShown }, "no progress shown")
             // The progress bar is a progress bar to assistive technologies, its value the fraction done.
             XCTAssertNotEqual(
                 gtk_test_accessible_has_role(
-                    cgtk_accessible(window.batchStatus.progressBar.raw), GTK_ACCESSIBLE_ROLE_PROGRESS_BAR), 0)
+                    cgtk_accessible(window.applyToAll.status.progressBar.raw), GTK_ACCESSIBLE_ROLE_PROGRESS_BAR), 0)
             // The bar has the focus while saving (where Orca follows its description), the crop area after.
-            XCTAssertNotEqual(gtk_widget_is_focus(window.batchStatus.progressBar), 0, "the progress bar lacks the focus")
+            XCTAssertNotEqual(gtk_widget_is_focus(window.applyToAll.status.progressBar), 0, "the progress bar lacks the focus")
             // The window stays responsive meanwhile: a key's worth of editing goes through at once.
             window.canvas.apply(.moveLeft)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.lastBatch != nil }, "the batch never ended")
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil }, "the batch never ended")
             XCTAssertNotEqual(gtk_widget_is_focus(window.canvas.widget), 0, "the crop area did not get the focus back")
-            let summary = try XCTUnwrap(window.lastBatch)
+            let summary = try XCTUnwrap(window.applyToAll.lastBatch)
             XCTAssertEqual(summary.saved, 4)
             XCTAssertFalse(summary.cancelled)
             XCTAssertEqual(summary.failures.count, 1, "\(summary.failures)")
             XCTAssertTrue(summary.failures.first?.hasPrefix("photo 5.jpg: ") == true, "\(summary.failures)")
-            XCTAssertFalse(window.batchStatus.isShown)
-            let fraction = window.batchStatus.fraction
+            XCTAssertFalse(window.applyToAll.status.isShown)
+            let fraction = window.applyToAll.status.fraction
             XCTAssertGreaterThan(fraction, 0)
             XCTAssertNil(
-                cgtk_test_accessible_check_double(window.batchStatus.progressBar, GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, fraction),
+                cgtk_test_accessible_check_double(
+                    window.applyToAll.status.progressBar, GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, fraction),
                 "the accessible value is not the bar's \(fraction)")
             // Each photo's middle half, as the command line cuts it from its pixels.
             for photo in photos {
@@ -111,8 +114,8 @@ final class ApplyToAllTests: XCTestCase {
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 10, y: 20, width: 300, height: 200), imageWidth: 640, imageHeight: 480))
             window.applyToAll(.sameSize, paths: [photos[1], photos[2]])
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.lastBatch != nil })
-            XCTAssertEqual(window.lastBatch, BatchSummary(saved: 2, failures: [], cancelled: false))
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
+            XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 2, failures: [], cancelled: false))
             XCTAssertNil(Self.saved(photos[0]), "a photo not chosen was saved")
             XCTAssertNil(Self.saved(photos[3]), "a photo not chosen was saved")
             // 400×600: x (400 − 300) / 2, y (600 − 200) / 2; 801×333: x 250.5 rounds to 251, y 66.5 to 67.
@@ -124,8 +127,8 @@ final class ApplyToAllTests: XCTestCase {
             window.chooseAspectRatio(AspectRatio(parsing: "4:5")!)
             defer { window.chooseAspectRatio(.free) }
             window.applyToAll(.suggestion, paths: photos)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.lastBatch != nil })
-            XCTAssertEqual(window.lastBatch, BatchSummary(saved: 4, failures: [], cancelled: false))
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
+            XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 4, failures: [], cancelled: false))
             for photo in photos {
                 let expected = Self.commandLine(["--crop=auto", "--aspect=4:5"], photo: photo, into: reference)
                 XCTAssertNotNil(expected)
@@ -147,11 +150,11 @@ final class ApplyToAllTests: XCTestCase {
             XCTAssertTrue(GtkTestSupport.pump { window.photoCounter == "1 of 20" })
             window.canvas.commit(CropRect(x: 0.1, y: 0.1, width: 0.7, height: 0.7))
             window.applyToAll(.sameRectangle, paths: photos)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.batchStatus.fraction > 0 }, "nothing was saved")
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.status.fraction > 0 }, "nothing was saved")
             // The Cancel button, as a person presses it.
-            gtk_widget_activate(window.batchStatus.cancelButton)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.lastBatch != nil }, "the batch did not stop")
-            let summary = try XCTUnwrap(window.lastBatch)
+            gtk_widget_activate(window.applyToAll.status.cancelButton)
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil }, "the batch did not stop")
+            let summary = try XCTUnwrap(window.applyToAll.lastBatch)
             XCTAssertTrue(summary.cancelled)
             XCTAssertEqual(summary.failures, [])
             let written = photos.filter { Self.saved($0) != nil }

@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class AspectRatioTests: XCTestCase {
@@ -29,7 +30,7 @@ final class AspectRatioTests: XCTestCase {
             g_action_group_activate_action(OpaquePointer(window.window.raw), "aspect-ratio", g_variant_new_string("16:9"))
             Self.assertSixteenByNine(window, "after choosing 16:9")
             XCTAssertEqual(window.canvas.crop.width, 1, accuracy: 1e-9, "the largest 16:9 frame spans the 3:2 picture's width")
-            let label = try XCTUnwrap(gtk_menu_button_get_label(cgtk_menu_button(window.aspectRatioButton.raw)))
+            let label = try XCTUnwrap(gtk_menu_button_get_label(cgtk_menu_button(window.header.aspectRatioButton.raw)))
             XCTAssertEqual(String(cString: label), "16:9")
 
             // A real drag of the bottom-right corner, 120 points up and 40 left, through X.

@@ -4,6 +4,7 @@ import CGtk
 import CropKit
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class CanvasGestureTests: XCTestCase {

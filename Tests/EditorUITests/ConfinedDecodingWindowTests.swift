@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class ConfinedDecodingWindowTests: XCTestCase {
@@ -90,7 +91,7 @@ final class ConfinedDecodingWindowTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.export(to: target, overwritingSource: false)
             XCTAssertEqual(kill(try Self.catchTheDecoder("the save"), SIGKILL), 0)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 30) { !window.isSaving }, "the save never ended")
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 30) { !window.saving.isSaving }, "the save never ended")
             XCTAssertEqual(window.lastError, "Could not save: could not be decoded safely (the decoder stopped)")
             // Nothing written, no temporary left, the source as it was, the picture still there.
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["noise.jpg"])
@@ -98,7 +99,7 @@ final class ConfinedDecodingWindowTests: XCTestCase {
             XCTAssertEqual(window.canvas.image?.title, "noise.jpg")
             // The next save gets a fresh decoder.
             window.export(to: folder.appendingPathComponent("again.jpg").path, overwritingSource: false)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { !window.isSaving }, "the second save never ended")
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { !window.saving.isSaving }, "the second save never ended")
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("again.jpg").path))
         }
     }

@@ -3,6 +3,7 @@
 import CropKit
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class CropTextTests: XCTestCase {

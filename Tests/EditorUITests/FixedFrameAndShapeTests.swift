@@ -7,6 +7,7 @@ import GtkSupport
 import Imaging
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class FixedFrameAndShapeTests: XCTestCase {
@@ -117,10 +118,10 @@ final class FixedFrameAndShapeTests: XCTestCase {
             let window = GtkTestSupport.window(opening: photo)
             window.chooseShape(.circle)
             // Keep Crop sits in the menu of the header's Save button.
-            let menu = try XCTUnwrap(adw_split_button_get_menu_model(OpaquePointer(window.saveButton)))
+            let menu = try XCTUnwrap(adw_split_button_get_menu_model(OpaquePointer(window.header.saveButton)))
             let actions = Menu.entries(menu).compactMap(\.action)
             XCTAssertTrue(actions.contains("win.keep-crop"), "no Keep Crop beside Save: \(actions)")
-            XCTAssertNotEqual(gtk_widget_activate_action_variant(window.saveButton, "win.keep-crop", nil), 0)
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(window.header.saveButton, "win.keep-crop", nil), 0)
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
             let kept = try XCTUnwrap(try Sidecar.read(for: photo))
             XCTAssertEqual(kept.crop.shape, .circle)
@@ -150,8 +151,8 @@ final class FixedFrameAndShapeTests: XCTestCase {
                 CropRect(pixelRect: PixelRect(x: 100, y: 0, width: 400, height: 400), imageWidth: 600, imageHeight: 400))
             window.chooseShape(.circle)
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
-            let saved = try XCTUnwrap(window.lastSavedPath, window.lastError ?? "not saved")
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
+            let saved = try XCTUnwrap(window.saving.lastSavedPath, window.lastError ?? "not saved")
             XCTAssertEqual((saved as NSString).lastPathComponent, "portrait (cropped).png")
             // ImageMagick reads the alpha: transparent corners, opaque middle, a soft edge.
             let alpha = Shell.run(

@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class FolderSessionTests: XCTestCase {
@@ -37,7 +38,7 @@ final class FolderSessionTests: XCTestCase {
     }
 
     @MainActor private static func shownTitle(_ window: EditorWindow) -> String {
-        String(cString: adw_window_title_get_title(OpaquePointer(window.title)))
+        String(cString: adw_window_title_get_title(OpaquePointer(window.header.title)))
     }
 
     /// Waits until the window shows `path` (Page Down may decode it first).
@@ -61,7 +62,7 @@ final class FolderSessionTests: XCTestCase {
             _ = try GtkTestSupport.placeAtCorner(window, name: "photo 1.png")
             XCTAssertFalse(Self.enabled(window, "previous-photo"))
             XCTAssertTrue(Self.enabled(window, "next-photo"))
-            for button in window.photoButtons { XCTAssertNotEqual(gtk_widget_get_visible(button), 0) }
+            for button in window.header.photoButtons { XCTAssertNotEqual(gtk_widget_get_visible(button), 0) }
 
             // The first photo: narrowed by a real key, then square and round for what comes next.
             Self.press("shift+Left")
@@ -126,7 +127,7 @@ final class FolderSessionTests: XCTestCase {
                 CropRect(pixelRect: PixelRect(x: 60, y: 40, width: 300, height: 200), imageWidth: 600, imageHeight: 400))
             Self.press("ctrl+Return")
             XCTAssertTrue(Self.waitFor(window, showing: b), "Ctrl+Return did not go on to b.png")
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
             XCTAssertNil(window.lastError)
             let saved = folder.appendingPathComponent("a (cropped).png").path
             let reference = folder.appendingPathComponent("reference.png").path
@@ -136,7 +137,7 @@ final class FolderSessionTests: XCTestCase {
             XCTAssertEqual(window.photoCounter, "2 of 2")
             // On the last photo Ctrl+Return saves and stays.
             Self.press("ctrl+Return")
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("b (cropped).png").path))
             XCTAssertEqual(window.canvas.image?.path, b)
         }
@@ -162,10 +163,10 @@ final class FolderSessionTests: XCTestCase {
 
             // Ctrl+W asks; Escape (the dialog's close response) is Cancel: the window stays, nothing written.
             Self.press("ctrl+w")
-            XCTAssertTrue(GtkTestSupport.pump { window.closeDialog != nil }, "closing did not ask")
-            XCTAssertTrue(GtkTestSupport.drawn(try XCTUnwrap(window.closeDialog)))
+            XCTAssertTrue(GtkTestSupport.pump { window.saving.closeDialog != nil }, "closing did not ask")
+            XCTAssertTrue(GtkTestSupport.drawn(try XCTUnwrap(window.saving.closeDialog)))
             Self.press("Escape")
-            XCTAssertTrue(GtkTestSupport.pump { window.closeDialog == nil })
+            XCTAssertTrue(GtkTestSupport.pump { window.saving.closeDialog == nil })
             XCTAssertFalse(window.isClosed)
             let written = {
                 (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.contains("cropped") } ?? []
@@ -174,7 +175,7 @@ final class FolderSessionTests: XCTestCase {
 
             // Again, and Save All: both crops are written beside their photos and the window closes.
             Self.press("ctrl+w")
-            let dialog = try XCTUnwrap(GtkTestSupport.pump { window.closeDialog != nil } ? window.closeDialog : nil)
+            let dialog = try XCTUnwrap(GtkTestSupport.pump { window.saving.closeDialog != nil } ? window.saving.closeDialog : nil)
             adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "save")
             XCTAssertTrue(GtkTestSupport.pump(timeout: 15) { window.isClosed }, window.lastError ?? "the window stayed open")
             XCTAssertEqual(written().sorted(), ["one (cropped).png", "two (cropped).png"])
@@ -204,9 +205,9 @@ final class FolderSessionTests: XCTestCase {
             window.canvas.apply(.makeNarrower)
             // Quit (Ctrl+Q) closes every window as its close button would: this one asks first.
             GtkTestSupport.application.quit()
-            XCTAssertTrue(GtkTestSupport.pump { window.closeDialog != nil }, "quitting did not ask")
+            XCTAssertTrue(GtkTestSupport.pump { window.saving.closeDialog != nil }, "quitting did not ask")
             XCTAssertFalse(window.isClosed)
-            adw_message_dialog_response(window.closeDialog!.raw.assumingMemoryBound(to: AdwMessageDialog.self), "discard")
+            adw_message_dialog_response(window.saving.closeDialog!.raw.assumingMemoryBound(to: AdwMessageDialog.self), "discard")
             XCTAssertTrue(GtkTestSupport.pump { window.isClosed })
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("y (cropped).png").path))
         }

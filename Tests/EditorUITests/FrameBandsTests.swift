@@ -5,13 +5,14 @@ import CropKit
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class FrameBandsTests: XCTestCase {
     /// A picture with detail everywhere (stripes of several colours over a gradient), so a band
     /// that copied the wrong rows or columns would show.
     static func patternImage(width: Int, height: Int) -> LoadedImage {
-        let image = FrameBenchmark.gradientImage(width: width, height: height)!
+        let image = LoadedImage.gradient(width: width, height: height)!
         image.surface.draw { c in
             for x in stride(from: 0, to: width, by: 7) {
                 c.setColor(RGBA(Double(x % 3) / 2, 0.2, Double(x % 5) / 4, 0.6))

@@ -5,6 +5,7 @@ import CropKit
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class FrameDamageTests: XCTestCase {

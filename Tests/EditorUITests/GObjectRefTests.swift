@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class GObjectRefTests: XCTestCase {

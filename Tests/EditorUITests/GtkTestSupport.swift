@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 enum GtkTestSupport {
@@ -203,7 +204,10 @@ final class CanvasHarness {
         window = gtk_window_new()
         gtk_window_set_default_size(cgtk_window(window.raw), width, height)
         gtk_window_set_child(cgtk_window(window.raw), canvas.widget)
-        canvas.onCommit = { [weak self] crop in self?.commits.append(crop) }
+        canvas.onEvent = { [weak self] event in
+            guard let self, case .edited(let changes) = event, changes.contains(.committed) else { return }
+            self.commits.append(self.canvas.crop)
+        }
         gtk_window_present(cgtk_window(window.raw))
         GtkTestSupport.pump { gtk_widget_get_width(self.canvas.widget) > 0 && gtk_widget_get_mapped(self.canvas.widget) != 0 }
         GtkTestSupport.drawn(canvas.widget)

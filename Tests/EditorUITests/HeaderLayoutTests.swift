@@ -5,6 +5,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class HeaderLayoutTests: XCTestCase {
@@ -67,8 +68,10 @@ final class HeaderLayoutTests: XCTestCase {
         var shown: [(widget: UnsafeMutablePointer<GtkWidget>, bounds: graphene_rect_t)] = []
         var hidden: [UnsafeMutablePointer<GtkWidget>] = []
         // The photo arrows show only in a folder of several photos.
-        let present = window.headerControls.filter { !window.photoButtons.contains($0) || gtk_widget_get_visible($0) != 0 }
-        for control in present + [window.title] {
+        let present = window.header.controls.filter {
+            !window.header.photoButtons.contains($0) || gtk_widget_get_visible($0) != 0
+        }
+        for control in present + [window.header.title] {
             guard gtk_widget_get_mapped(control) != 0 else { hidden.append(control); continue }
             var bounds = graphene_rect_t()
             XCTAssertNotEqual(gtk_widget_compute_bounds(control, window.window, &bounds), 0, file: file, line: line)
@@ -104,14 +107,14 @@ final class HeaderLayoutTests: XCTestCase {
                 controls.hidden.count, 0,
                 "hidden at 1200 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })"
             )
-            XCTAssertEqual(window.overflowMenuLabels, [], "nothing should stand in the main menu")
+            XCTAssertEqual(window.header.overflowMenuLabels, [], "nothing should stand in the main menu")
             // Save is the suggested action, with Save As and Keep Crop beside it.
-            XCTAssertNotEqual(gtk_widget_has_css_class(window.saveButton, "suggested-action"), 0)
-            let menu = adw_split_button_get_menu_model(OpaquePointer(window.saveButton))
+            XCTAssertNotEqual(gtk_widget_has_css_class(window.header.saveButton, "suggested-action"), 0)
+            let menu = adw_split_button_get_menu_model(OpaquePointer(window.header.saveButton))
             XCTAssertEqual(
                 menu.map { Menu.entries($0).compactMap(\.action) }, ["win.save-as", "win.keep-crop", "win.apply-to-all"])
             XCTAssertEqual(
-                gtk_actionable_get_action_name(OpaquePointer(window.saveButton)).map { String(cString: $0) }, "win.save")
+                gtk_actionable_get_action_name(OpaquePointer(window.header.saveButton)).map { String(cString: $0) }, "win.save")
         }
     }
 
@@ -125,14 +128,14 @@ final class HeaderLayoutTests: XCTestCase {
                 let controls = Self.checkControls(window)
                 // Suggest, the least needed, gives way first, then Straighten (Ctrl+T): both stand in the main menu.
                 XCTAssertEqual(
-                    Set(controls.hidden), [window.suggestButton, window.straightenToggle],
+                    Set(controls.hidden), [window.header.suggestButton, window.header.straightenToggle],
                     "hidden at 600 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })"
                 )
                 XCTAssertEqual(
-                    Set(window.overflowMenuLabels), ["Su_ggest Crop", "S_traighten"],
+                    Set(window.header.overflowMenuLabels), ["Su_ggest Crop", "S_traighten"],
                     "only Suggest and Straighten stand in the main menu")
                 // The crop's size stays on screen, over the picture.
-                XCTAssertNotEqual(gtk_widget_get_mapped(window.sizeLabel), 0, "the size is not shown")
+                XCTAssertNotEqual(gtk_widget_get_mapped(window.status.sizeLabel), 0, "the size is not shown")
             }
         }
     }
@@ -155,18 +158,20 @@ final class HeaderLayoutTests: XCTestCase {
                         "\(width) points shows \(hiddenBefore.subtracting(hidden)), hidden when wider")
                     hiddenBefore = hidden
                     for always in [
-                        window.saveButton, window.menuButton, window.headerControls[0], window.pixelButton, window.title,
+                        window.header.saveButton, window.header.menuButton, window.header.controls[0], window.header.pixelButton,
+                        window.header.title,
                     ] {
                         XCTAssertTrue(
-                            controls.shown.contains(always!),
-                            "\(gtk_widget_get_tooltip_text(always!).map { String(cString: $0) } ?? "the title") is not on screen at \(width) points"
+                            controls.shown.contains(always),
+                            "\(gtk_widget_get_tooltip_text(always).map { String(cString: $0) } ?? "the title") is not on screen at \(width) points"
                         )
                     }
                     // What a hidden button did, the main menu does.
-                    let menu = window.overflowMenuLabels
+                    let menu = window.header.overflowMenuLabels
                     let standIns: [(UnsafeMutablePointer<GtkWidget>?, String)] = [
-                        (window.undoButton, "_Undo"), (window.redoButton, "_Redo"), (window.previewToggle, "Show _Previews"),
-                        (window.aspectRatioButton, "Aspect _Ratio"), (window.suggestButton, "Su_ggest Crop"),
+                        (window.header.undoButton, "_Undo"), (window.header.redoButton, "_Redo"),
+                        (window.header.previewToggle, "Show _Previews"),
+                        (window.header.aspectRatioButton, "Aspect _Ratio"), (window.header.suggestButton, "Su_ggest Crop"),
                     ]
                     for (button, label) in standIns {
                         XCTAssertEqual(
@@ -174,12 +179,13 @@ final class HeaderLayoutTests: XCTestCase {
                             "\(width): \(label): hidden \(controls.hidden.contains(button!)), menu \(menu)")
                     }
                     // Reset has its place in the main menu at any width.
-                    let primary = gtk_menu_button_get_menu_model(cgtk_menu_button(window.menuButton.raw))!
+                    let primary = gtk_menu_button_get_menu_model(cgtk_menu_button(window.header.menuButton.raw))!
                     XCTAssertTrue(Menu.entries(primary).contains { $0.action == "win.reset" })
                     // The aspect ratio goes last.
-                    if controls.hidden.contains(window.aspectRatioButton) {
+                    if controls.hidden.contains(window.header.aspectRatioButton) {
                         XCTAssertTrue(
-                            controls.hidden.contains(window.undoButton) && controls.hidden.contains(window.previewToggle))
+                            controls.hidden.contains(window.header.undoButton)
+                                && controls.hidden.contains(window.header.previewToggle))
                     }
                 }
                 XCTAssertFalse(hiddenBefore.isEmpty, "440 points hid nothing")
@@ -206,7 +212,9 @@ extension HeaderLayoutTests {
                     XCTAssertTrue(GtkTestSupport.drawn(window.window))
                     let controls = Self.checkControls(window)
                     if hidden == 0 { XCTAssertEqual(controls.hidden.count, 0, "at \(width) points") }
-                    for arrow in window.photoButtons { XCTAssertTrue(controls.shown.contains(arrow), "at \(width) points") }
+                    for arrow in window.header.photoButtons {
+                        XCTAssertTrue(controls.shown.contains(arrow), "at \(width) points")
+                    }
                 }
             }
         }

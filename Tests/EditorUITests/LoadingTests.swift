@@ -5,6 +5,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class LoadingTests: XCTestCase {
@@ -33,7 +34,7 @@ final class LoadingTests: XCTestCase {
         XCTAssertTrue(
             GtkTestSupport.pump(timeout: 30) {
                 check()
-                if spinnerAfter == nil, window.isSpinnerVisible { spinnerAfter = Date().timeIntervalSince(start) }
+                if spinnerAfter == nil, window.loading.isSpinnerVisible { spinnerAfter = Date().timeIntervalSince(start) }
                 return !window.isLoading
             }, "the photo never finished loading")
         return (spinnerAfter, Date().timeIntervalSince(start))
@@ -59,21 +60,22 @@ final class LoadingTests: XCTestCase {
                 checks += 1
                 XCTAssertFalse(window.isEmpty, "the empty page is the stack's page while loading")
                 XCTAssertEqual(gtk_widget_get_mapped(emptyPage), 0, "the empty page is on screen while loading")
-                XCTAssertEqual(window.loadingText, "Opening “huge.png”…")
+                XCTAssertEqual(window.loading.text, "Opening “huge.png”…")
                 // On screen, not only set: the name is mapped from the first turn.
-                XCTAssertNotEqual(gtk_widget_get_mapped(window.loadingLabel), 0, "the file's name is not on screen")
+                XCTAssertNotEqual(gtk_widget_get_mapped(window.loading.label), 0, "the file's name is not on screen")
             }
             XCTAssertGreaterThan(
-                loading.took, Double(EditorWindow.spinnerDelay) / 1000 + 0.1,
+                loading.took, Double(LoadingController.spinnerDelay) / 1000 + 0.1,
                 "the photo loaded too fast to show the spinner; this test needs a slower one")
             let appeared = try? XCTUnwrap(loading.spinnerAfter, "no spinner during a \(loading.took) s load")
-            XCTAssertGreaterThanOrEqual(appeared ?? 0, Double(EditorWindow.spinnerDelay) / 1000, "the spinner came before 300 ms")
+            XCTAssertGreaterThanOrEqual(
+                appeared ?? 0, Double(LoadingController.spinnerDelay) / 1000, "the spinner came before 300 ms")
             XCTAssertGreaterThan(checks, 0)
             XCTAssertEqual(emptyShown, 0, "the “No Image” page showed while loading")
             // Loaded: the picture, without the indicator.
             XCTAssertEqual(window.canvas.image?.title, "huge.png")
-            XCTAssertNil(window.loadingText)
-            XCTAssertFalse(window.isSpinnerVisible)
+            XCTAssertNil(window.loading.text)
+            XCTAssertFalse(window.loading.isSpinnerVisible)
         }
     }
 
@@ -89,7 +91,7 @@ final class LoadingTests: XCTestCase {
                 checks += 1
                 XCTAssertEqual(window.canvas.image?.title, "Coastline", "the previous picture went away")
                 XCTAssertNotEqual(gtk_widget_get_mapped(window.canvas.widget), 0, "the previous picture is not on screen")
-                XCTAssertEqual(window.loadingText, "Opening “huge.png”…")
+                XCTAssertEqual(window.loading.text, "Opening “huge.png”…")
             }
             XCTAssertGreaterThan(checks, 0)
             XCTAssertEqual(window.canvas.image?.title, "huge.png")
@@ -109,7 +111,7 @@ final class LoadingTests: XCTestCase {
             XCTAssertFalse(window.isEmpty, "loading shows the editor page with the file's name")
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isLoading })
             XCTAssertTrue(window.isEmpty, "with nothing to show, the window invites opening a picture again")
-            XCTAssertNil(window.loadingText)
+            XCTAssertNil(window.loading.text)
             XCTAssertTrue(window.lastError?.contains("notes.png") == true, window.lastError ?? "no message")
         }
     }

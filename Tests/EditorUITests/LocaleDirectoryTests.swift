@@ -2,6 +2,7 @@
 
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 /// Where the window finds its translations when nothing points it there: the prefix it is installed in.

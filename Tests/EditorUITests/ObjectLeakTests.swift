@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class ObjectLeakTests: XCTestCase {
@@ -28,7 +29,7 @@ final class ObjectLeakTests: XCTestCase {
             }
             XCTAssertTrue(GtkTestSupport.pump { window.customRatioDialog == nil }, "the closed ratio dialog is still held")
             g_action_group_activate_action(OpaquePointer(window.window.raw), "open", nil)
-            if let dialog = window.openDialog {
+            if let dialog = window.loading.openDialog {
                 census.track(dialog.raw)
                 census.trackFilters(of: cgtk_file_chooser(dialog.raw)!)
             } else {

@@ -7,6 +7,7 @@ import GtkSupport
 import OddFiles
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class OddFilesWindowTests: XCTestCase {
@@ -36,7 +37,7 @@ final class OddFilesWindowTests: XCTestCase {
         if let target { window.saveChosen(target, source: source) } else { window.save() }
         let written = target ?? EditorWindow.croppedName(for: source)
         XCTAssertTrue(
-            GtkTestSupport.pump(timeout: 10) { !window.isSaving && window.lastSavedPath == written },
+            GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving && window.saving.lastSavedPath == written },
             "\(written) was not saved: \(window.lastError ?? "no error")")
         return written
     }

@@ -3,6 +3,7 @@
 import Foundation
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class PhotoFolderTests: XCTestCase {

@@ -5,6 +5,7 @@ import CropKit
 import Foundation
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class PixelEntryTests: XCTestCase {
@@ -19,29 +20,30 @@ final class PixelEntryTests: XCTestCase {
             defer {
                 // Closed first: an open popover's pointer grab would outlive the window on X11 and
                 // keep later tests' real input from reaching their windows.
-                gtk_menu_button_popdown(cgtk_menu_button(window.pixelButton.raw))
+                gtk_menu_button_popdown(cgtk_menu_button(window.header.pixelButton.raw))
                 GtkTestSupport.catchUp()
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             @MainActor func values() -> [Int] {
-                window.pixelEntries.map { Int(gtk_spin_button_get_value_as_int(OpaquePointer($0))) }
+                window.header.pixelEntries.map { Int(gtk_spin_button_get_value_as_int(OpaquePointer($0))) }
             }
             @MainActor func type(_ numbers: [Int]) {
-                for (spin, number) in zip(window.pixelEntries, numbers) {
+                for (spin, number) in zip(window.header.pixelEntries, numbers) {
                     gtk_editable_set_text(OpaquePointer(spin), String(number))
                 }
             }
             XCTAssertEqual(values(), [0, 0, 400, 300], "the entries show the whole picture")
             // As a person would: open the popover, type, press Enter.
-            let button = window.pixelButton!
+            let button = window.header.pixelButton
             gtk_menu_button_popup(cgtk_menu_button(button.raw))
-            XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_mapped(window.pixelEntries[0]) != 0 }, "the popover did not open")
+            XCTAssertTrue(
+                GtkTestSupport.pump { gtk_widget_get_mapped(window.header.pixelEntries[0]) != 0 }, "the popover did not open")
             type([10, 20, 100, 50])
             // A real Enter key (xdotool) in an entry applies all four.
             let id =
                 Shell.run("xdotool", ["search", "--name", "pixels.png"])?.split(separator: "\n").first.map(String.init) ?? ""
             @MainActor func pressEnter(in field: PixelField) {
-                gtk_widget_grab_focus(window.pixelEntries[field.rawValue])
+                gtk_widget_grab_focus(window.header.pixelEntries[field.rawValue])
                 GtkTestSupport.catchUp()
                 Shell.run("xdotool", ["windowfocus", "--sync", id])
                 Shell.run("xdotool", ["key", "--clearmodifiers", "Return"])

@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class PreviewsTests: XCTestCase {
@@ -39,7 +40,7 @@ final class PreviewsTests: XCTestCase {
             }
             // The 48 px preview is the saved result scaled: ImageMagick scales the export the same way.
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
             let saved = folder.appendingPathComponent("halves (cropped).png").path
             let scaled = Shell.run(
                 "convert", [saved, "-resize", "32x48!", "-format", "%[fx:mean.r*255] %[fx:mean.b*255]", "info:"])

@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class RotateFlipTests: XCTestCase {
@@ -44,7 +45,7 @@ final class RotateFlipTests: XCTestCase {
 
             // Saving writes the turned crop: ImageMagick's turn-then-crop is the oracle.
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
             let saved = folder.appendingPathComponent("halves (cropped).png").path
             let reference = folder.appendingPathComponent("reference.png").path
             Shell.run("convert", [source, "-rotate", "90", "+repage", "-crop", "300x100+0+0", "+repage", reference])

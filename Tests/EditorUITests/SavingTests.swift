@@ -7,6 +7,7 @@ import GtkSupport
 import Imaging
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class SavingTests: XCTestCase {
@@ -32,12 +33,13 @@ final class SavingTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
-            XCTAssertEqual(String(cString: gtk_label_get_text(cgtk_label(window.sizeLabel.raw))), "50% × 33%\n200 × 100 px")
+            XCTAssertEqual(
+                String(cString: gtk_label_get_text(cgtk_label(window.status.sizeLabel.raw))), "50% × 33%\n200 × 100 px")
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
             XCTAssertNil(window.lastError)
             let target = (source as NSString).deletingLastPathComponent + "/beach (cropped).png"
-            XCTAssertEqual(window.lastSavedPath, target)
+            XCTAssertEqual(window.saving.lastSavedPath, target)
             XCTAssertEqual(Self.size(of: target), "200x100")
             // Exactly the source's pixels in the rect (PNG is lossless): ImageMagick compares.
             let reference = (source as NSString).deletingLastPathComponent + "/reference.png"
@@ -49,7 +51,7 @@ final class SavingTests: XCTestCase {
             window.canvas.commit(.unit)
             window.save()
             GtkTestSupport.settle(0.3)
-            XCTAssertFalse(window.isSaving, "saved without asking")
+            XCTAssertFalse(window.saving.isSaving, "saved without asking")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), written)
         }
     }
@@ -69,17 +71,18 @@ final class SavingTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             // The whole image starts at 0,0: on the 16×16 grid.
             XCTAssertEqual(window.losslessCheck?.isEligible, true)
-            XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.losslessButton.raw))), "Lossless")
+            XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.header.losslessButton.raw))), "Lossless")
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 37, y: 21, width: 300, height: 200), imageWidth: 640, imageHeight: 480))
             XCTAssertEqual(window.losslessCheck?.isEligible, false)
-            XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.losslessButton.raw))), "Snap to Lossless Grid")
+            XCTAssertEqual(
+                String(cString: gtk_button_get_label(cgtk_button(window.header.losslessButton.raw))), "Snap to Lossless Grid")
             window.snapToLosslessGrid()
             let snapped = window.canvas.crop.pixelRect(imageWidth: 640, imageHeight: 480)
             XCTAssertEqual(snapped, PixelRect(x: 32, y: 16, width: 305, height: 205), "outwards onto the grid, far edges kept")
             XCTAssertEqual(window.losslessCheck?.isEligible, true)
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isSaving })
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
             let target = (source as NSString).deletingLastPathComponent + "/photo (cropped).jpg"
             XCTAssertEqual(Self.size(of: target), "305x205")
             // Lossless: identical to jpegtran's cut, decoded.
@@ -103,7 +106,7 @@ final class SavingTests: XCTestCase {
             window.saveChosen(source, source: source)
             GtkTestSupport.pump { g_list_model_get_n_items(toplevels) > count }
             XCTAssertGreaterThan(g_list_model_get_n_items(toplevels), count, "no confirmation dialog appeared")
-            XCTAssertFalse(window.isSaving)
+            XCTAssertFalse(window.saving.isSaving)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: source)), before, "the source changed without confirmation")
         }
     }

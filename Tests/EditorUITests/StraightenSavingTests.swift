@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class StraightenSavingTests: XCTestCase {
@@ -70,12 +71,13 @@ final class StraightenSavingTests: XCTestCase {
             canvas.commit(CropRect(x: 0.25, y: 0.2, width: 0.4, height: 0.5))
             XCTAssertTrue(canvas.editor.straightenedPicture.contains(canvas.crop))
             // The lossless status says why this JPEG re-encodes.
-            XCTAssertEqual(gtk_widget_get_visible(window.losslessButton), 1)
-            XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.losslessButton.raw))), "Re-encoded")
+            XCTAssertEqual(gtk_widget_get_visible(window.header.losslessButton), 1)
+            XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.header.losslessButton.raw))), "Re-encoded")
             XCTAssertEqual(
-                String(cString: gtk_widget_get_tooltip_text(window.losslessButton)), "The straightened crop saves re-encoded")
+                String(cString: gtk_widget_get_tooltip_text(window.header.losslessButton)),
+                "The straightened crop saves re-encoded")
             window.export(to: saved, overwritingSource: false)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 15) { !window.isSaving }, "the save never finished")
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 15) { !window.saving.isSaving }, "the save never finished")
             XCTAssertNil(window.lastError)
             g_action_group_activate_action(OpaquePointer(window.window.raw), "keep-crop", nil)
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")

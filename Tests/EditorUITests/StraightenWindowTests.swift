@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class StraightenWindowTests: XCTestCase {
@@ -102,7 +103,7 @@ final class StraightenWindowTests: XCTestCase {
             Self.key("ctrl+t")
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.straightenMode }, "Ctrl+T did not enter straighten mode")
             XCTAssertNotEqual(
-                gtk_toggle_button_get_active(window.straightenToggle.raw.assumingMemoryBound(to: GtkToggleButton.self)), 0,
+                gtk_toggle_button_get_active(window.header.straightenToggle.raw.assumingMemoryBound(to: GtkToggleButton.self)), 0,
                 "the header's toggle is not pressed")
             let ruler = window.straightenBar.ruler.widget
             XCTAssertTrue(GtkTestSupport.drawn(ruler), "the ruler never showed")

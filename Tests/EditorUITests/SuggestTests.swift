@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class SuggestTests: XCTestCase {
@@ -53,7 +54,7 @@ final class SuggestTests: XCTestCase {
             window.chooseAspectRatio(.free)
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 0, y: 0, width: 150, height: 120), imageWidth: 600, imageHeight: 400))
-            XCTAssertNotEqual(gtk_widget_activate_action_variant(window.canvas.widget, CropCanvas.suggestAction, nil), 0)
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(window.canvas.widget, CanvasAction.suggest.detailed, nil), 0)
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.crop.x > 0 })
             let free = window.canvas.crop.pixelRect(imageWidth: 600, imageHeight: 400)
             XCTAssertEqual(free.width, 150)
@@ -70,7 +71,7 @@ final class SuggestTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(demo.window.raw)) }
             XCTAssertEqual(g_action_group_get_action_enabled(OpaquePointer(demo.window.raw), "suggest"), 0)
             let crop = demo.canvas.crop
-            gtk_widget_activate_action_variant(demo.canvas.widget, CropCanvas.suggestAction, nil)
+            gtk_widget_activate_action_variant(demo.canvas.widget, CanvasAction.suggest.detailed, nil)
             GtkTestSupport.settle(0.2)
             XCTAssertEqual(demo.canvas.crop, crop)
         }

@@ -4,6 +4,7 @@ import CGtk
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class TextScalingTests: XCTestCase {
@@ -20,7 +21,7 @@ final class TextScalingTests: XCTestCase {
             let original = g_value_get_int(&dpi)
             @MainActor func labelHeight() -> Int32 {
                 var minimum: Int32 = 0, natural: Int32 = 0
-                gtk_widget_measure(window.sizeLabel, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+                gtk_widget_measure(window.status.sizeLabel, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
                 return natural
             }
             let before = labelHeight()

@@ -2,6 +2,7 @@
 
 import CropKit
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 /// What one window reported, newest last.

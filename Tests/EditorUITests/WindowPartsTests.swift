@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class WindowPartsTests: XCTestCase {
@@ -100,7 +101,7 @@ final class WindowPartsTests: XCTestCase {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             g_action_group_activate_action(OpaquePointer(window.window.raw), "open", nil)
-            let dialog = try XCTUnwrap(window.openDialog, "Open showed no dialog")
+            let dialog = try XCTUnwrap(window.loading.openDialog, "Open showed no dialog")
             XCTAssertNotEqual(gtk_native_dialog_get_visible(cgtk_native_dialog(dialog.raw)), 0)
             XCTAssertNotEqual(gtk_native_dialog_get_modal(cgtk_native_dialog(dialog.raw)), 0)
             let chooser = cgtk_file_chooser(dialog.raw)
@@ -129,7 +130,7 @@ final class WindowPartsTests: XCTestCase {
                 }, "the chooser never selected the file")
             Self.emit(dialog.raw, "response", [Self.value("gint") { g_value_set_int($0, GTK_RESPONSE_ACCEPT.rawValue) }])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.image?.title == "chosen.png" && !window.isLoading })
-            XCTAssertNil(window.openDialog, "the answered dialog is let go")
+            XCTAssertNil(window.loading.openDialog, "the answered dialog is let go")
         }
     }
 
@@ -182,7 +183,7 @@ final class WindowPartsTests: XCTestCase {
             dragAway()
             h.canvas.reset()
             XCTAssertEqual(h.canvas.shownCrop, CanvasRenderingTests.seedCrop, "with animations off the reset is immediate")
-            XCTAssertNil(h.canvas.animation)
+            XCTAssertNil(h.canvas.resetAnimation.animation)
         }
     }
 
@@ -213,8 +214,8 @@ final class WindowPartsTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertEqual(String(cString: gtk_label_get_text(cgtk_label(window.sizeLabel.raw))), "80% × 80%")
-            XCTAssertNotEqual(gtk_widget_has_css_class(window.sizeLabel, "numeric"), 0, "digits are not tabular")
+            XCTAssertEqual(String(cString: gtk_label_get_text(cgtk_label(window.status.sizeLabel.raw))), "80% × 80%")
+            XCTAssertNotEqual(gtk_widget_has_css_class(window.status.sizeLabel, "numeric"), 0, "digits are not tabular")
             let manager = adw_style_manager_get_default()!
             // The app leaves the style to the system.
             XCTAssertEqual(adw_style_manager_get_color_scheme(manager), ADW_COLOR_SCHEME_DEFAULT)
@@ -238,15 +239,15 @@ final class WindowPartsTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: first)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            @MainActor func label() -> String { String(cString: gtk_label_get_text(cgtk_label(window.zoomIndicator.raw))) }
+            @MainActor func label() -> String { String(cString: gtk_label_get_text(cgtk_label(window.status.zoomIndicator.raw))) }
             g_action_group_activate_action(OpaquePointer(window.window.raw), "zoom-actual", nil)
             XCTAssertEqual(label(), "100 %")
-            XCTAssertNotEqual(gtk_widget_get_visible(window.zoomIndicator), 0)
+            XCTAssertNotEqual(gtk_widget_get_visible(window.status.zoomIndicator), 0)
             // A new picture starts at the fit: no stale percentage.
             window.open(path: second)
             XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.image?.title == "second.png" && !window.isLoading })
             XCTAssertEqual(window.canvas.zoom, .fit)
-            XCTAssertEqual(gtk_widget_get_visible(window.zoomIndicator), 0, "a percentage shows at the fit")
+            XCTAssertEqual(gtk_widget_get_visible(window.status.zoomIndicator), 0, "a percentage shows at the fit")
             // In the fixed frame a committed crop change (here a keyboard adjustment) is a zoom change.
             window.canvas.fixedFrame = true
             let before = try XCTUnwrap(window.canvas.zoomPercent)

@@ -6,6 +6,7 @@ import Foundation
 import GtkSupport
 import XCTest
 
+@_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class ZoomPanTests: XCTestCase {
@@ -35,9 +36,9 @@ final class ZoomPanTests: XCTestCase {
             )
             Shell.run("xdotool", ["mousemove", "--sync", "\(screen.x)", "\(screen.y)"])
             GtkTestSupport.catchUp()
-            XCTAssertTrue(GtkTestSupport.pump { canvas.pointer != nil }, "no motion event reached the canvas")
+            XCTAssertTrue(GtkTestSupport.pump { canvas.input.position != nil }, "no motion event reached the canvas")
             // Where GTK saw the pointer (the window may sit a few pixels off the screen's corner).
-            let spot = try XCTUnwrap(canvas.pointer, "no motion event reached the canvas")
+            let spot = try XCTUnwrap(canvas.input.position, "no motion event reached the canvas")
             XCTAssertEqual(spot.x, Double(screen.x) - origin.x, accuracy: 8)
             XCTAssertEqual(spot.y, Double(screen.y) - origin.y, accuracy: 8)
             let under = fit.normalizedPoint(spot)
@@ -54,7 +55,7 @@ final class ZoomPanTests: XCTestCase {
             XCTAssertEqual(zoomed.zoom.center.y, expected.zoom.center.y, accuracy: 1e-9)
             XCTAssertLessThanOrEqual(zoomed.imageFrame.minY, zoomed.padding + 1e-9, "an empty margin above the picture")
             XCTAssertEqual(canvas.crop, .unit, "zooming never changes the crop")
-            XCTAssertTrue(gtk_widget_get_visible(window.zoomIndicator) != 0, "the zoom percentage shows while zoomed")
+            XCTAssertTrue(gtk_widget_get_visible(window.status.zoomIndicator) != 0, "the zoom percentage shows while zoomed")
 
             // Three more notches, then the plain wheel pans down (the picture moves up).
             Shell.run("xdotool", ["keydown", "ctrl", "click", "--repeat", "3", "--delay", "30", "4", "keyup", "ctrl"])
@@ -98,7 +99,7 @@ final class ZoomPanTests: XCTestCase {
             let crop = canvas.crop
             Shell.run("xdotool", ["keydown", "space"])
             GtkTestSupport.catchUp()
-            XCTAssertTrue(GtkTestSupport.pump { canvas.spaceHeld }, "Space did not reach the canvas")
+            XCTAssertTrue(GtkTestSupport.pump { canvas.input.spaceHeld }, "Space did not reach the canvas")
             RealPointer.drag(from: from, by: (-50, -30))
             Shell.run("xdotool", ["keyup", "space"])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.viewGesture == nil && canvas.viewport?.imageFrame != moved })
@@ -107,7 +108,7 @@ final class ZoomPanTests: XCTestCase {
             XCTAssertEqual(panned.minY - moved.minY, -30, accuracy: 1)
             XCTAssertEqual(canvas.crop, crop, "panning never changes the crop")
             moved = panned
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { !canvas.spaceHeld }, "releasing Space was missed")
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { !canvas.input.spaceHeld }, "releasing Space was missed")
         }
     }
 
@@ -140,11 +141,11 @@ final class ZoomPanTests: XCTestCase {
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.zoom != .fit }, "Ctrl+1 did nothing")
             XCTAssertEqual(
                 try XCTUnwrap(canvas.zoomPercent), 100, accuracy: 1e-6, "Ctrl+1 shows one image pixel per screen pixel")
-            let label = String(cString: gtk_label_get_text(cgtk_label(window.zoomIndicator.raw)))
+            let label = String(cString: gtk_label_get_text(cgtk_label(window.status.zoomIndicator.raw)))
             XCTAssertEqual(label, "100 %")
             Shell.run("xdotool", ["key", "--clearmodifiers", "ctrl+0"])
             XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { canvas.zoom == .fit }, "Ctrl+0 did not fit")
-            XCTAssertTrue(gtk_widget_get_visible(window.zoomIndicator) == 0, "no percentage at the fit")
+            XCTAssertTrue(gtk_widget_get_visible(window.status.zoomIndicator) == 0, "no percentage at the fit")
         }
     }
 

@@ -1,0 +1,28 @@
+// The canvas as an accessible control: role group ("panel"), label "Crop area", the crop as its description.
+
+import CGtk
+import CropKit
+import GtkSupport
+import Wording
+
+extension CropCanvas {
+    /// The accessible name Orca speaks and tests look for.
+    nonisolated static let accessibleLabel = N_("Crop area")
+
+    /// GROUP reaches AT-SPI as "panel", which Orca speaks (WIDGET would be a silent "filler").
+    nonisolated static func installAccessibleRole(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
+        gtk_widget_class_set_accessible_role(klass, GTK_ACCESSIBLE_ROLE_GROUP)
+    }
+
+    func installAccessibility() {
+        widget.setAccessibleLabel(tr(CropCanvas.accessibleLabel))
+        updateAccessibleDescription()
+    }
+
+    /// GTK 4.8 does not pass VALUE_TEXT to AT-SPI; the description does, and Orca speaks its changes.
+    func updateAccessibleDescription() {
+        let value = CropText.accessibilityValue(session.committed, angle: editor.angle)
+        cgtk_accessible_set_description(widget, announcement.map { "\($0). \(value)" } ?? value)
+        announcement = nil
+    }
+}

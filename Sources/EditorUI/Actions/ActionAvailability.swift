@@ -1,0 +1,24 @@
+// When an action can be used: the conditions one function of the window answers for every action.
+
+import CGtk
+import GtkSupport
+
+/// When an action can be used; `EditorWindow.isEnabled(_:)` decides each.
+enum ActionAvailability {
+    case always
+    /// A picture is shown (the demo counts).
+    case picture
+    /// A photo from a file is shown: the demo has nothing to save or keep beside.
+    case file
+    case undo, redo
+    /// A save has written a result to open.
+    case savedResult
+    /// The JPEG's crop is off its block grid and can be snapped onto it.
+    case losslessSnap
+    /// The folder has a photo after / before the one shown.
+    case nextPhoto, previousPhoto
+    /// A photo from a file is shown and no Apply to All is running.
+    case batch
+    /// A photo from a file is shown and no suggestion is being computed.
+    case suggestion
+}

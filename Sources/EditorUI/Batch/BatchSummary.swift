@@ -1,0 +1,17 @@
+// How an Apply to All ended: what was saved and what was not (for the window's log and tests).
+
+import Batch
+import CGtk
+import CropKit
+import Decoding
+import Foundation
+import GtkSupport
+import Imaging
+
+/// How an Apply to All ended (for the window's log and tests).
+struct BatchSummary: Equatable {
+    var saved: Int
+    /// One line per photo not saved: "NAME: reason".
+    var failures: [String]
+    var cancelled: Bool
+}

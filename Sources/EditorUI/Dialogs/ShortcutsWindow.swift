@@ -1,0 +1,65 @@
+// The keyboard shortcuts window (Ctrl+?), built from the same tables that install the shortcuts.
+
+import CGtk
+import Canvas
+import CropKit
+import GtkSupport
+
+@MainActor
+enum ShortcutsWindow {
+    /// Window-wide shortcuts, grouped as GNOME apps group them, from the window's and the
+    /// application's action tables (which the accelerators are installed from too), so the window
+    /// cannot list a key that does nothing.
+    static var windowShortcutGroups: [(title: String, shortcuts: [WindowShortcut])] {
+        ShortcutGroup.allCases.map { group in
+            let window = EditorWindow.actions.filter { $0.group == group && !$0.accels.isEmpty }
+                .map { WindowShortcut(action: $0.action.detailed, accels: $0.accels, title: $0.title ?? $0.name) }
+            let app = CropEditorApplication.actions.filter { $0.group == group && !$0.accels.isEmpty }
+                .map { WindowShortcut(action: $0.action.detailed, accels: $0.accels, title: $0.title ?? $0.name) }
+            return (group.title, window + app)
+        }
+    }
+
+    /// Every window-wide shortcut, group after group.
+    static var windowShortcuts: [WindowShortcut] { windowShortcutGroups.flatMap(\.shortcuts) }
+
+    /// The crop area's own keys, in the order people learn them.
+    static var cropAreaShortcuts: [ShortcutEntry] {
+        CropCanvas.keyBindings.map { ShortcutEntry(accelerator: $0.accelerator, title: $0.title) }
+            + [
+                ShortcutEntry(accelerator: "bracketright", title: N_("Straighten clockwise by 0.1°")),
+                ShortcutEntry(accelerator: "bracketleft", title: N_("Straighten counterclockwise by 0.1°")),
+                ShortcutEntry(accelerator: "<Shift>bracketright", title: N_("Straighten clockwise by 1°")),
+                ShortcutEntry(accelerator: "<Shift>bracketleft", title: N_("Straighten counterclockwise by 1°")),
+                ShortcutEntry(accelerator: "l", title: N_("Level the picture by its lines")),
+                ShortcutEntry(accelerator: "Escape", title: N_("Cancel the drag in progress")),
+                ShortcutEntry(accelerator: "plus", title: N_("Zoom in around the frame")),
+                ShortcutEntry(accelerator: "minus", title: N_("Zoom out around the frame")),
+                ShortcutEntry(accelerator: "space", title: N_("Hold to pan by dragging")),
+                ShortcutEntry(accelerator: "s", title: N_("Suggest a crop: the most interesting part of the photo")),
+                ShortcutEntry(accelerator: "Tab", title: N_("Leave the crop area (Shift+Tab goes back)")),
+            ]
+    }
+
+    /// The crop area's group title.
+    static let cropAreaTitle = N_("Crop area (when focused)")
+
+    /// The window's groups as shown (translated): File, Edit, View, then the crop area's keys.
+    static var groups: [(title: String, rows: [ShortcutEntry])] {
+        windowShortcutGroups.map { group in
+            (
+                tr(group.title),
+                group.shortcuts.map { ShortcutEntry(accelerator: $0.accels.joined(separator: " "), title: tr($0.title)) }
+            )
+        } + [(tr(cropAreaTitle), cropAreaShortcuts.map { ShortcutEntry(accelerator: $0.accelerator, title: tr($0.title)) })]
+    }
+
+    /// Builds the window for `parent` (an application window), which shows it on Ctrl+?.
+    static func attach(to parent: UnsafeMutablePointer<GtkWidget>) {
+        let builder = gtk_builder_new_from_string(builderXML(), -1)!
+        defer { g_object_unref(builder.raw) }
+        guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
+        gtk_application_window_set_help_overlay(
+            parent.raw.assumingMemoryBound(to: GtkApplicationWindow.self), OpaquePointer(object))
+    }
+}

@@ -1,0 +1,42 @@
+// The header bar's widget tree from data/ui (header-bar.ui and its pixel popover), given its actions and tooltips from the action table.
+
+import CGtk
+import GtkSupport
+
+extension HeaderController {
+    /// The header's controls by builder id, and the window action each one stands for.
+    static let actions: [(id: String, action: WindowAction)] = [
+        ("open", .open), ("previous-photo", .previousPhoto), ("next-photo", .nextPhoto), ("save", .save),
+        ("undo", .undo), ("redo", .redo), ("reset", .reset), ("straighten", .straighten), ("suggest", .suggest),
+        ("previews", .showPreviews),
+    ]
+
+    /// Builds the tree. The builder holds the loose parts (the header holds Open, Save and the main
+    /// menu; the other controls go into its priority row) until the caller parents them and lets it go.
+    static func loadParts() -> HeaderParts {
+        // Types GtkBuilder creates by name must be registered first.
+        _ = adw_header_bar_get_type()
+        _ = adw_split_button_get_type()
+        let builder = UIFiles.builder("header-bar.ui")
+        func widget(_ id: String) -> UnsafeMutablePointer<GtkWidget> { UIFiles.widget(builder, id) }
+        // Each control's action, and its tooltip from the action's words and keys.
+        for (id, action) in HeaderController.actions {
+            gtk_actionable_set_action_name(OpaquePointer(widget(id)), action.detailed)
+            widget(id).tooltip = EditorWindow.entry(action).tooltip
+        }
+        widget("menu").tooltip = EditorWindow.entry(.showMenu).tooltip
+        // The pixel popover comes from its .ui file; the pixel button holds it from now on.
+        let popoverTree = UIFiles.builder("pixel-popover.ui")
+        gtk_menu_button_set_popover(cgtk_menu_button(widget("pixels").raw), UIFiles.widget(popoverTree, "pixel-popover"))
+        func pixelWidget(_ id: String) -> UnsafeMutablePointer<GtkWidget> { UIFiles.widget(popoverTree, id) }
+        gtk_actionable_set_action_name(OpaquePointer(widget("lossless")), WindowAction.snapLossless.detailed)
+        return HeaderParts(
+            builder: builder, header: widget("header"), open: widget("open"), menu: widget("menu"), save: widget("save"),
+            undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
+            previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
+            straighten: widget("straighten"),
+            previousPhoto: widget("previous-photo"), nextPhoto: widget("next-photo"), suggest: widget("suggest"),
+            pixelEntries: PixelField.allCases.map { pixelWidget("pixel-\($0)") },
+            applyPixels: pixelWidget("pixel-apply"))
+    }
+}

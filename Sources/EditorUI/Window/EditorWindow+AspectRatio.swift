@@ -1,0 +1,86 @@
+// The aspect-ratio menu in the header bar: presets as radio items, a portrait/landscape swap.
+
+import CGtk
+import CropKit
+import GtkSupport
+
+extension EditorWindow {
+    /// The menu's choices: the action target (what `AspectRatio` reads back) and the label.
+    static let ratioChoices: [(target: String, label: String)] = [
+        ("free", N_("Free")), ("original", N_("Original")), ("1:1", N_("Square")),
+        ("5:4", "5:4"), ("4:3", "4:3"), ("3:2", "3:2"), ("16:10", "16:10"), ("16:9", "16:9"),
+    ]
+
+    /// The ratio an action target names (`free`, `original`, `original swapped`, `W:H`).
+    nonisolated static func aspectRatio(target: String) -> AspectRatio? {
+        switch target {
+        case "free": return .free
+        case "original": return .original
+        case "original swapped": return AspectRatio.original.swapped
+        default: return AspectRatio(parsing: target)
+        }
+    }
+
+    /// A menu button whose label is the current ratio, over a radio list and the swap.
+    static func makeAspectRatioButton() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = Menu.sectioned(
+            [
+                EditorWindow.ratioChoices.map { .action(tr($0.label), WindowAction.aspectRatio.detailed($0.target)) },
+                [
+                    .action(tr("_Custom…"), WindowAction.customRatio.detailed),
+                    .action(tr("Swap _Portrait and Landscape"), WindowAction.swapRatio.detailed),
+                ],
+            ] + EditorWindow.frameMenuSections())
+
+        let button = gtk_menu_button_new()!
+        button.setMenuButtonLabel(tr("Free"))
+        button.setMenuModel(menu)
+        g_object_unref(menu.raw)
+        button.tooltip = tr("Aspect ratio and shape of the crop")
+        button.setAccessibleLabel(tr("Aspect ratio"))
+        return button
+    }
+
+    /// Asks for a custom W:H (e.g. 2.39:1) and applies it; text that is not a ratio changes nothing.
+    func askCustomRatio() {
+        let entry = gtk_entry_new()!
+        gtk_entry_set_activates_default(entry.raw.assumingMemoryBound(to: GtkEntry.self), 1)
+        gtk_editable_set_text(OpaquePointer(entry), canvas.aspectRatio.isFree ? "" : canvas.aspectRatio.description)
+        entry.setAccessibleLabel(tr("Aspect ratio, W:H"))
+        let dialog = MessageDialog.present(
+            over: window, heading: tr("Custom Aspect Ratio"),
+            body: tr("Width and height of the crop, as W:H (for example 2.39:1)"),
+            extra: entry,
+            responses: [
+                DialogResponse(id: "cancel", label: tr("_Cancel")),
+                DialogResponse(id: "apply", label: tr("_Apply"), appearance: ADW_RESPONSE_SUGGESTED),
+            ], defaultResponse: "apply"
+        ) { [weak self] response in
+            guard let self, response == "apply", let text = gtk_editable_get_text(OpaquePointer(entry)) else { return }
+            guard let ratio = AspectRatio(parsing: String(cString: text)) else {
+                self.showError(String(format: tr("“%@” is not a ratio: write it as W:H, e.g. 16:9"), String(cString: text)))
+                return
+            }
+            self.chooseAspectRatio(ratio)
+        }
+        // The dialog destroys itself once answered: forget it then, so nothing points at a freed widget.
+        customRatioDialog = dialog
+        Signal.connect(dialog.raw, "destroy") { [weak self] in self?.customRatioDialog = nil }
+    }
+
+    /// Applies a ratio: the canvas refits and locks, the action's state and the button's label follow.
+    func chooseAspectRatio(_ ratio: AspectRatio) {
+        canvas.setAspectRatio(ratio)
+        showAspectRatio(ratio)
+    }
+
+    /// The ratio menu's state and the button's label show `ratio`, which is remembered for next time.
+    func showAspectRatio(_ ratio: AspectRatio) {
+        AppSettings.aspectRatio = ratio.description
+        setActionState(.aspectRatio, g_variant_new_string(ratio.description))
+        let label =
+            EditorWindow.ratioChoices.first { $0.target == ratio.description }.map { tr($0.label) }
+            ?? (ratio == AspectRatio.original.swapped ? tr("Original, turned") : ratio.description)
+        header.aspectRatioButton.setMenuButtonLabel(label)
+    }
+}
