@@ -23,7 +23,7 @@ public enum ImageSource {
             let decoded = try DecoderPool.shared.displayThumbnail(path: path, maxWidth: maxWidth, maxHeight: maxHeight)
             let info = decoded.info
             guard let surface = surface(from: decoded.pixels) else {
-                return .failure(ImageLoadError(message: Localization.format(tr("“%s” is too large to display"), [name])))
+                return .failure(.tooLargeToDisplay(name: name))
             }
             var image = LoadedImage(
                 title: name, path: path, surface: surface, pixelWidth: info.width,
@@ -33,7 +33,7 @@ public enum ImageSource {
             image.sidecarProblem = decoded.sidecarProblem?.message
             return .success(image)
         } catch {
-            return .failure(ImageLoadError(message: Localization.format(tr("“%1$s”: %2$s"), [name, error.message])))
+            return .failure(.imaging(name: name, error))
         }
     }
 

@@ -88,7 +88,7 @@ public enum HeadlessCommand {
             throw .usage("the output is the source file itself; choose another --output", image: image)
         }
         let info: ImageInfo
-        do { info = try DecoderPool.shared.probe(path: image) } catch { throw HeadlessError(image: image, reason: error.message) }
+        do { info = try DecoderPool.shared.probe(path: image) } catch { throw HeadlessError(image: image, error) }
         let angle = try straightenAngle(options, info: info)
         let (rect, kept, shownAngle) = try pixelRect(options, info: info, angle: angle)
         var export = options.exportOptions(kept: kept)
@@ -118,7 +118,7 @@ public enum HeadlessCommand {
                 for: image)
             return nil
         } catch {
-            throw HeadlessError(image: image, reason: error.message)
+            throw HeadlessError(image: image, error)
         }
     }
 
@@ -132,7 +132,7 @@ public enum HeadlessCommand {
         case .auto:
             let suggestion: StraightenAngle?
             do { suggestion = try DecoderPool.shared.levelSuggestion(path: info.path) } catch {
-                throw HeadlessError(image: options.image, reason: error.message)
+                throw HeadlessError(image: options.image, error)
             }
             guard let suggestion else {
                 throw HeadlessError(
@@ -159,7 +159,7 @@ public enum HeadlessCommand {
         if let target = options.suggestion {
             do { return (try DecoderPool.shared.smartCrop(path: image, transform: transform, target: target), nil, .zero) } catch
             {
-                throw HeadlessError(image: image, reason: error.message)
+                throw HeadlessError(image: image, error)
             }
         }
         guard let geometry = options.crop else {
@@ -169,7 +169,7 @@ public enum HeadlessCommand {
             }
             let stored: (crop: StoredCrop, source: StoredCropSource)?
             do { stored = try DecoderPool.shared.storedCrop(path: image) } catch {
-                throw HeadlessError(image: image, reason: error.message)
+                throw HeadlessError(image: image, error)
             }
             guard let stored else { throw HeadlessError(image: image, reason: "no --crop given (and no stored crop)") }
             guard !stored.crop.angle.isZero else {

@@ -1,18 +1,42 @@
 // A headless failure as the one stderr line the contract promises: `crop-editor: IMAGE: reason` or `crop-editor: reason`.
 
 import Batch
+import Imaging
+import Wording
 
 /// Why the headless command failed, and which image it was about (nil before an image is known).
 public struct HeadlessError: Error, Equatable, Sendable {
     public let image: String?
-    public let reason: String
+    /// The cause: the imaging module's error as it happened (worded only in `reason`), or the
+    /// command line's own words for a mistake in it.
+    public let cause: Cause
     /// Command-line mistakes exit 2 (as getopt tools do), failures with a good command line exit 1.
     public let exitStatus: Int32
 
+    public enum Cause: Equatable, Sendable {
+        case imaging(ImagingError)
+        case words(String)
+    }
+
     public init(image: String?, reason: String, exitStatus: Int32 = HeadlessError.badImageStatus) {
         self.image = image
-        self.reason = reason
+        cause = .words(reason)
         self.exitStatus = exitStatus
+    }
+
+    /// `image` failed in the imaging module (or its decoder) for `error`.
+    public init(image: String?, _ error: ImagingError) {
+        self.image = image
+        cause = .imaging(error)
+        exitStatus = HeadlessError.badImageStatus
+    }
+
+    /// The cause in words (the user's language where a catalogue has them).
+    public var reason: String {
+        switch cause {
+        case .imaging(let error): return error.message
+        case .words(let words): return words
+        }
     }
 
     /// A mistake in the command line itself.

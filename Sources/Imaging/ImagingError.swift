@@ -59,6 +59,8 @@ extension ImagingError {
     public enum TIFFLayout: Sendable, Equatable, Codable {
         case tiledSeparatePlanes, oldStyleJPEG, subsampledYCbCr
         case bitsPerSample(Int)
+        /// Floating-point samples of this many bits.
+        case floatingPoint(bits: Int)
         /// libvips said it does not support the file; its words, since the directory named nothing.
         case named(byLibrary: String)
     }

@@ -7,6 +7,8 @@ struct TIFFVariant: Equatable {
     var compression = 1
     var photometric = -1
     var bitsPerSample = 1
+    /// SampleFormat: 1 unsigned, 2 signed, 3 IEEE floating point.
+    var sampleFormat = 1
     var separatePlanes = false
     var tiled = false
 
@@ -43,6 +45,7 @@ struct TIFFVariant: Equatable {
             case 262: photometric = first
             case 258: bitsPerSample = first
             case 284: separatePlanes = first == 2
+            case 339: sampleFormat = first
             case 322, 323: tiled = true
             default: break
             }
@@ -58,6 +61,8 @@ struct TIFFVariant: Equatable {
         if let undecodable { return undecodable }
         if compression == 6 { return .oldStyleJPEG }
         if ![1, 2, 4, 8, 16, 32, 64].contains(bitsPerSample) { return .bitsPerSample(bitsPerSample) }
+        // libvips 8.14 opens 64-bit floating-point samples, then refuses their values ("samples out of range").
+        if sampleFormat == 3, bitsPerSample == 64 { return .floatingPoint(bits: 64) }
         if photometric == 6, compression != 7 { return .subsampledYCbCr }
         return nil
     }
@@ -66,7 +71,9 @@ struct TIFFVariant: Equatable {
     /// layout it does not decode rather than damage.
     static func unsupported(path: String, libvipsMessage: String) -> ImagingError.TIFFLayout? {
         let lower = libvipsMessage.lowercased()
-        let libvipsSaysSo = ["not supported", "unsupported", "not a whole number of bytes"].contains { lower.contains($0) }
+        let libvipsSaysSo = ["not supported", "unsupported", "not a whole number of bytes", "samples out of range"].contains {
+            lower.contains($0)
+        }
         guard libvipsSaysSo else { return nil }
         return TIFFVariant(path: path)?.unsupportedLayout ?? .named(byLibrary: libvipsMessage)
     }

@@ -58,6 +58,8 @@ extension ImagingError {
             case .subsampledYCbCr: named = tr("subsampled YCbCr colour")
             case .bitsPerSample(let bits):
                 named = Localization.format(trn("%d bit per sample", "%d bits per sample", bits), [bits])
+            case .floatingPoint(let bits):
+                named = Localization.format(tr("%d-bit floating-point samples"), [bits])
             case .named(byLibrary: let libraryWords): named = libraryWords
             }
             return Localization.format(tr("this TIFF variant is not supported (%s)"), [named])
@@ -74,7 +76,10 @@ extension ImagingError {
 
     private func words(_ damage: Damage) -> String {
         switch damage {
-        case .unopenable(let detail): return detail ?? tr("the file is damaged or not an image")
+        case .unopenable(let detail?):
+            // The library's words say where it stopped, not what is wrong: the cause first.
+            return Localization.format(tr("the file could not be opened as an image (%s)"), [detail])
+        case .unopenable(nil): return tr("the file is damaged or not an image")
         case .noPixels: return tr("the image has no pixels")
         case .jpegData(let detail): return Localization.format(tr("the image data is damaged (%s)"), [detail])
         case .decode(let detail):
@@ -163,31 +168,37 @@ extension ImagingError {
     }
 
     /// libvips' words, more precise than ours, stand alone; TurboJPEG's follow the stage's.
+    /// A stage's failure in words, the library's own words after it in parentheses: they say where
+    /// the library stopped ("bad seek to 626"), not what went wrong, so they are never the whole reason.
+    private func staged(_ words: String, _ detail: String?) -> String {
+        detail.map { Localization.format(tr("%1$s (%2$s)"), [words, $0]) } ?? words
+    }
+
     private func words(_ stage: LibraryStage, detail: String?) -> String {
         switch stage {
-        case .open: return detail ?? tr("the image could not be opened")
-        case .turnUpright: return detail ?? tr("the image could not be turned upright")
-        case .cut: return detail ?? tr("the crop could not be made")
-        case .turnCut: return detail ?? tr("the crop could not be turned")
-        case .convert: return detail ?? tr("the image could not be converted")
-        case .convertColours: return detail ?? tr("the image's colours could not be converted")
-        case .convertTo8Bits: return detail ?? tr("the image could not be converted to 8 bits")
+        case .open: return staged(tr("the image could not be opened"), detail)
+        case .turnUpright: return staged(tr("the image could not be turned upright"), detail)
+        case .cut: return staged(tr("the crop could not be made"), detail)
+        case .turnCut: return staged(tr("the crop could not be turned"), detail)
+        case .convert: return staged(tr("the image could not be converted"), detail)
+        case .convertColours: return staged(tr("the image's colours could not be converted"), detail)
+        case .convertTo8Bits: return staged(tr("the image could not be converted to 8 bits"), detail)
         // TRANSLATORS: libvips could not add an opaque alpha channel to the picture.
-        case .addAlpha: return detail ?? tr("no alpha")
+        case .addAlpha: return staged(tr("no alpha"), detail)
         // TRANSLATORS: libvips could not take the picture's colour and alpha channels out of more channels.
-        case .extractBands: return detail ?? tr("bad bands")
-        case .decode: return detail ?? tr("the image could not be decoded")
-        case .decodedSize: return detail ?? tr("the decoded image has an unexpected size")
-        case .circleMask: return detail ?? tr("the circle's mask could not be made")
-        case .leaveOutMetadata: return detail ?? tr("the metadata could not be left out")
-        case .gainMapDecode: return detail ?? tr("the HDR gain map could not be decoded")
-        case .gainMapTurn: return detail ?? tr("the HDR gain map could not be turned")
-        case .gainMapCut: return detail ?? tr("the HDR gain map could not be cut")
-        case .gainMapEncode: return detail ?? tr("the HDR gain map could not be encoded")
-        case .regionScale: return detail ?? tr("the region could not be scaled")
-        case .regionTurnUpright: return detail ?? tr("the region could not be turned upright")
-        case .regionKeep: return detail ?? tr("the region could not be kept")
-        case .regionCut: return detail ?? tr("the region could not be cut")
+        case .extractBands: return staged(tr("bad bands"), detail)
+        case .decode: return staged(tr("the image could not be decoded"), detail)
+        case .decodedSize: return staged(tr("the decoded image has an unexpected size"), detail)
+        case .circleMask: return staged(tr("the circle's mask could not be made"), detail)
+        case .leaveOutMetadata: return staged(tr("the metadata could not be left out"), detail)
+        case .gainMapDecode: return staged(tr("the HDR gain map could not be decoded"), detail)
+        case .gainMapTurn: return staged(tr("the HDR gain map could not be turned"), detail)
+        case .gainMapCut: return staged(tr("the HDR gain map could not be cut"), detail)
+        case .gainMapEncode: return staged(tr("the HDR gain map could not be encoded"), detail)
+        case .regionScale: return staged(tr("the region could not be scaled"), detail)
+        case .regionTurnUpright: return staged(tr("the region could not be turned upright"), detail)
+        case .regionKeep: return staged(tr("the region could not be kept"), detail)
+        case .regionCut: return staged(tr("the region could not be cut"), detail)
         case .scaleExactly(let width, let height, let gotWidth, let gotHeight):
             return Localization.format(
                 tr("the picture could not be scaled to exactly %1$d×%2$d (got %3$d×%4$d)"),

@@ -51,17 +51,17 @@ final class TakenOverDecoderWindowTests: XCTestCase {
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 20) { !window.isSaving })
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 20) { !window.saving.isSaving })
             XCTAssertNil(window.lastError)
-            let first = try XCTUnwrap(window.lastSavedPath)
+            let first = try XCTUnwrap(window.saving.lastSavedPath)
             XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", first]), "200x100")
             let saved = try Data(contentsOf: URL(fileURLWithPath: first))
             // Apply to All: the other photos saved by workers whose decoders are taken over too.
             window.askApplyToAll()
-            let dialog = try XCTUnwrap(window.applyDialog, "Apply to All did not ask")
-            adw_message_dialog_response(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self), "apply")
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.lastBatch != nil }, "the batch never ended")
-            let summary = try XCTUnwrap(window.lastBatch)
+            let dialog = try XCTUnwrap(window.applyToAll.dialog, "Apply to All did not ask")
+            adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "apply")
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil }, "the batch never ended")
+            let summary = try XCTUnwrap(window.applyToAll.lastBatch)
             XCTAssertEqual(summary.failures, [])
             for photo in photos.dropFirst() {
                 XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", EditorWindow.croppedName(for: photo)]), "200x100")

@@ -70,30 +70,76 @@ import Testing
         #expect(w.temporaryLeftovers().isEmpty, "\(w.temporaryLeftovers())")
     }
 
-    @Test func aWorkerKilledMidWriteFailsItsPictureAloneAndLeavesNoTemporary() throws {
+    @Test func aWorkerKilledMidJobFailsItsPictureAloneAndLeavesNoTemporary() throws {
         let w = try Workspace()
         let jobs = try noiseJobs(in: w, count: 4, side: 2500, crop: 2400)
         let engine = BatchEngine(runner: runner(slots: 1))
         let killed = KilledWorker()
-        let out = w.url("out")
-        // SIGKILL, which no handler sees, once the first picture's temporary file is being written.
+        // SIGKILL, which no handler sees, once the first picture's decoder (the worker's grandchild,
+        // forked by its zygote) is at work on it.
         let watcher = Thread {
-            let writing = {
-                ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).contains { $0.hasPrefix(".cropeditor-") }
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                if let worker = workerPIDs().first, Self.decoderAtWork(under: worker) {
+                    kill(worker, SIGKILL)
+                    killed.set(worker)
+                    return
+                }
+                sched_yield()
             }
-            try? FolderWatch(out).wait(seconds: 30, until: writing)
-            guard writing(), let pid = workerPIDs().first else { return }
-            kill(pid, SIGKILL)
-            killed.set(pid)
         }
         watcher.start()
         let outcomes = engine.run(jobs)
-        try #require(killed.pid != nil, "no worker was caught writing")
+        try #require(killed.pid != nil, "no worker was caught at work")
         #expect(outcomes.map(\.status) == [.failed, .succeeded, .succeeded, .succeeded])
         #expect(outcomes[0].lines == ["crop-editor: \(jobs[0].image): the worker process doing it ended unexpectedly (signal 9)"])
         #expect(w.temporaryLeftovers().isEmpty, "\(w.temporaryLeftovers())")
         #expect(!w.exists("out/n0.png"))
         for index in 1..<4 { #expect(try Tool.size(of: w.url("out/n\(index).png")) == "2400x2400") }
+    }
+
+    /// A worker that dies having made its temporary file (here a stand-in that makes it and kills
+    /// itself, as a crash mid-write would): the batch removes that file, which it named itself, and
+    /// nothing else; the worker could not name another.
+    @Test func theBatchRemovesTheTemporaryItNamedWhenAWorkerDiesMidWrite() throws {
+        let w = try Workspace()
+        try w.file("out/keep.txt", bytes: Array("keep".utf8))
+        let image = w.url("in/p.png").path
+        let worker = w.url("dying-worker").path
+        // Reads the job (a 4-byte length and JSON), makes the temporary it was given, dies by SIGKILL.
+        let script = """
+            #!/usr/bin/env python3
+            import json, os, signal, sys
+            length = int.from_bytes(sys.stdin.buffer.read(4), "little")
+            job = json.loads(sys.stdin.buffer.read(length))
+            output = [a for a in job["arguments"] if a.startswith("--output=")][0][len("--output="):]
+            open(os.path.join(os.path.dirname(output), job["temporaryName"]), "w").write("half")
+            os.kill(os.getpid(), signal.SIGKILL)
+            """
+        try w.file("dying-worker", bytes: Array(script.utf8))
+        #expect(chmod(worker, 0o755) == 0)
+        let job = BatchJob(image: image, arguments: ["--crop=20x10", "--output=\(w.url("out/p.png").path)", "--", image])
+        let outcomes = BatchEngine(runner: ProcessRunner(executable: worker, slots: 1)).run([job])
+        #expect(outcomes.map(\.status) == [.failed])
+        #expect(outcomes[0].lines == ["crop-editor: \(image): the worker process doing it ended unexpectedly (signal 9)"])
+        #expect(w.temporaryLeftovers().isEmpty, "\(w.temporaryLeftovers())")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.url("out").path) == ["keep.txt"])
+    }
+
+    /// Whether a decoder forked by `worker`'s zygote has used processor time (it is decoding).
+    private static func decoderAtWork(under worker: pid_t) -> Bool {
+        let children = { (parent: pid_t) -> [(pid: pid_t, ticks: Int)] in
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+                guard let pid = pid_t(entry), let stat = FileManager.default.contents(atPath: "/proc/\(entry)/stat")
+                else { return nil }
+                let text = String(decoding: stat, as: UTF8.self)
+                guard let close = text.lastIndex(of: ")") else { return nil }
+                let fields = text[text.index(after: close)...].split(separator: " ")
+                guard fields.count > 13, pid_t(fields[1]) == parent else { return nil }
+                return (pid, (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0))
+            }
+        }
+        return children(worker).contains { zygote in children(zygote.pid).contains { $0.ticks > 5 } }
     }
 
     private final class KilledWorker: @unchecked Sendable {

@@ -14,6 +14,27 @@ extension HeadlessBinaryTests {
                 image: "in/missing.jpg", reasons: ["no such file"], output: "out/a.png")
         }
 
+        /// Files libheif and libvips refuse with words that say only where they stopped: the cause
+        /// comes first, their words after it in parentheses (a 16 × 17000 AVIF: "bad seek to …"),
+        /// or the layout is named (64-bit floating-point TIFF samples: "samples out of range").
+        @Test func aRefusalNamesItsCauseNotOnlyTheLibrarysWords() throws {
+            let w = try Workspace()
+            try FileManager.default.createDirectory(at: w.url("in"), withIntermediateDirectories: true)
+            try Tool.run("vips", ["black", w.url("in/tall.avif").path, "16", "17000"])
+            try Tool.run("vips", ["black", w.url("in/plain.tif").path, "40", "30", "--bands", "3"])
+            try Tool.run("vips", ["cast", w.url("in/plain.tif").path, w.url("in/double.tif").path, "double"])
+            let tall = try expectCleanFailure(
+                in: w, [crop, "--output=out/a.png", "in/tall.avif"], image: "in/tall.avif",
+                reasons: ["the file could not be opened as an image (bad seek to "], output: "out/a.png")
+            #expect(tall.standardError.hasSuffix(")\n"), "\(tall.standardError)")
+            let double = try expectCleanFailure(
+                in: w, ["--crop=10x10+0+0", "--output=out/b.png", "in/double.tif"], image: "in/double.tif",
+                reasons: ["this TIFF variant is not supported (64-bit floating-point samples)"], output: "out/b.png")
+            #expect(
+                double.standardError
+                    == "crop-editor: in/double.tif: this TIFF variant is not supported (64-bit floating-point samples)\n")
+        }
+
         @Test func aFolder() throws {
             let w = try Workspace()
             try FileManager.default.createDirectory(at: w.url("in/album.jpg"), withIntermediateDirectories: true)

@@ -11,7 +11,8 @@ import Wording
 /// has a leaf here, and `example(_:)` does not compile until that leaf has an example and its words.
 enum ErrorLeaf: CaseIterable {
     case missing, folder, permissionDenied, empty, readFailed
-    case notAnImage, format, tiledSeparatePlanes, oldStyleJPEG, subsampledYCbCr, bitsPerSample, tiffNamedByLibrary
+    case notAnImage, format, tiledSeparatePlanes, oldStyleJPEG, subsampledYCbCr, bitsPerSample, floatingPoint
+    case tiffNamedByLibrary
     case fileCutShort, dataStopsEarly
     case unopenable, noPixels, jpegData, decode
     case imageTooLarge, outputTooLarge
@@ -42,6 +43,7 @@ enum ErrorLeaf: CaseIterable {
         case .unsupported(.tiff(.oldStyleJPEG)): .oldStyleJPEG
         case .unsupported(.tiff(.subsampledYCbCr)): .subsampledYCbCr
         case .unsupported(.tiff(.bitsPerSample)): .bitsPerSample
+        case .unsupported(.tiff(.floatingPoint)): .floatingPoint
         case .unsupported(.tiff(.named)): .tiffNamedByLibrary
         case .incomplete(.fileCutShort): .fileCutShort
         case .incomplete(.dataStopsEarly): .dataStopsEarly
@@ -140,6 +142,8 @@ enum ErrorLeaf: CaseIterable {
         case .subsampledYCbCr:
             (.unsupported(.tiff(.subsampledYCbCr)), "this TIFF variant is not supported (subsampled YCbCr colour)")
         case .bitsPerSample: (.unsupported(.tiff(.bitsPerSample(12))), "this TIFF variant is not supported (12 bits per sample)")
+        case .floatingPoint:
+            (.unsupported(.tiff(.floatingPoint(bits: 64))), "this TIFF variant is not supported (64-bit floating-point samples)")
         case .tiffNamedByLibrary:
             (
                 .unsupported(.tiff(.named(byLibrary: "unsupported sample format"))),
@@ -317,17 +321,22 @@ func leftoverDirective(in text: String) -> String? {
         #expect(message == english)
     }
 
-    /// What a library said replaces libvips' stage words (they were its fallback) and follows
-    /// TurboJPEG's; the reason nests inside a failed metadata write and a left-out gain map.
     /// A full disk (or a full quota) says so, not the system's words for it.
     @Test func aFullDiskSaysSo() {
         #expect(ImagingError.writeFailed(.write(errno: ENOSPC)).message == "the result could not be written: the disk is full")
         #expect(ImagingError.writeFailed(.write(errno: EDQUOT)).message == "the result could not be written: the disk is full")
     }
 
+    /// What a library said follows libvips' stage words in parentheses and TurboJPEG's after a
+    /// colon; the reason nests inside a failed metadata write and a left-out gain map.
     @Test func librariesOwnWordsAreKept() {
-        #expect(ImagingError.library(.open, detail: "VipsJpeg: out of memory").message == "VipsJpeg: out of memory")
-        #expect(ImagingError.damaged(.unopenable(detail: "not a known file format")).message == "not a known file format")
+        // Kept, but never as the whole reason: the cause first, the library's words in parentheses.
+        #expect(
+            ImagingError.library(.open, detail: "VipsJpeg: out of memory").message
+                == "the image could not be opened (VipsJpeg: out of memory)")
+        #expect(
+            ImagingError.damaged(.unopenable(detail: "bad seek to 626")).message
+                == "the file could not be opened as an image (bad seek to 626)")
         #expect(
             ImagingError.damaged(.decode(detail: "read error")).message == "the image data is damaged or incomplete (read error)")
         #expect(ImagingError.library(.metadataOpen, detail: "unsupported format").message == "unsupported format")
