@@ -4,7 +4,7 @@ import CropKit
 
 /// The canvas's modes and overlay options; the canvas redraws or switches mode as each changes.
 struct CanvasModes {
-    /// The composition guide and when it shows (the seed: thirds, always).
+    /// The composition guide and when it shows (by default: thirds, always).
     var guideStyle = GuideStyle.thirds
     var guideVisibility = GuideVisibility.always
     /// The fixed-frame mode: the frame stays put, the picture pans and zooms beneath it.

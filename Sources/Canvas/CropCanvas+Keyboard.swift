@@ -39,7 +39,7 @@ extension CropCanvas {
     }()
 
     nonisolated static func installActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
-        // The nine parameterless actions AT-SPI lists (step 0.05, as the seed's VoiceOver actions).
+        // The nine parameterless actions AT-SPI lists (each a step of 0.05: 5 % of the image).
         for adjustment in CropAdjustment.allCases {
             gtk_widget_class_install_action(klass, CanvasAction.adjust(adjustment).detailed, nil) { widget, name, _ in
                 nonisolated(unsafe) let widget = widget

@@ -1,4 +1,4 @@
-// The built-in "Coastline" picture (seed 000), drawn with Cairo so the editor can be tried without a file.
+// The built-in "Coastline" picture, drawn with Cairo so the editor can be tried without a file.
 
 import CGtk
 import GtkSupport
@@ -7,7 +7,7 @@ import Wording
 @MainActor
 public enum DemoPicture {
     public static var title: String { tr("Coastline") }
-    /// The seed's picture size in pixels (portrait 4:5).
+    /// The demo picture's size in pixels (portrait 4:5).
     static let width = 800, height = 1000
 
     /// Draws the picture: a cyan → blue → indigo sky, a yellow sun, a sand shore.

@@ -4,7 +4,7 @@ import CGtk
 import CropKit
 import GtkSupport
 
-/// The overlay's look, all in view points (seed 000's numbers).
+/// The overlay's look, all in view points, so lines and handles keep their size at any zoom.
 public enum OverlayStyle {
     static let dim = RGBA(0, 0, 0, 0.55)
     static let guide = RGBA(1, 1, 1, 0.5)

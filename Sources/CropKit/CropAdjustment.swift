@@ -1,4 +1,4 @@
-// The named adjustments (seed 000's screen-reader actions) as one model operation for keys, actions and menus.
+// The named adjustments (the crop area's screen-reader actions) as one model operation for keys, actions and menus.
 
 /// A named change to the crop; the UI, key bindings and accessibility actions all call this.
 public enum CropAdjustment: String, CaseIterable, Hashable, Sendable {
@@ -6,7 +6,7 @@ public enum CropAdjustment: String, CaseIterable, Hashable, Sendable {
     case makeWider, makeNarrower, makeTaller, makeShorter
     case reset
 
-    /// How far an action moves or resizes the frame, as a fraction of the image (seed 000).
+    /// How far an action moves or resizes the frame, as a fraction of the image (5 %: twenty steps cross it).
     public static let defaultStep = CropSize(width: 0.05, height: 0.05)
 
     /// The unit of a keyboard step: a percent of the image, or one image pixel (with Ctrl).

@@ -1,7 +1,7 @@
 // Where each handle can be grabbed around a frame drawn on screen, and which handle a press hits.
 
 extension CropHandle {
-    /// The grip in view points: big enough for a finger or an imprecise pointer (seed 000).
+    /// The grip in view points: big enough for a finger or an imprecise pointer (44, a usual smallest touch target).
     public static let gripSize = 44.0
 
     /// The area, in view points, where this handle can be grabbed around `frame` (the crop as

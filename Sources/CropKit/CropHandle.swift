@@ -4,7 +4,7 @@
 public enum CropHandle: String, CaseIterable, Hashable, Sendable {
     case body, top, right, bottom, left, topLeft, topRight, bottomRight, bottomLeft
 
-    /// The smallest side a frame may have by default, as a fraction of the image (seed 000).
+    /// The smallest side a frame may have by default, as a fraction of the image (15 %).
     public static let defaultMinimumSide = 0.15
     /// Bounds of any minimum side a caller asks for: never under 1 % and never over the whole image.
     public static let minimumSideRange: ClosedRange<Double> = 0.01...1
@@ -22,7 +22,7 @@ public enum CropHandle: String, CaseIterable, Hashable, Sendable {
         return min(max(side, minimumSideRange.lowerBound), minimumSideRange.upperBound)
     }
 
-    /// The crop after dragging this handle by `delta` (normalized units), with seed 000's rules:
+    /// The crop after dragging this handle by `delta` (normalized units), by these rules:
     /// the body moves with its size unchanged and stays inside the unit square; an edge or a
     /// corner moves only its own sides, each kept within [0, 1] and never closer than the
     /// minimum side to the opposite side.

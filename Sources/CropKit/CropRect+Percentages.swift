@@ -13,7 +13,7 @@ public struct CropPercentages: Hashable, Sendable {
 }
 
 extension CropRect {
-    /// A fraction as a whole percent, rounded (halves away from zero), as the seed shows it.
+    /// A fraction as a whole percent, rounded (halves away from zero), as the labels and the screen reader say it.
     /// Out-of-range input (never in a sanitized crop) is clamped rather than trapping.
     static func percent(_ fraction: Double) -> Int {
         guard !fraction.isNaN else { return 0 }

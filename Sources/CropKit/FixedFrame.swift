@@ -1,4 +1,4 @@
-// The fixed-frame mode (seed 003's avatar editor): the frame stays put in the view and the picture pans and zooms beneath it.
+// The fixed-frame mode (an avatar editor's): the frame stays put in the view and the picture pans and zooms beneath it.
 
 /// The layout of the fixed-frame mode: the frame has the crop's proportions, is as large as the
 /// view allows inside `margin`, and stays centred; the picture is placed so the crop fills it.

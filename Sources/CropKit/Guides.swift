@@ -1,6 +1,6 @@
 // Composition guides inside the crop frame: which lines each style draws, in the frame's own coordinates.
 
-/// A composition guide drawn inside the frame. Rule of thirds is the seed's and the default.
+/// A composition guide drawn inside the frame. Rule of thirds is the default.
 public enum GuideStyle: String, CaseIterable, Hashable, Sendable {
     case thirds, goldenRatio, grid, diagonals, none
 
@@ -36,7 +36,7 @@ public enum GuideStyle: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// When guides show: always (the seed), or only while a drag is in progress.
+/// When guides show: always (the default), or only while a drag is in progress.
 public enum GuideVisibility: String, CaseIterable, Hashable, Sendable {
     case always, whileDragging
 

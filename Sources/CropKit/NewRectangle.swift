@@ -1,8 +1,8 @@
-// Drawing a new crop by dragging out a rectangle outside the current frame (seed 001).
+// Drawing a new crop by dragging out a rectangle outside the current frame.
 
 /// A rectangle being dragged out from a press point, in normalized units.
 public struct NewRectangle: Hashable, Sendable {
-    /// Below this many view points on either side a release is a click, not a new crop (seed 001).
+    /// Below this many view points on either side a release is a click, not a new crop (a click's slip makes none).
     public static let minimumDragPoints = 4.0
 
     /// The press point, clamped to the image.

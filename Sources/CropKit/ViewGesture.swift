@@ -1,4 +1,4 @@
-// A pan or zoom gesture in progress, kept apart from the committed zoom so nothing jumps when one starts (seed 003's flicker bug).
+// A pan or zoom gesture in progress, kept apart from the committed zoom so nothing jumps or flickers when one starts.
 
 /// How far a pan or zoom gesture has gone since it began. It is applied on top of what was
 /// committed before the gesture, never written into it until the gesture ends: at the start

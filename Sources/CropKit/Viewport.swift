@@ -4,7 +4,7 @@
 /// magnified by `zoom.zoom` with the normalized image point `zoom.center` in the view's middle.
 /// At `ZoomState.fit` it is the plain aspect fit; every mapping below holds at any zoom.
 public struct Viewport: Hashable, Sendable {
-    /// Space kept free around the image, in view points (seed 000's `.padding(16)`).
+    /// Space kept free around the image, in view points, so the handles on its edges stay clear of the view's.
     public static let defaultPadding = 16.0
 
     public var imageWidth: Int

@@ -3,7 +3,7 @@ import CropKit
 import Testing
 
 @Suite struct CropEditorTests {
-    /// A 800×1000 picture with the seed's crop, as the canvas loads it.
+    /// A 800×1000 picture with the demo's starting crop, as the canvas loads it.
     static func seeded() -> CropEditor {
         var editor = CropEditor()
         editor.load(uprightWidth: 800, uprightHeight: 1000, crop: Seed.initialCrop)
@@ -119,7 +119,7 @@ import Testing
 
     @Test func aDragShowsOnlyTransientStateUntilItEnds() {
         var editor = Self.seeded()
-        // The seed crop's right edge is drawn at x = 376.
+        // The starting crop's right edge is drawn at x = 376.
         #expect(editor.beginDrag(at: CropPoint(x: 376, y: 266), in: Self.viewport) == .handle(.right))
         #expect(editor.updateDrag(translation: CropSize(width: -40, height: 0), shiftHeld: false) == .shown)
         #expect(isClose(editor.crop, Seed.initialCrop))

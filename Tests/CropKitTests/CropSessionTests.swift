@@ -3,8 +3,8 @@ import CropKit
 import Testing
 
 @Suite struct CropSessionTests {
-    /// The seed's 800 × 1000 photo drawn at 16…416 × 16…516 (scale 0.5) in a 432 × 532 view,
-    /// so the seed crop is drawn at 56…376 × 66…466 and 40 × 50 points are 0.1 × 0.1 of the image.
+    /// The demo's 800 × 1000 photo drawn at 16…416 × 16…516 (scale 0.5) in a 432 × 532 view,
+    /// so the starting crop is drawn at 56…376 × 66…466 and 40 × 50 points are 0.1 × 0.1 of the image.
     static let viewport = Viewport(imageWidth: 800, imageHeight: 1000, viewSize: CropSize(width: 432, height: 532))
 
     static func seedSession(minimumSide: Double = Seed.minimumSide) -> CropSession {

@@ -32,7 +32,7 @@ import Testing
             ])
     }
 
-    /// Each adjustment applied once to the seed crop with the seed's 0.05 step.
+    /// Each adjustment applied once to the starting crop with the default 0.05 step.
     static let onceFromTheSeed: [(CropAdjustment, CropRect)] = [
         (.moveLeft, CropRect(x: 0.05, y: 0.1, width: 0.8, height: 0.8)),
         (.moveRight, CropRect(x: 0.15, y: 0.1, width: 0.8, height: 0.8)),

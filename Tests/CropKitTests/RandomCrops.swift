@@ -13,7 +13,7 @@ extension SplitMix64 {
         CropRect(x: hostile(), y: hostile(), width: hostile(), height: hostile())
     }
 
-    /// A minimum side: often the seed's, otherwise anything a caller might ask for.
+    /// A minimum side: often the default, otherwise anything a caller might ask for.
     mutating func minimumSide() -> Double {
         chance(0.3) ? 0.15 : double(0.01...0.6)
     }

@@ -1,4 +1,4 @@
-// The model's built-in constants must be the seed's numbers, or every other rule drifts with them.
+// The model's built-in constants must be the design's numbers (`Seed`), or every other rule drifts with them.
 import CropKit
 import Testing
 

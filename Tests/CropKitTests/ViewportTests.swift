@@ -3,7 +3,7 @@ import CropKit
 import Testing
 
 @Suite struct ViewportTests {
-    /// The seed's 800 × 1000 photo in a view whose padded area (1000 × 500) is wider than the photo.
+    /// The demo's 800 × 1000 photo in a view whose padded area (1000 × 500) is wider than the photo.
     static let tallInWide = Viewport(imageWidth: 800, imageHeight: 1000, viewSize: CropSize(width: 1032, height: 532))
     /// A 2000 × 1000 image in a view whose padded area (400 × 1000) is taller than the image.
     static let wideInTall = Viewport(imageWidth: 2000, imageHeight: 1000, viewSize: CropSize(width: 432, height: 1032))

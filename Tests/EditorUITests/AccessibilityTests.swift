@@ -32,7 +32,7 @@ final class AccessibilityTests: XCTestCase {
                 Self.mismatch(
                     h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                     "left 10 percent, top 10 percent, width 80 percent, height 80 percent"))
-            // Each action from the seed crop, worked out by hand with the 5 % step.
+            // Each action from the starting crop (10 % in from every side), worked out by hand with the 5 % step.
             let expectations: [(String, String)] = [
                 ("move-left", "left 5 percent, top 10 percent, width 80 percent, height 80 percent"),
                 ("move-right", "left 10 percent, top 10 percent, width 80 percent, height 80 percent"),

@@ -31,7 +31,7 @@ final class AtspiEndToEndTests: XCTestCase {
         let names = area.actionNames
         for name in expected { XCTAssertTrue(names.contains(name), "action \(name) is not listed: \(names)") }
 
-        // Actions: room to move first, then move right by the seed's 5 % step.
+        // Actions: room to move first, then move right by the 5 % step.
         XCTAssertTrue(area.doAction(named: "crop.make-narrower"))
         XCTAssertTrue(area.doAction(named: "crop.make-narrower"))
         let narrowed = try XCTUnwrap(SpokenCrop(area.description))

@@ -10,7 +10,7 @@ import XCTest
 final class CanvasGestureTests: XCTestCase {
     static let seedCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
 
-    /// A 600×500 window with a 1000×800 grey image at the seed's crop.
+    /// A 600×500 window with a 1000×800 grey image at the demo's starting crop (10 % in from every side).
     @MainActor private static func harness() -> (CanvasHarness, Viewport) {
         let h = CanvasHarness()
         h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800), crop: Self.seedCrop)
@@ -67,7 +67,7 @@ final class CanvasGestureTests: XCTestCase {
         MainActor.assumeIsolated {
             let (h, vp) = Self.harness()
             defer { h.close() }
-            // Near the image's top-left corner: outside every grip of the seed frame.
+            // Near the image's top-left corner: outside every grip of the starting frame.
             let start = vp.viewPoint(CropPoint(x: 0.02, y: 0.02))
             let end = vp.viewPoint(CropPoint(x: 0.5, y: 0.4))
             h.canvas.dragBegan(x: start.x, y: start.y)

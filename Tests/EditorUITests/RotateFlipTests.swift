@@ -75,7 +75,7 @@ final class RotateFlipTests: XCTestCase {
             XCTAssertEqual(window.canvas.transform, .up)
             assertCropsClose(window.canvas.crop, start, "after two flips each way and four turns")
             g_action_group_activate_action(OpaquePointer(window.window.raw), "flip-horizontal", nil)
-            // The seed crop is symmetric left-right, so a flip keeps it; the picture is mirrored.
+            // The starting crop (10 % in on every side) is symmetric left-right: a flip keeps it; the picture mirrors.
             XCTAssertEqual(window.canvas.transform, .upMirrored)
         }
     }

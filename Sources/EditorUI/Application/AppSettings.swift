@@ -39,7 +39,7 @@ enum AppSettings {
         g_settings_set_boolean(settings, "window-maximized", gtk_window_is_maximized(window))
     }
 
-    /// The guide style and when it shows; the seed's thirds, always, without a schema. The
+    /// The guide style and when it shows; the defaults, thirds and always, without a schema. The
     /// window's `guides` and `guides-while-dragging` actions write them.
     static var guides: (style: GuideStyle, visibility: GuideVisibility) {
         guard let settings = shared else { return (.thirds, .always) }

@@ -10,7 +10,7 @@ import Imaging
 
 @MainActor
 final class PreviewPanel {
-    /// Longer sides of the previews, in points: a large view, a thumbnail, an icon (seed 003's sizes).
+    /// Longer sides of the previews, in points: a large view, a thumbnail, an icon (where a crop is often shown).
     /// On a scale-2 screen each has twice as many device pixels, rendered for that, never magnified.
     nonisolated static let sizes = [256, 128, 48]
     /// Wait this long after the last commit before rendering from the file, so a run of key presses renders once.

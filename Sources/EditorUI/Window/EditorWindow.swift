@@ -10,7 +10,7 @@ import Imaging
 @MainActor
 final class EditorWindow {
     nonisolated static let state = InstanceState<EditorWindow>(key: "crop-editor-window")
-    /// The demo opens on the seed's crop; files open with the whole image selected.
+    /// The demo opens on a crop 10 % in from every side; files open with the whole image selected.
     static let demoCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
 
     let window: UnsafeMutablePointer<GtkWidget>
@@ -156,7 +156,7 @@ final class EditorWindow {
 
     func present() { window.asWindow.present() }
 
-    /// Shows the built-in Coastline picture at the seed's crop.
+    /// Shows the built-in Coastline picture at its starting crop (`demoCrop`).
     func showDemo() { show(DemoPicture.make(), crop: EditorWindow.demoCrop) }
 
     /// Shows `image` at `crop` straightened by `angle`, or as `editor` left it (a photo of the folder shown before).
