@@ -256,7 +256,10 @@ extension LeftOut {
         case .gainMapNotCarried(let format):
             return Localization.format(tr("the HDR gain map cannot be carried into %s and was left out"), [format.displayName])
         case .gainMapNotCut(let error):
-            return Localization.format(tr("the HDR gain map could not be cut (%s) and was left out"), [error.message])
+            // The sentence already says which step failed: a library's own words go in as they are.
+            let why: String
+            if case .library(_, let detail?) = error { why = detail } else { why = error.message }
+            return Localization.format(tr("the HDR gain map could not be cut (%s) and was left out"), [why])
         case .gainMapWithXMP: return tr("the HDR gain map was left out with the XMP")
         case .gainMapNotStraightened: return tr("the HDR gain map is not straightened with the picture and was left out")
         }
