@@ -141,19 +141,20 @@ public final class ProcessRunner: BatchRunner, @unchecked Sendable {
         return .success(Worker(pid: pid, socket: pair[0]))
     }
 
-    /// Ours, plus glibc's malloc told to keep what a picture freed for the next one (unless the
-    /// caller set these): no buffer above 1 GiB goes to its own mmap, and freed memory is not given
-    /// back. The worker's decoder inherits them. A long-lived worker then reuses the same pages for
-    /// every picture instead of the kernel zeroing fresh ones each time, which is what start-up paid
-    /// once can win over a process per picture (measured, 40 lossless 24-megapixel cuts with 2 jobs:
-    /// system time 2.9 s → 0.4 s, wall 3.7 s → 2.5 s, against jpegtran's 3.3 s; re-encoded: 1.0 s →
-    /// 0.6 s of system time). The cost: each worker holds its largest picture's memory until the
-    /// batch ends (peak per job, re-encoded: 59 → 75–87 MB; lossless unchanged at 161 MB).
+    /// Ours, plus glibc's malloc told to keep what a picture freed for the next one and to ask for
+    /// transparent huge pages (unless the caller set these); the worker passes them on to its
+    /// decoders. Each picture now gets a decoder of its own, forked fresh, whose every page the
+    /// kernel must fault in and zero: with huge pages (Debian's THP mode is `madvise`) one fault
+    /// serves 2 MiB (measured, 40 lossless 24-megapixel cuts with 2 jobs: system time 5.3 s →
+    /// 2.1 s). Only batches ask for them: a single crop's start-up, which huge pages slow, is on
+    /// its critical path. The thresholds (no buffer above 1 GiB to its own mmap, freed memory kept)
+    /// let a worker reuse its own pages between pictures.
     private static var workerEnvironment: [String] {
         var variables = ProcessInfo.processInfo.environment
         for name in ["MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_"] where variables[name] == nil {
             variables[name] = "1073741824"
         }
+        if variables["GLIBC_TUNABLES"] == nil { variables["GLIBC_TUNABLES"] = "glibc.malloc.hugetlb=1" }
         return variables.map { "\($0.key)=\($0.value)" }
     }
 

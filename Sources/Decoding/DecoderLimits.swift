@@ -44,11 +44,12 @@ package enum DecoderLimits {
     ///   (a release build's decoder has no code that reads them but the CPU budget, which they can
     ///   only shorten);
     /// - `MALLOC_MMAP_THRESHOLD_`, `MALLOC_TRIM_THRESHOLD_`: glibc's allocator told by a batch
-    ///   worker to reuse freed pages between the jobs of one picture.
+    ///   worker to reuse freed pages between the jobs of one picture;
+    /// - `GLIBC_TUNABLES`: a batch worker's request for transparent huge pages (see `ProcessRunner`).
     package static func environment(from ours: [String: String]) -> [String] {
         let passed = [
             "CROP_EDITOR_DECODER_TEST_REQUESTS", "CROP_EDITOR_DECODER_CPU_SECONDS", "CROP_EDITOR_DECODER_TAKEOVER",
-            "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_",
+            "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "GLIBC_TUNABLES",
         ]
         return passed.compactMap { name in ours[name].map { "\(name)=\($0)" } }
     }

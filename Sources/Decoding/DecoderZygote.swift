@@ -17,7 +17,7 @@ final class DecoderZygote: @unchecked Sendable {
         guard let (mine, theirs) = DescriptorSocket.pair() else { return nil }
         // Its messages (a crash's trace) only when asked for: CROP_EDITOR_DECODER_STDERR=1.
         let quiet: Int32 = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER_STDERR"] == "1" ? 0 : 1
-        let variables = (environment + Self.tuning).map { strdup($0) } + [nil]
+        let variables = environment.map { strdup($0) } + [nil]
         defer { variables.forEach { free($0) } }
         let started = cds_spawn(program, "crop-editor-decoder", ZygoteProtocol.argument, theirs, quiet, variables)
         close(theirs)
@@ -37,13 +37,6 @@ final class DecoderZygote: @unchecked Sendable {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     }
-
-    /// What the zygote, and so every decoder, runs with besides: glibc's malloc asks for transparent
-    /// huge pages (`madvise` mode, Debian's default), so a decoder's first touch of a picture's
-    /// buffers costs one page fault per 2 MiB instead of one per 4 KiB. A fresh process per file
-    /// touches every page anew: measured on 40 lossless 24-megapixel cuts, this is most of the
-    /// system time a process per picture adds.
-    static let tuning = ["GLIBC_TUNABLES=glibc.malloc.hugetlb=1"]
 
     /// A new decoder forked by the zygote: our end of its socket (it answers there, first with
     /// `ready`), or nil when the zygote is gone.
