@@ -17,11 +17,12 @@
 //   timeout                                 each job's wall-clock limit in seconds (settable, for tests)
 //   workingPIDs, idlePIDs                   the processes' pids, for tests that look at them from outside
 //   sparesAhead                             processes started ahead, so a new file's jobs wait for none
-//   retire(file:)                           ends the processes serving a file (its jobs are done)
+//   startAhead()                            one process started now, for the first job to come
 //   shutdown()                              ends the idle processes and reaps them (the command line, at its end)
-// One process serves the jobs of one source file only; it is retired when the pool keeps more files
-// than its size, when it has used a job's processor time, or by `retire(file:)`. A process is used
-// only once the kernel shows it confined (`/proc`), unless CROP_EDITOR_UNCONFINED=i-know-the-risks.
+// One process serves the jobs of one source file only, forked by the pool's zygote (DecoderZygote);
+// it is retired when the pool keeps more files than its size (the least recently used file's first)
+// or when it has used a job's processor time. A process is used only once the kernel shows it
+// confined (`/proc`), unless CROP_EDITOR_UNCONFINED=i-know-the-risks.
 // A job that crashes, is killed by its confinement or limits, or overruns its time fails with
 // `ImagingError.decoderStopped`; nothing is written, and the next job gets a fresh process.
 
@@ -159,16 +160,6 @@ public final class DecoderPool: @unchecked Sendable {
             zygote?.finish()
             zygote = nil
         }
-    }
-
-    /// Retires the idle processes serving `path` (the window, when the photo shown changes).
-    public func retire(file path: String) {
-        let ending = lock.withLock { () -> [DecoderProcess] in
-            let serving = bound.filter { $0.file == path }
-            bound.removeAll { $0.file == path }
-            return serving
-        }
-        ending.forEach { $0.finish() }
     }
 
     // MARK: lending processes
