@@ -244,7 +244,7 @@ public final class DecoderPool: @unchecked Sendable {
     private func noteStarted(_ process: DecoderProcess) {
         let firstUnconfined = lock.withLock { () -> Bool in
             lastConfinement = process.confinement
-            guard !DecoderProcess.isConfined(process.pid) else { return false }
+            guard !process.isConfinedByKernel else { return false }
             defer { acceptedUnconfined = true }
             return !acceptedUnconfined
         }

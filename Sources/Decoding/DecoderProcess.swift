@@ -9,6 +9,8 @@ import Imaging
 final class DecoderProcess: @unchecked Sendable {
     let pid: pid_t
     let confinement: Confinement
+    /// Whether the kernel showed it confined when it started (false only under the opt-out).
+    let isConfinedByKernel: Bool
     private let socket: DescriptorSocket
     /// The kernel's handle on the process (its own pidfd, sent with its first message).
     private let pidfd: Int32
@@ -46,7 +48,8 @@ final class DecoderProcess: @unchecked Sendable {
         }
         let handle = message.descriptors[0]
         let started = cds_pidfd_pid(handle)
-        guard started > 0, allowUnconfined || Self.isConfined(started) else {
+        let confined = started > 0 && Self.isConfined(started)
+        guard started > 0, allowUnconfined || confined else {
             _ = cds_pidfd_kill(handle)
             _ = cds_pidfd_wait(handle, -1)
             close(handle)
@@ -54,6 +57,7 @@ final class DecoderProcess: @unchecked Sendable {
             throw started > 0 ? .unconfined : .cannotStart
         }
         pid = started
+        isConfinedByKernel = confined
         pidfd = handle
         self.socket = socket
         self.confinement = confinement
