@@ -156,6 +156,13 @@ static inline int cv_webpsave(VipsImage *in, const char *path, int quality, int 
     }
     return vips_webpsave(in, path, "Q", quality, "strip", strip, "lossless", lossless, NULL);
 }
+/* `in` with a resolution of `ppi` pixels per inch (libvips keeps pixels per millimetre), said in inches:
+   jpegsave writes it as JFIF density and EXIF X/YResolution, pngsave as pHYs, tiffsave as its tags. */
+static inline int cv_with_resolution(VipsImage *in, VipsImage **out, double ppi) {
+    if (vips_copy(in, out, "xres", ppi / 25.4, "yres", ppi / 25.4, NULL)) return -1;
+    vips_image_set_string(*out, "resolution-unit", "in");
+    return 0;
+}
 static inline int cv_tiffsave(VipsImage *in, const char *path, int strip) {
     return vips_tiffsave(in, path, "strip", strip, "compression", VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE, NULL);
 }

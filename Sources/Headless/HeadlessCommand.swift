@@ -113,7 +113,7 @@ public enum HeadlessCommand {
             let normalized = CropRect(pixelRect: rect, imageWidth: box.width, imageHeight: box.height)
             try DecoderPool.shared.writeSidecar(
                 StoredCrop(
-                    rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize,
+                    rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize ?? .original,
                     angle: shownAngle),
                 for: image)
             return nil

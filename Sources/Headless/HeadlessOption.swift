@@ -5,7 +5,8 @@ import Imaging
 /// Every option of the headless mode. The parser and `--help` both read this list, so an option
 /// cannot exist without being documented.
 enum HeadlessOption: String, CaseIterable, Sendable {
-    case crop, aspect, rotate, flip, straighten, shape, size, output, sidecar, quality, lossless, strip
+    case crop, aspect, rotate, flip, straighten, shape, size
+    case printSize = "print-size", resolution, output, sidecar, quality, lossless, strip
     case outputDir = "output-dir", format, jobs, help
 
     /// The placeholder shown in help, or nil for a flag.
@@ -17,7 +18,9 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .flip: return "horizontal|vertical"
         case .straighten: return "A|auto"
         case .shape: return "circle|rectangle"
-        case .size: return "N"
+        case .size: return "N|WxH"
+        case .printSize: return "WxH{cm,in}"
+        case .resolution: return "PPI"
         case .output: return "FILE"
         case .quality: return "N"
         case .strip: return "gps|all"
@@ -90,8 +93,24 @@ enum HeadlessOption: String, CaseIterable, Sendable {
             return [
                 "scale the result, down or up, so its longer side is N",
                 "pixels (a whole number from 1); the other side keeps",
-                "the crop's proportions (default: the crop's own size,",
-                "or the size kept with the crop in IMAGE.xmp)",
+                "the crop's proportions; WxH makes it exactly W by H",
+                "pixels, and the crop must have the ratio W:H (to within",
+                "a pixel of rounding: it is the ratio of --crop=auto)",
+                "or that image fails (default: the crop's own size, or",
+                "the size kept with the crop in IMAGE.xmp)",
+            ]
+        case .printSize:
+            return [
+                "exactly the pixels of a print this size at --resolution,",
+                "e.g. 15x10cm or 6x4in, the resolution written into the",
+                "file; the crop must have its ratio, as with --size=WxH",
+            ]
+        case .resolution:
+            return [
+                "pixels per inch of --print-size (default 300); without",
+                "it, only written into the result (JFIF and EXIF, PNG's",
+                "pHYs, TIFF's tags), the pixels unchanged (default: the",
+                "source's own)",
             ]
         case .output:
             return [
@@ -102,9 +121,9 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .sidecar:
             return [
                 "keep the --crop in IMAGE.xmp (Lightroom's crs: tags,",
-                "other tags there kept), with --shape and --size if",
-                "given, and write no pixels; the image itself is never",
-                "touched",
+                "other tags there kept), with --shape, --size and",
+                "--print-size if given, and write no pixels; the image",
+                "itself is never touched",
             ]
         case .quality:
             return [

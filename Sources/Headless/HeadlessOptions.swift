@@ -24,14 +24,15 @@ public struct HeadlessOptions: Equatable, Sendable {
     public var export: ExportOptions
     /// `--shape`; nil when not given: the kept crop's shape when the crop is the kept one, else a rectangle.
     public var shape: CropShape?
-    /// `--size`, the result's longer side; nil when not given: the kept crop's, else the crop's own size.
-    public var outputSize: Int?
+    /// `--size` (a longer side or exactly W×H) or `--print-size`; nil when not given: the kept crop's,
+    /// else the crop's own size.
+    public var outputSize: OutputSize?
     /// `--straighten`; nil when not given: the kept crop's angle when the crop is the kept one, else none.
     public var straighten: StraightenRequest?
 
     public init(
         image: String, output: String?, crop: CropGeometry?, export: ExportOptions = ExportOptions(),
-        shape: CropShape? = nil, outputSize: Int? = nil, straighten: StraightenRequest? = nil,
+        shape: CropShape? = nil, outputSize: OutputSize? = nil, straighten: StraightenRequest? = nil,
         suggestion: SmartCropTarget? = nil
     ) {
         self.image = image
@@ -49,7 +50,7 @@ public struct HeadlessOptions: Equatable, Sendable {
     public func exportOptions(kept: StoredCrop?) -> ExportOptions {
         var options = export
         options.shape = shape ?? kept?.shape ?? .rectangle
-        options.outputSize = outputSize ?? kept?.outputSize
+        options.outputSize = outputSize ?? kept?.outputSize ?? .original
         return options
     }
 
@@ -85,7 +86,7 @@ public struct HeadlessOptions: Equatable, Sendable {
             guard let value = CropShape(rawValue: text) else { throw fail("--shape must be circle or rectangle, not “\(text)”") }
             shape = value
         }
-        let size = tokens.values[.size]
+        let size = try Self.sizeText(tokens, image: image)
         var straighten: StraightenRequest?
         if let text = tokens.values[.straighten] {
             if text == "auto" {
@@ -105,7 +106,7 @@ public struct HeadlessOptions: Equatable, Sendable {
                 throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
             }
             // Kept for any later output, so bounded by the format that holds the most.
-            var kept: Int?
+            var kept: OutputSize?
             if let size { kept = try Self.outputSize(size, format: nil, image: image) }
             return HeadlessOptions(
                 image: image, output: nil, crop: crop, shape: shape, outputSize: kept, straighten: straighten,
@@ -132,15 +133,20 @@ public struct HeadlessOptions: Equatable, Sendable {
             throw fail(error.reason)
         }
         guard let format = OutputFormat(path: output) else { throw fail(unknownFormat(output)) }
-        var outputSize: Int?
+        var outputSize: OutputSize?
         if let size { outputSize = try Self.outputSize(size, format: format, image: image) }
+        if case .print = outputSize {
+        } else if let text = tokens.values[.resolution] {
+            // Alone, the resolution is only written: the pixels stay as they are.
+            export.resolution = try Self.resolution(text, image: image)
+        }
         if shape == .circle, !format.holdsCircle {
             throw fail("--shape=circle needs a .png or .webp --output for its transparent corners")
         }
         if export.lossless, shape == .circle {
             throw fail("--lossless cannot cut a circle: its transparent corners are new pixels")
         }
-        if export.lossless, outputSize != nil {
+        if export.lossless, let outputSize, !outputSize.isOriginal {
             throw fail("--lossless cannot scale to --size: a lossless cut keeps the crop's own pixels")
         }
         if export.lossless, straighten != nil {
@@ -151,6 +157,23 @@ public struct HeadlessOptions: Equatable, Sendable {
             outputSize: outputSize, straighten: straighten, suggestion: suggestion)
     }
 
+    /// The W:H an exact `--size=WxH` or `--print-size` asks the crop to have, as `--aspect` spells it;
+    /// nil for none (or a size the parser refuses later with its own words).
+    static func exactRatio(_ tokens: CommandLineTokens) -> String? {
+        let size: OutputSize?
+        if let print = tokens.values[.printSize] {
+            size = PrintSize(parsing: print, ppi: tokens.values[.resolution].flatMap(Int.init) ?? PrintSize.defaultPPI)
+                .map(OutputSize.print)
+        } else {
+            let sides = (tokens.values[.size] ?? "").lowercased().split(separator: "x")
+            size =
+                sides.count == 2
+                ? Int(sides[0]).flatMap { w in Int(sides[1]).map { .pixels(PixelSize(width: w, height: $0)) } } : nil
+        }
+        guard let pixels = size?.exactPixels, pixels.width > 0, pixels.height > 0 else { return nil }
+        return "\(pixels.width):\(pixels.height)"
+    }
+
     /// `--crop=auto` with `--aspect=W:H`: the suggestion's ratio; nil for any other `--crop`. Each
     /// needs the other, and a suggestion is placed on the upright picture, so not with `--straighten`.
     private static func suggestion(_ tokens: CommandLineTokens, image: String) throws(HeadlessError) -> SmartCropTarget? {
@@ -159,7 +182,11 @@ public struct HeadlessOptions: Equatable, Sendable {
             if aspect != nil { throw .usage("--aspect applies to --crop=auto only", image: image) }
             return nil
         }
-        guard let aspect else { throw .usage("--crop=auto needs the crop's --aspect=W:H, e.g. --aspect=4:5", image: image) }
+        // An exact size (or a print) is the ratio when --aspect is not given. `--crop=trim` (filed
+        // separately) fits its rectangle to the same `exactRatio(tokens)` when there is one.
+        guard let aspect = aspect ?? exactRatio(tokens) else {
+            throw .usage("--crop=auto needs the crop's --aspect=W:H (or --size=WxH), e.g. --aspect=4:5", image: image)
+        }
         guard let ratio = AspectRatio(parsing: aspect)?.pixelRatio(imageWidth: 1, imageHeight: 1) else {
             throw .usage("--aspect must be two positive numbers as W:H, e.g. 4:5, not “\(aspect)”", image: image)
         }
@@ -170,15 +197,74 @@ public struct HeadlessOptions: Equatable, Sendable {
         return .ratio(ratio)
     }
 
-    /// `--size`'s value: a whole number of pixels from 1 to what the output's format holds (for
-    /// no format yet, what the format that holds the most does).
-    private static func outputSize(_ text: String, format: OutputFormat?, image: String) throws(HeadlessError) -> Int {
-        let largest = format?.maximumSide ?? OutputFormat.allCases.map(\.maximumSide).max() ?? 1
-        guard let size = Int(text), (1...largest).contains(size) else {
-            let bound = format.map { " for a .\($0.fileExtension) output" } ?? ""
-            throw .usage("--size must be a whole number of pixels from 1 to \(largest)\(bound), not “\(text)”", image: image)
+    /// What `--size` or `--print-size` says, with `--resolution` for a print; nil when neither is given.
+    private static func sizeText(_ tokens: CommandLineTokens, image: String) throws(HeadlessError) -> SizeText? {
+        let size = tokens.values[.size], print = tokens.values[.printSize]
+        switch (size, print) {
+        case (let size?, nil): return .pixels(size)
+        case (nil, let print?):
+            let ppi = try tokens.values[.resolution].map { (text) throws(HeadlessError) in try resolution(text, image: image) }
+            return .print(print, ppi: ppi ?? PrintSize.defaultPPI)
+        case (nil, nil): return nil
+        case (_?, _?): throw .usage("give --size or --print-size, not both", image: image)
         }
-        return size
+    }
+
+    /// The text of the size options, read before the output's format is known.
+    enum SizeText {
+        case pixels(String)
+        case print(String, ppi: Int)
+    }
+
+    /// The size asked for: `--size=N` (a whole number of pixels from 1 to what the output's format
+    /// holds, or for no format yet what the format that holds the most does), `--size=WxH`, or
+    /// `--print-size=WxH{cm,in}` at its resolution.
+    private static func outputSize(
+        _ text: SizeText, format: OutputFormat?, image: String
+    ) throws(HeadlessError)
+        -> OutputSize
+    {
+        let largest = format?.maximumSide ?? OutputFormat.allCases.map(\.maximumSide).max() ?? 1
+        let bound = format.map { " for a .\($0.fileExtension) output" } ?? ""
+        switch text {
+        case .print(let text, let ppi):
+            guard let print = PrintSize(parsing: text, ppi: ppi) else {
+                throw .usage("--print-size must be WxH in cm or in, e.g. 15x10cm or 6x4in, not “\(text)”", image: image)
+            }
+            let pixels = print.pixels
+            guard max(pixels.width, pixels.height) <= largest else {
+                throw .usage(
+                    "--print-size=\(text) at \(ppi) ppi is \(pixels.width)x\(pixels.height) pixels, over \(largest) a side\(bound)",
+                    image: image)
+            }
+            return .print(print)
+        case .pixels(let text):
+            let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            if sides.count == 2 {
+                guard let width = Int(sides[0]), let height = Int(sides[1]), (1...largest).contains(width),
+                    (1...largest).contains(height)
+                else {
+                    throw .usage(
+                        "--size=WxH needs two whole numbers of pixels from 1 to \(largest)\(bound), not “\(text)”", image: image)
+                }
+                return .pixels(PixelSize(width: width, height: height))
+            }
+            guard let size = Int(text), (1...largest).contains(size) else {
+                throw .usage(
+                    "--size must be a whole number of pixels from 1 to \(largest)\(bound), or WxH, not “\(text)”", image: image)
+            }
+            return .longerSide(size)
+        }
+    }
+
+    /// `--resolution`'s value: whole pixels per inch, 1 to `PrintSize.maximumPPI`.
+    private static func resolution(_ text: String, image: String) throws(HeadlessError) -> Int {
+        guard let ppi = Int(text), (1...PrintSize.maximumPPI).contains(ppi) else {
+            throw .usage(
+                "--resolution must be a whole number of pixels per inch from 1 to \(PrintSize.maximumPPI), not “\(text)”",
+                image: image)
+        }
+        return ppi
     }
 
     private static func unknownFormat(_ output: String) -> String {

@@ -47,7 +47,7 @@ extension Imaging {
         var request = MetadataRequest(
             width: written.metadataWidth, height: written.metadataHeight,
             resetOrientation: written.resetOrientation, strip: options.strip,
-            exifSource: written.exifSource, format: format)
+            exifSource: written.exifSource, format: format, resolution: options.writtenResolution)
         var (gainMap, leftOut) = try cutGainMap(written, format: format, file: file, options: options, plan: plan)
         if let plannedGainMap = gainMap {
             request.gainMap = .length(plannedGainMap.count)

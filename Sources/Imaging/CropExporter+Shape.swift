@@ -20,11 +20,15 @@ extension Imaging {
                 throw .invalidRequest(.circleNotLossless)
             }
         }
-        guard let side = options.outputSize else { return (crop.width, crop.height) }
+        if let ppi = options.writtenResolution, !(1...PrintSize.maximumPPI).contains(ppi) {
+            throw .invalidRequest(.resolutionOutOfRange(ppi))
+        }
+        guard !options.outputSize.isOriginal else { return (crop.width, crop.height) }
         guard !options.lossless else {
             throw .invalidRequest(.losslessNotScaled)
         }
-        return try OutputSize.checked(width: crop.width, height: crop.height, longerSide: side, format: format)
+        let size = try options.outputSize.checked(width: crop.width, height: crop.height, format: format)
+        return (size.width, size.height)
     }
 
     /// `image` (the cut, turned) made what `options` ask for: scaled to `size`, then cut in a circle.
@@ -36,7 +40,7 @@ extension Imaging {
         _ = g_object_ref(image)
         var result = image
         do {
-            if options.outputSize != nil {
+            if !options.outputSize.isOriginal {
                 let next = try scaled(result, to: size)
                 cv_unref(result)
                 result = next

@@ -42,6 +42,11 @@ extension Imaging {
                     info: info, crop: crop, size: size, format: format, file: file, options: options,
                     dropGainMap: gainMap.drops)
             }
+            if format == .jpeg, let ppi = options.writtenResolution, let written = JPEGSegments(try file.read()) {
+                // libvips writes no JFIF header beside EXIF, and a lossless cut no pixels: the JFIF
+                // density says the resolution to readers that look only there.
+                try file.write(Data(written.withDensity(ppi: ppi)))
+            }
             let leftOut = try finish(written, info: info, format: format, file: file, options: options, gainMap: gainMap)
             try file.commit()
             return ExportResult(
@@ -161,7 +166,12 @@ extension Imaging {
         defer { cv_unref(shapedRegion) }
         let edited = try editedMetadata(shapedRegion, bare: bare, dropGainMap: dropGainMap)
         defer { cv_unref(edited) }
-        let region = edited ?? shapedRegion
+        var resolved: VipsPointer?
+        defer { cv_unref(resolved) }
+        if let ppi = options.writtenResolution {
+            guard cv_with_resolution(edited ?? shapedRegion, &resolved, Double(ppi)) == 0 else { throw pipelineError(info) }
+        }
+        let region = resolved ?? edited ?? shapedRegion
         let strip: Int32 = options.strip == .all ? 1 : 0
         // A decode error in a worker thread can leave the save "successful" with black tiles; what
         // libvips reported meanwhile is in its error buffer, so start it empty and look after
@@ -181,7 +191,10 @@ extension Imaging {
             // Pixels that became 8-bit on the way (16-bit CMYK or Lab turned sRGB) are not widened again.
             let sixteenBit = info.bitsPerSample == 16 && vips_image_get_format(rgb ?? region) != VIPS_FORMAT_UCHAR
             status = cv_pngsave(rgb ?? region, file.temporary, strip, sixteenBit ? 16 : 8)
-        case .webp: status = cv_webpsave(region, file.temporary, quality, strip, 0)
+        case .webp:
+            // A lossless WebP stays lossless: its pixels were exact, a lossy re-encode would not be.
+            let lossless: Int32 = WebPKind(path: info.path) == .lossless && options.quality == nil ? 1 : 0
+            status = cv_webpsave(region, file.temporary, quality, strip, lossless)
         case .tiff: status = cv_tiffsave(region, file.temporary, strip)
         }
         guard status == 0 else { throw pipelineError(info) }

@@ -41,6 +41,18 @@ enum ExifEdits {
         if let error { g_error_free(error) }
     }
 
+    /// X/YResolution as `ppi` pixels per inch (unit 2), replacing what a source's EXIF said.
+    static func setResolution(_ metadata: Metadata, ppi: Int) {
+        var error: UnsafeMutablePointer<GError>?
+        for (tag, value) in [
+            ("Exif.Image.XResolution", "\(ppi)/1"), ("Exif.Image.YResolution", "\(ppi)/1"), ("Exif.Image.ResolutionUnit", "2"),
+        ] {
+            _ = gexiv2_metadata_try_set_tag_string(metadata, tag, value, &error)
+            if let error { g_error_free(error) }
+            error = nil
+        }
+    }
+
     static func clear(_ metadata: Metadata, _ tag: String) {
         var error: UnsafeMutablePointer<GError>?
         _ = gexiv2_metadata_try_clear_tag(metadata, tag, &error)

@@ -61,9 +61,13 @@ public struct ExportOptions: Sendable, Equatable, Codable {
     /// `.circle` keeps the ellipse inscribed in the result and makes its corners transparent, so it
     /// needs a format with alpha (PNG or WebP) and a re-encode.
     public var shape: CropShape = .rectangle
-    /// The longer side of the result in pixels (scaled down or up after the crop and the turn); nil
-    /// keeps the crop's own size. Scaling needs a re-encode.
-    public var outputSize: Int? = nil
+    /// The result's size (scaled down or up after the crop, the turn and the straightening):
+    /// `.original` keeps the crop's own; an exact size (pixels, a print) is met exactly and needs a
+    /// crop of its ratio. Scaling needs a re-encode.
+    public var outputSize: OutputSize = .original
+    /// The resolution written into the result in pixels per inch; nil writes a print size's, or
+    /// without one keeps the source's. It changes no pixel.
+    public var resolution: Int? = nil
     /// The straighten turn, applied last (after `transform`). When it is not zero the crop given to
     /// the export is measured on the turned picture's bounding box (`TurnedPicture`) and must lie
     /// inside the turned picture; the pixels are always re-encoded.
@@ -72,7 +76,8 @@ public struct ExportOptions: Sendable, Equatable, Codable {
     public init(
         quality: Int? = nil, lossless: Bool = false, strip: StripMode = .none,
         preferLossless: Bool = false, allowOverwritingSource: Bool = false, transform: ImageOrientation = .up,
-        shape: CropShape = .rectangle, outputSize: Int? = nil, straighten: StraightenAngle = .zero
+        shape: CropShape = .rectangle, outputSize: OutputSize = .original, straighten: StraightenAngle = .zero,
+        resolution: Int? = nil
     ) {
         self.quality = quality
         self.lossless = lossless
@@ -83,11 +88,15 @@ public struct ExportOptions: Sendable, Equatable, Codable {
         self.shape = shape
         self.outputSize = outputSize
         self.straighten = straighten
+        self.resolution = resolution
     }
+
+    /// The resolution to write into the result (pixels per inch), or nil to keep the source's.
+    public var writtenResolution: Int? { resolution ?? outputSize.resolution }
 
     /// Whether the result's pixels differ from the source's cut (a circle's transparent corners, a
     /// new size, a straightened picture), so no lossless JPEG cut can make it.
-    public var changesPixels: Bool { shape == .circle || outputSize != nil || !straighten.isZero }
+    public var changesPixels: Bool { shape == .circle || !outputSize.isOriginal || !straighten.isZero }
 
     /// The quality used when none is asked for and the source's cannot be estimated.
     public static let defaultQuality = 92

@@ -101,6 +101,10 @@ extension ImagingError {
         case cropOutsideStraightened(PixelRect)
         case outputSizeBelowOne(Int)
         case outputSizeOverFormat(Int, OutputFormat)
+        /// An exact output size needs a crop of its ratio (to within one pixel of rounding); the crop is `crop`.
+        case ratioMismatch(crop: PixelSize, size: PixelSize)
+        /// A resolution outside 1…`PrintSize.maximumPPI` pixels per inch.
+        case resolutionOutOfRange(Int)
         /// A lossless export needs a JPEG source and a JPEG output.
         case losslessNeedsJPEG
         /// A lossless check needs a JPEG source.

@@ -90,3 +90,25 @@ struct JPEGSegments {
         return offset
     }
 }
+
+extension JPEGSegments {
+    /// The JPEG with its JFIF density set to `ppi` dots per inch (an APP0 JFIF segment added first
+    /// when there is none): what a lossless cut does with a resolution, since it writes no pixels.
+    func withDensity(ppi: Int) -> [UInt8] {
+        let density = UInt16(clamping: ppi)
+        let jfif = Array("JFIF\0".utf8)
+        if let app0 = segments.first(where: { isApp($0, 0, jfif) }), app0.range.count >= 4 + jfif.count + 7 {
+            var out = bytes
+            let at = app0.range.lowerBound + 4 + jfif.count + 2  // after the version
+            out[at] = 1  // dots per inch
+            out[at + 1] = UInt8(density >> 8)
+            out[at + 2] = UInt8(density & 0xFF)
+            out[at + 3] = UInt8(density >> 8)
+            out[at + 4] = UInt8(density & 0xFF)
+            return out
+        }
+        let payload =
+            jfif + [1, 1, 1, UInt8(density >> 8), UInt8(density & 0xFF), UInt8(density >> 8), UInt8(density & 0xFF), 0, 0]
+        return [0xFF, 0xD8] + Self.segment(marker: 0xE0, payload: payload) + bytes[2...]
+    }
+}

@@ -17,6 +17,8 @@ struct MetadataRequest {
     var format: OutputFormat
     /// What the result's XMP says of an Ultra HDR gain map.
     var gainMap: GainMapXMP = .untouched
+    /// A resolution written by the saver (pixels per inch): EXIF copied from elsewhere must say the same.
+    var resolution: Int? = nil
 }
 
 /// The gain-map description in the primary picture's XMP (`hdrgm:` and its container directory).
@@ -110,6 +112,7 @@ enum MetadataFixer {
             if request.resetOrientation { ExifEdits.resetOrientation(metadata) }
             ExifEdits.setIfPresent(metadata, "Exif.Photo.PixelXDimension", request.width)
             ExifEdits.setIfPresent(metadata, "Exif.Photo.PixelYDimension", request.height)
+            if let ppi = request.resolution { ExifEdits.setResolution(metadata, ppi: ppi) }
         }
         // XMP may say it too, with or without EXIF beside it.
         if request.resetOrientation { ExifEdits.setIfPresent(metadata, "Xmp.tiff.Orientation", 1) }

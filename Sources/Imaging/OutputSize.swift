@@ -1,4 +1,6 @@
-// The size a result is scaled to when an output size is asked for: its longer side exactly N, within what the format holds.
+// What an output size asked of the model means for a format: the result's pixels checked against what the format holds.
+
+import CropKit
 
 extension OutputFormat {
     /// The longest side a file of this format can have: WebP stores 14-bit dimensions, libjpeg stops at
@@ -12,26 +14,26 @@ extension OutputFormat {
     }
 }
 
-public enum OutputSize {
-    /// A `width`×`height` picture scaled so its longer side is `longerSide`, up or down: the shorter side
-    /// keeps the proportions, rounded to the nearest pixel and never below one.
-    public static func scaled(width: Int, height: Int, longerSide: Int) -> (width: Int, height: Int) {
-        let long = max(width, height, 1), short = max(min(width, height), 0)
-        let scaledShort = max(1, Int((Double(short) * Double(longerSide) / Double(long)).rounded()))
-        return width >= height ? (longerSide, scaledShort) : (scaledShort, longerSide)
-    }
-
-    /// The size a `width`×`height` cut becomes with `longerSide`, or why that cannot be written as `format`.
-    static func checked(
-        width: Int, height: Int, longerSide: Int, format: OutputFormat
-    ) throws(ImagingError)
-        -> (width: Int, height: Int)
-    {
-        guard longerSide >= 1 else { throw .invalidRequest(.outputSizeBelowOne(longerSide)) }
-        guard longerSide <= format.maximumSide else {
-            throw .invalidRequest(.outputSizeOverFormat(longerSide, format))
+extension OutputSize {
+    /// The size a `width`×`height` cut becomes, or why that cannot be written as `format`: a side
+    /// under one pixel or past what the format holds, too many pixels, or for an exact size a crop
+    /// whose ratio is not the size's (to within one pixel of rounding).
+    func checked(width: Int, height: Int, format: OutputFormat) throws(ImagingError) -> PixelSize {
+        switch self {
+        case .original: return PixelSize(width: width, height: height)
+        case .longerSide(let side):
+            guard side >= 1 else { throw .invalidRequest(.outputSizeBelowOne(side)) }
+            guard side <= format.maximumSide else { throw .invalidRequest(.outputSizeOverFormat(side, format)) }
+        case .pixels, .print:
+            let exact = exactPixels ?? PixelSize(width: 0, height: 0)
+            let smaller = min(exact.width, exact.height), larger = max(exact.width, exact.height)
+            guard smaller >= 1 else { throw .invalidRequest(.outputSizeBelowOne(smaller)) }
+            guard larger <= format.maximumSide else { throw .invalidRequest(.outputSizeOverFormat(larger, format)) }
+            guard matches(cropWidth: width, cropHeight: height) else {
+                throw .invalidRequest(.ratioMismatch(crop: PixelSize(width: width, height: height), size: exact))
+            }
         }
-        let size = scaled(width: width, height: height, longerSide: longerSide)
+        let size = result(cropWidth: width, cropHeight: height)
         // Both sides are at most 10 million here, so the product cannot overflow.
         guard size.width * size.height <= Imaging.pixelLimit else {
             throw .tooLarge(.output, width: size.width, height: size.height, limit: Imaging.pixelLimit)

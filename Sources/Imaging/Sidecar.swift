@@ -9,13 +9,15 @@ import Glibc
 public struct StoredCrop: Sendable, Equatable, Codable {
     public var rect: CropRect
     public var shape: CropShape
-    /// The longer side of the intended output in pixels, if one was chosen.
-    public var outputSize: Int?
+    /// The intended output's size, if one was chosen (`.original` when none was).
+    public var outputSize: OutputSize
     /// The straighten angle on the upright picture; when it is not zero `rect` is normalized on the
     /// turned picture's bounding box (`TurnedPicture`).
     public var angle: StraightenAngle
 
-    public init(rect: CropRect, shape: CropShape = .rectangle, outputSize: Int? = nil, angle: StraightenAngle = .zero) {
+    public init(
+        rect: CropRect, shape: CropShape = .rectangle, outputSize: OutputSize = .original, angle: StraightenAngle = .zero
+    ) {
         self.rect = rect
         self.shape = shape
         self.outputSize = outputSize
@@ -122,8 +124,8 @@ public enum Sidecar {
         try set(metadata, "Xmp.crs.CropBottom", format(corners.bottom))
         try set(metadata, "Xmp.crs.CropAngle", format(corners.angle))
         try set(metadata, "Xmp.\(ownPrefix).Shape", crop.shape.rawValue)
-        if let size = crop.outputSize {
-            try set(metadata, "Xmp.\(ownPrefix).OutputSize", String(size))
+        if let size = StoredOutputSize.text(crop.outputSize) {
+            try set(metadata, "Xmp.\(ownPrefix).OutputSize", size)
         } else {
             gexiv2_metadata_clear_tag(metadata, "Xmp.\(ownPrefix).OutputSize")
         }
@@ -182,7 +184,7 @@ public enum Sidecar {
         let corners = LightroomCrop(left: left, top: top, right: right, bottom: bottom, angle: angle)
         guard var crop = corners.storedCrop(info: info) else { return nil }
         crop.shape = get(metadata, "Xmp.\(ownPrefix).Shape").flatMap(CropShape.init(rawValue:)) ?? .rectangle
-        crop.outputSize = get(metadata, "Xmp.\(ownPrefix).OutputSize").flatMap(Int.init)
+        crop.outputSize = get(metadata, "Xmp.\(ownPrefix).OutputSize").flatMap(StoredOutputSize.size) ?? .original
         return crop
     }
 

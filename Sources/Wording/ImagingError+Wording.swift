@@ -109,6 +109,13 @@ extension ImagingError {
             return Localization.format(
                 tr("the output size %1$d is too large: a %2$s image holds at most %3$d pixels a side"),
                 [side, format.displayName, format.maximumSide])
+        case .ratioMismatch(let crop, let size):
+            return Localization.format(
+                tr("the crop is %1$d×%2$d, a ratio of %3$s, but %4$d×%5$d needs %6$s: crop to that ratio first"),
+                [crop.width, crop.height, OutputSizeWords.ratio(crop), size.width, size.height, OutputSizeWords.ratio(size)])
+        case .resolutionOutOfRange(let ppi):
+            return Localization.format(
+                tr("the resolution must be 1 to %1$d pixels per inch, not %2$d"), [PrintSize.maximumPPI, ppi])
         case .losslessNeedsJPEG: return tr("lossless cropping needs a JPEG source and a .jpg output")
         case .losslessNeedsJPEGSource: return tr("lossless cropping needs a JPEG source")
         case .emptyRegion: return tr("the region to render is empty")

@@ -36,7 +36,7 @@ import Testing
         let kept = StoredCrop(rect: CropRect(x: 0, y: 0, width: 0.5, height: 0.5), shape: .circle, outputSize: 128)
         let unsaid = try options(["--output=o.png", "p.jpg"])
         #expect(unsaid.exportOptions(kept: kept).shape == .circle && unsaid.exportOptions(kept: kept).outputSize == 128)
-        #expect(unsaid.exportOptions(kept: nil).shape == .rectangle && unsaid.exportOptions(kept: nil).outputSize == nil)
+        #expect(unsaid.exportOptions(kept: nil).shape == .rectangle && unsaid.exportOptions(kept: nil).outputSize == .original)
         let said = try options(["--shape=rectangle", "--size=32", "--quality=70", "--output=o.png", "p.jpg"])
         let export = said.exportOptions(kept: kept)
         #expect(export == ExportOptions(quality: 70, shape: .rectangle, outputSize: 32))

@@ -20,7 +20,8 @@ import Wording
         in dir: TempFolder, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let out = dir.file("out-\(size).png"), ref = dir.file("ref-\(size).png")
-        let result = try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(outputSize: size))
+        let result = try Imaging.export(
+            source: src, crop: crop, output: out, options: ExportOptions(outputSize: .longerSide(size)))
         #expect("\(result.width)x\(result.height)" == expected, sourceLocation: sourceLocation)
         #expect(try Tool.vipsSize(out) == expected, sourceLocation: sourceLocation)
         try Tool.run([Tool.convert, src, "-crop", crop.description, "+repage", "-resize", "\(size)x\(size)", ref])
@@ -169,7 +170,8 @@ import Wording
         ]
         for (name, size, words) in cases {
             let error = imagingError {
-                try Imaging.export(source: src, crop: crop, output: dir.file(name), options: ExportOptions(outputSize: size))
+                try Imaging.export(
+                    source: src, crop: crop, output: dir.file(name), options: ExportOptions(outputSize: .longerSide(size)))
             }
             #expect(error?.message.contains(words) == true, "\(name) at \(size): \(error?.message ?? "no error")")
             #expect(!exists(dir.file(name)))

@@ -1,5 +1,6 @@
 // The output size's arithmetic on its own: the longer side exactly N, the shorter one in proportion, and what each format holds.
 
+import CropKit
 import Imaging
 import Testing
 

@@ -18,7 +18,7 @@ enum ErrorLeaf: CaseIterable {
     case imageTooLarge, outputTooLarge
     case unknownFormat, emptyCrop, cropOutside, outputIsSource, quality, circleNeedsTransparency, circleNotLossless
     case losslessNotScaled, losslessNotStraightened, cropOutsideStraightened, outputSizeBelowOne, outputSizeOverFormat,
-        losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion
+        ratioMismatch, resolutionOutOfRange, losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion
     case offGrid, partialEdgeBlocks, turnedCornerOffGrid
     case folderMissing, folderNotWritable, nameTooLong, write, reopen, rename, writeLibrary, readBack, notJPEG
     case multiPictureIndex, metadata
@@ -65,6 +65,8 @@ enum ErrorLeaf: CaseIterable {
         case .invalidRequest(.cropOutsideStraightened): .cropOutsideStraightened
         case .invalidRequest(.outputSizeBelowOne): .outputSizeBelowOne
         case .invalidRequest(.outputSizeOverFormat): .outputSizeOverFormat
+        case .invalidRequest(.ratioMismatch): .ratioMismatch
+        case .invalidRequest(.resolutionOutOfRange): .resolutionOutOfRange
         case .invalidRequest(.losslessNeedsJPEG): .losslessNeedsJPEG
         case .invalidRequest(.losslessNeedsJPEGSource): .losslessNeedsJPEGSource
         case .invalidRequest(.emptyRegion): .emptyRegion
@@ -206,6 +208,17 @@ enum ErrorLeaf: CaseIterable {
             (
                 .invalidRequest(.outputSizeOverFormat(20000, .webp)),
                 "the output size 20000 is too large: a WebP image holds at most 16383 pixels a side"
+            )
+        case .ratioMismatch:
+            (
+                .invalidRequest(
+                    .ratioMismatch(crop: PixelSize(width: 1799, height: 1199), size: PixelSize(width: 1080, height: 1350))),
+                "the crop is 1799×1199, a ratio of 1.50:1, but 1080×1350 needs 4:5: crop to that ratio first"
+            )
+        case .resolutionOutOfRange:
+            (
+                .invalidRequest(.resolutionOutOfRange(0)),
+                "the resolution must be 1 to 10000 pixels per inch, not 0"
             )
         case .losslessNeedsJPEG: (.invalidRequest(.losslessNeedsJPEG), "lossless cropping needs a JPEG source and a .jpg output")
         case .losslessNeedsJPEGSource: (.invalidRequest(.losslessNeedsJPEGSource), "lossless cropping needs a JPEG source")

@@ -1,0 +1,40 @@
+// Whether a WebP file holds lossless (VP8L) or lossy (VP8) pixels, read from its RIFF chunks.
+
+import Foundation
+
+enum WebPKind: Equatable {
+    case lossless, lossy
+
+    /// The kind of the WebP at `path`, or nil when it is no WebP (or says neither). Only the chunk
+    /// headers are read: a simple file's first chunk, an extended one's chunks up to its pixels.
+    init?(path: String) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        self.init(bytes: [UInt8](handle.readData(ofLength: WebPKind.headerBytes)))
+    }
+
+    /// Extended files put ICC, EXIF and XMP before the pixels only when small; beyond this much of a
+    /// header the kind is left unknown (the result is then lossy, as before).
+    static let headerBytes = 1 << 20
+
+    init?(bytes: [UInt8]) {
+        guard bytes.count >= 20, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
+            return nil
+        }
+        var at = 12
+        while at + 8 <= bytes.count {
+            let fourCC = String(decoding: bytes[at..<(at + 4)], as: UTF8.self)
+            let size = Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
+            switch fourCC {
+            case "VP8L": self = .lossless; return
+            case "VP8 ": self = .lossy; return
+            default:
+                // Chunks are padded to an even size.
+                let next = at + 8 + size + (size & 1)
+                guard next > at else { return nil }
+                at = next
+            }
+        }
+        return nil
+    }
+}
