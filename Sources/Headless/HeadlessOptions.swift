@@ -240,7 +240,8 @@ public struct HeadlessOptions: Equatable, Sendable {
             return .print(print)
         case .pixels(let text):
             let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            if sides.count == 2 {
+            // `64px` is a mistyped N, `10x` a mistyped W×H.
+            if sides.count == 2, !sides[0].isEmpty, sides[0].allSatisfy(\.isNumber) {
                 guard let width = Int(sides[0]), let height = Int(sides[1]), (1...largest).contains(width),
                     (1...largest).contains(height)
                 else {

@@ -136,7 +136,7 @@ import Testing
             ),
             (
                 ["--crop=auto", "--output-dir=d", "a.jpg", "b.jpg"],
-                "--crop=auto needs the crop's --aspect=W:H, e.g. --aspect=4:5"
+                "--crop=auto needs the crop's --aspect=W:H (or --size=WxH), e.g. --aspect=4:5"
             ),
         ]
         for (arguments, reason) in cases {
@@ -153,7 +153,10 @@ import Testing
                 "--sidecar writes no pixels: give --sidecar or --output, not both"
             ),
             (["--sidecar", "--crop=1x1", "--quality=80", "p.jpg"], "--quality applies to --output, not to --sidecar"),
-            (["--crop=auto", "--output=o.png", "p.jpg"], "--crop=auto needs the crop's --aspect=W:H, e.g. --aspect=4:5"),
+            (
+                ["--crop=auto", "--output=o.png", "p.jpg"],
+                "--crop=auto needs the crop's --aspect=W:H (or --size=WxH), e.g. --aspect=4:5"
+            ),
             (["--crop=1x1", "--aspect=4:5", "--output=o.png", "p.jpg"], "--aspect applies to --crop=auto only"),
             (
                 ["--crop=auto", "--aspect=4:0", "--output=o.png", "p.jpg"],

@@ -47,19 +47,19 @@ import Testing
             (["--crop=1x1", "--shape=oval", "--output=o.png", "p.jpg"], "--shape must be circle or rectangle, not “oval”"),
             (
                 ["--crop=1x1", "--size=0", "--output=o.png", "p.jpg"],
-                "--size must be a whole number of pixels from 1 to 10000000 for a .png output, not “0”"
+                "--size must be a whole number of pixels from 1 to 10000000 for a .png output, or WxH, not “0”"
             ),
             (
                 ["--crop=1x1", "--size=2.5", "--output=o.webp", "p.jpg"],
-                "--size must be a whole number of pixels from 1 to 16383 for a .webp output, not “2.5”"
+                "--size must be a whole number of pixels from 1 to 16383 for a .webp output, or WxH, not “2.5”"
             ),
             (
                 ["--crop=1x1", "--size=65501", "--output=o.jpeg", "p.jpg"],
-                "--size must be a whole number of pixels from 1 to 65500 for a .jpg output, not “65501”"
+                "--size must be a whole number of pixels from 1 to 65500 for a .jpg output, or WxH, not “65501”"
             ),
             (
                 ["--sidecar", "--crop=1x1", "--size=-1", "p.jpg"],
-                "--size must be a whole number of pixels from 1 to 10000000, not “-1”"
+                "--size must be a whole number of pixels from 1 to 10000000, or WxH, not “-1”"
             ),
             (
                 ["--crop=1x1", "--shape=circle", "--output=o.jpg", "p.jpg"],
