@@ -36,10 +36,13 @@ public struct BatchOutcome: Codable, Hashable, Sendable {
     public var status: Status
     /// For people, each one line `crop-editor: IMAGE: …`: the failure, or a success's warnings.
     public var lines: [String]
+    /// A success cut without re-encoding (a JPEG's lossless cut), for the batch's summary.
+    public var lossless: Bool
 
-    public init(status: Status, lines: [String] = []) {
+    public init(status: Status, lines: [String] = [], lossless: Bool = false) {
         self.status = status
         self.lines = lines
+        self.lossless = lossless
     }
 }
 

@@ -199,7 +199,7 @@ extension BatchOutcome {
     /// (a worker's words reach a terminal; an escape sequence there could rewrite what it shows).
     /// A status other than the three, or more lines than a job prints, is the worker's fault.
     func escaped(for job: BatchJob) -> BatchOutcome {
-        BatchOutcome(status: status, lines: lines.prefix(8).map(escapingControls))
+        BatchOutcome(status: status, lines: lines.prefix(8).map(escapingControls), lossless: lossless && status == .succeeded)
     }
 }
 

@@ -70,8 +70,8 @@ public enum HeadlessCommand {
                     return BatchOutcome(
                         status: .failed, lines: [HeadlessError(image: job.image, reason: "not a single-image job").line])
                 }
-                let warning = try crop(options, temporaryName: job.temporaryName)
-                return BatchOutcome(status: .succeeded, lines: warning.map { [$0.line] } ?? [])
+                let done = try cropped(options, temporaryName: job.temporaryName)
+                return BatchOutcome(status: .succeeded, lines: done.warning.map { [$0.line] } ?? [], lossless: done.lossless)
             } catch {
                 return BatchOutcome(status: .failed, lines: [error.line])
             }
@@ -82,6 +82,13 @@ public enum HeadlessCommand {
     /// size, and exports it or keeps it in the sidecar. Returns what the export had to leave out.
     /// `temporaryName`: the name to write the result under before renaming it (a batch's choice).
     static func crop(_ options: HeadlessOptions, temporaryName: String? = nil) throws(HeadlessError) -> HeadlessWarning? {
+        try cropped(options, temporaryName: temporaryName).warning
+    }
+
+    /// The same, saying too whether the result was cut losslessly (a batch's summary counts them).
+    static func cropped(_ options: HeadlessOptions, temporaryName: String? = nil) throws(HeadlessError) -> (
+        warning: HeadlessWarning?, lossless: Bool
+    ) {
         let image = options.image
         // Checked here and not only in Imaging: the source must be safe whatever Imaging does.
         if let output = options.output, FileIdentity.same(image, output) {
@@ -106,7 +113,8 @@ public enum HeadlessCommand {
             if let output = options.output {
                 let result = try DecoderPool.shared.export(
                     info, crop: rect, output: output, options: export, temporaryName: temporaryName)
-                return result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
+                let warning = result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
+                return (warning, result.lossless)
             }
             // The sidecar keeps the crop normalized on the turned upright picture's bounding box.
             let box = TurnedPicture(width: info.width, height: info.height, angle: shownAngle).boundingSize
@@ -116,7 +124,7 @@ public enum HeadlessCommand {
                     rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize ?? .original,
                     angle: shownAngle),
                 for: image)
-            return nil
+            return (nil, false)
         } catch {
             throw HeadlessError(image: image, error)
         }

@@ -6,7 +6,8 @@ import Imaging
 /// cannot exist without being documented.
 enum HeadlessOption: String, CaseIterable, Sendable {
     case crop, aspect, rotate, flip, straighten, shape, size
-    case printSize = "print-size", resolution, output, sidecar, quality, lossless, strip
+    case printSize = "print-size", resolution, output, sidecar, quality, lossless
+    case preferLossless = "prefer-lossless", strip
     case outputDir = "output-dir", format, jobs, help
 
     /// The placeholder shown in help, or nil for a flag.
@@ -27,7 +28,7 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .outputDir: return "DIR"
         case .format: return "png|jpg|webp|tif"
         case .jobs: return "N"
-        case .lossless, .sidecar, .help: return nil
+        case .lossless, .preferLossless, .sidecar, .help: return nil
         }
     }
 
@@ -135,6 +136,13 @@ enum HeadlessOption: String, CaseIterable, Sendable {
                 "JPEG to JPEG only: cut without re-encoding; an error",
                 "when the crop's corner is not on the JPEG's block grid,",
                 "and with --shape=circle or --size (new pixels)",
+            ]
+        case .preferLossless:
+            return [
+                "JPEG to JPEG: cut without re-encoding when the crop's",
+                "corner is on the block grid, re-encode otherwise (as",
+                "the window saves; never with --quality, a shape or a",
+                "size, which make new pixels)",
             ]
         case .strip:
             return [

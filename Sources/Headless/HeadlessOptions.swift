@@ -102,7 +102,7 @@ public struct HeadlessOptions: Equatable, Sendable {
                 throw fail("--sidecar writes no pixels: give --sidecar or --output, not both")
             }
             guard crop != nil || straighten != nil || suggestion != nil else { throw fail("--sidecar needs the --crop to keep") }
-            for option in [HeadlessOption.quality, .lossless, .strip, .rotate, .flip] where tokens.values[option] != nil {
+            for option in [HeadlessOption.quality, .lossless, .preferLossless, .strip, .rotate, .flip] where tokens.values[option] != nil {
                 throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
             }
             // Kept for any later output, so bounded by the format that holds the most.
@@ -122,6 +122,8 @@ public struct HeadlessOptions: Equatable, Sendable {
             export.quality = quality
         }
         export.lossless = tokens.values[.lossless] != nil
+        // The window's choice for its batches: lossless where the cut allows it, re-encoded elsewhere.
+        export.preferLossless = tokens.values[.preferLossless] != nil
         if let text = tokens.values[.strip] {
             // `none` is the default and deliberately not spelled on the command line.
             guard let strip = StripMode(rawValue: text), strip != .none else {

@@ -124,7 +124,7 @@ public enum Sidecar {
         try set(metadata, "Xmp.crs.CropBottom", format(corners.bottom))
         try set(metadata, "Xmp.crs.CropAngle", format(corners.angle))
         try set(metadata, "Xmp.\(ownPrefix).Shape", crop.shape.rawValue)
-        if let size = StoredOutputSize.text(crop.outputSize) {
+        if let size = crop.outputSize.storedText {
             try set(metadata, "Xmp.\(ownPrefix).OutputSize", size)
         } else {
             gexiv2_metadata_clear_tag(metadata, "Xmp.\(ownPrefix).OutputSize")
@@ -184,7 +184,7 @@ public enum Sidecar {
         let corners = LightroomCrop(left: left, top: top, right: right, bottom: bottom, angle: angle)
         guard var crop = corners.storedCrop(info: info) else { return nil }
         crop.shape = get(metadata, "Xmp.\(ownPrefix).Shape").flatMap(CropShape.init(rawValue:)) ?? .rectangle
-        crop.outputSize = get(metadata, "Xmp.\(ownPrefix).OutputSize").flatMap(StoredOutputSize.size) ?? .original
+        crop.outputSize = get(metadata, "Xmp.\(ownPrefix).OutputSize").flatMap(OutputSize.init(storedText:)) ?? .original
         return crop
     }
 

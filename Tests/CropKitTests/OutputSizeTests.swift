@@ -140,3 +140,22 @@ import Testing
         #expect(OutputPlan(size: .longerSide(1000), cropWidth: 100, cropHeight: 50).enlargementTenths == 100)
     }
 }
+
+@Suite struct OutputSizeTextTests {
+    /// Every kind survives its text; `2048` stays what older sidecars meant; junk is nothing.
+    @Test func sizesSurviveTheirText() throws {
+        let sizes: [OutputSize] = [
+            .longerSide(2048), .pixels(PixelSize(width: 1080, height: 1350)),
+            .print(try #require(PrintSize(parsing: "29.7x21cm", ppi: 150))), .print(try #require(PrintSize(parsing: "4x6in"))),
+        ]
+        for size in sizes {
+            let text = try #require(size.storedText)
+            #expect(OutputSize(storedText: text) == size, "\(text)")
+        }
+        #expect(OutputSize.original.storedText == nil)
+        #expect(OutputSize(storedText: "2048") == .longerSide(2048))
+        for junk in ["", "0", "-3", "x", "10x", "0x5", "15x10cm@", "15x10cm@0", "15x10@300", "a@b@c", "1080x1350x2"] {
+            #expect(OutputSize(storedText: junk) == nil, "“\(junk)”")
+        }
+    }
+}

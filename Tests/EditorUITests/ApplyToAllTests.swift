@@ -27,10 +27,11 @@ final class ApplyToAllTests: XCTestCase {
         return (folder, photos)
     }
 
-    /// What `crop-editor ARGUMENTS --output=OUT -- PHOTO` writes, read back.
+    /// What `crop-editor ARGUMENTS --output=OUT -- PHOTO` writes, read back (lossless where the
+    /// cut allows it, as the window saves).
     private static func commandLine(_ arguments: [String], photo: String, into folder: URL) -> Data? {
         let output = folder.appendingPathComponent(UUID().uuidString + "." + (photo as NSString).pathExtension).path
-        guard Shell.run(cli, arguments + ["--output=\(output)", "--", photo]) != nil else { return nil }
+        guard Shell.run(cli, arguments + ["--prefer-lossless", "--output=\(output)", "--", photo]) != nil else { return nil }
         defer { try? FileManager.default.removeItem(atPath: output) }
         return try? Data(contentsOf: URL(fileURLWithPath: output))
     }
@@ -97,6 +98,36 @@ final class ApplyToAllTests: XCTestCase {
                 XCTAssertEqual(Self.saved(photo), expected, "\(photo) differs from the command line's")
             }
             XCTAssertEqual(Self.hidden(in: folder), [])
+        }
+    }
+
+    /// Apply to All makes Save's choice: a JPEG whose crop is on its block grid is cut losslessly
+    /// (the bytes jpegtran-style `--lossless` writes), the others re-encoded; the summary counts them.
+    func testJPEGsOnTheBlockGridAreCutLosslesslyAndCounted() throws {
+        try GtkTestSupport.requireDisplay()
+        let (folder, photos) = try Self.folder("applylossless", count: 4)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reference = try GtkTestSupport.temporaryFolder("applylossless-cli")
+        defer { try? FileManager.default.removeItem(at: reference) }
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photos[0])
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            XCTAssertTrue(GtkTestSupport.pump { window.photoCounter == "1 of 4" })
+            // The top left corner is on every JPEG's grid: the two JPEGs are cut losslessly, the PNGs not.
+            window.canvas.commit(CropRect(x: 0, y: 0, width: 0.5, height: 0.5))
+            window.applyToAll(.sameRectangle, paths: photos)
+            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
+            XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 4, failures: [], cancelled: false, lossless: 2))
+            for photo in photos where photo.hasSuffix(".jpg") {
+                let size = try XCTUnwrap(Shell.run("identify", ["-format", "%w %h", photo])).split(separator: " ").compactMap {
+                    Int($0)
+                }
+                let rect = CropRect(x: 0, y: 0, width: 0.5, height: 0.5).pixelRect(imageWidth: size[0], imageHeight: size[1])
+                let lossless = Self.commandLine(
+                    ["--crop=\(rect.width)x\(rect.height)+0+0", "--lossless"], photo: photo, into: reference)
+                XCTAssertNotNil(lossless)
+                XCTAssertEqual(Self.saved(photo), lossless, "\(photo) was not cut losslessly")
+            }
         }
     }
 

@@ -1,12 +1,26 @@
 // The folder a session browses: only the files the Open dialog offers, in GNOME Files' natural name order.
 
 import Foundation
+import Imaging
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
 
 final class PhotoFolderTests: XCTestCase {
+    /// The desktop entry offers Crop Editor for exactly the types the editor opens (Files shows
+    /// it for phone photos only when image/heif and image/avif are listed).
+    func testTheDesktopEntryListsEveryTypeTheEditorOpens() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let entry = try String(contentsOf: root.appendingPathComponent("data/io.github.cropeditor.CropEditor.desktop"), encoding: .utf8)
+        let line = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
+        let listed = Set(line.dropFirst("MimeType=".count).split(separator: ";").map(String.init))
+        XCTAssertTrue(Imaging.supportsHEIF, "this platform's libvips opens HEIF, as the entry says")
+        XCTAssertEqual(listed, Set(PhotoFolder.mimeTypes))
+        XCTAssertTrue(listed.isSuperset(of: ["image/heif", "image/avif"]))
+    }
+
     func testNamesSortAsFilesSortsThemNumbersByValue() {
         // Byte order would put "img10" before "img2" and "IMG_9" before "img1".
         let shuffled = ["img10.jpg", "img2.jpg", "img1.jpg", "img100.jpg", "b.png", "a.png", "img20.jpg", "img3.jpg"]

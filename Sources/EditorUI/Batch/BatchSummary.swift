@@ -14,4 +14,6 @@ struct BatchSummary: Equatable {
     /// One line per photo not saved: "NAME: reason".
     var failures: [String]
     var cancelled: Bool
+    /// How many of the saved were cut losslessly (JPEGs whose crop is on the block grid).
+    var lossless: Int = 0
 }

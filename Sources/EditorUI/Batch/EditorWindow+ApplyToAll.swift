@@ -100,6 +100,8 @@ extension EditorWindow {
         } else {
             arguments += ["--crop=auto", "--aspect=\(String(format: "%.6f", ratio)):1"]
         }
+        // As Save does: lossless where the cut allows it (the batch says how many were).
+        arguments.append("--prefer-lossless")
         arguments += ["--output=\(croppedName(for: path, shape: shape))", "--", path]
         return .success(BatchJob(image: path, arguments: arguments))
     }
@@ -148,7 +150,8 @@ extension EditorWindow {
                 }
                 let saved = outcomes.filter { $0.status == .succeeded }.count
                 let cancelled = outcomes.contains { $0.status == .cancelled }
-                self.batchEnded(BatchSummary(saved: saved, failures: failures, cancelled: cancelled))
+                let lossless = outcomes.filter { $0.status == .succeeded && $0.lossless }.count
+                self.batchEnded(BatchSummary(saved: saved, failures: failures, cancelled: cancelled, lossless: lossless))
             })
         guard let started else {
             applyToAll.status.hide()
@@ -165,7 +168,10 @@ extension EditorWindow {
     /// Says how the batch ended: a toast when all went well, a dialog listing the failures otherwise.
     private func batchEnded(_ summary: BatchSummary) {
         applyToAll.lastBatch = summary
-        let saved = Localization.format(trn("%d photo saved", "%d photos saved", summary.saved), [summary.saved])
+        var saved = Localization.format(trn("%d photo saved", "%d photos saved", summary.saved), [summary.saved])
+        if summary.lossless > 0 {
+            saved += Localization.format(tr(", %d of them lossless"), [summary.lossless])
+        }
         if summary.failures.isEmpty {
             showToast(summary.cancelled ? Localization.format(tr("Stopped: %s"), [saved]) : saved)
             return
