@@ -21,7 +21,8 @@ extension CropCanvas {
 
     /// GTK 4.8 does not pass VALUE_TEXT to AT-SPI; the description does, and Orca speaks its changes.
     func updateAccessibleDescription() {
-        let value = CropText.accessibilityValue(session.committed, angle: editor.angle)
+        var value = CropText.accessibilityValue(session.committed, angle: editor.angle)
+        if let detail = accessibleDetail { value += ", " + detail }
         cgtk_accessible_set_description(widget, announcement.map { "\($0). \(value)" } ?? value)
         announcement = nil
     }

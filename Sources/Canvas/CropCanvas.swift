@@ -67,6 +67,10 @@ public final class CropCanvas {
     /// Said before the crop in the next accessible description, once (the photo changed: Orca
     /// speaks a changed description of the focused crop area).
     public var announcement: String?
+    /// Said after the crop in the accessible description (the window's output size), or nil.
+    public var accessibleDetail: String? {
+        didSet { if accessibleDetail != oldValue { updateAccessibleDescription() } }
+    }
     /// Where the canvas reports edits, zoom and angle changes, and Suggest and Level's requests.
     public var onEvent: ((CanvasEvent) -> Void)?
 

@@ -1,4 +1,4 @@
-// An output size as text that keeps it (the sidecar's cropeditor:OutputSize, the window's menu and settings): `2048`, `1080x1350`, `15x10cm@300`.
+// An output size as text: kept (the sidecar's cropeditor:OutputSize, the window's menu and settings: `2048`, `1080x1350`, `15x10cm@300`) or typed.
 
 extension OutputSize {
     /// The text for this size, or nil for the crop's own size (`2048` is a longer side, as sidecars
@@ -30,5 +30,21 @@ extension OutputSize {
             return nil
         }
         self = .pixels(PixelSize(width: width, height: height))
+    }
+}
+
+extension OutputSize {
+    /// A size as people type it in the window: `1080 × 1350` or `1080x1350 px` (exact pixels),
+    /// `2048` (the longer side), `15 × 10 cm` or `6x4in` (a print at 300 ppi), `15x10cm @ 240`
+    /// (at 240 ppi). Nil for anything else.
+    public init?(typing text: String) {
+        var compact = PrintSize.compacted(text)
+        if compact.hasSuffix("ppi") { compact = String(compact.dropLast(3)) }
+        if compact.hasSuffix("px") { compact = String(compact.dropLast(2)) }
+        if let print = PrintSize(parsing: compact) {
+            self = .print(print)
+            return
+        }
+        self.init(storedText: compact)
     }
 }

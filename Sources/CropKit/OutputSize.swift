@@ -1,7 +1,5 @@
 // The size a result is made for: the crop's own, exactly W × H pixels, a longer side, or a print size at a resolution.
 
-import Foundation
-
 /// A length unit for print sizes.
 public enum PrintUnit: String, Sendable, Hashable, Codable, CaseIterable {
     case centimetres = "cm"
@@ -59,15 +57,22 @@ public struct PrintSize: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// A length as people write it: `15`, `10.5`, `29.7` (at most two decimals).
     public static func length(_ value: Double) -> String {
-        let hundredths = (value * 100).rounded()
-        if hundredths.truncatingRemainder(dividingBy: 100) == 0 { return String(Int(hundredths / 100)) }
-        if hundredths.truncatingRemainder(dividingBy: 10) == 0 { return String(format: "%.1f", value) }
-        return String(format: "%.2f", value)
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+        let hundredths = Int((value * 100).rounded())
+        let whole = "\(hundredths / 100)", fraction = hundredths % 100
+        if fraction == 0 { return whole }
+        if fraction % 10 == 0 { return "\(whole).\(fraction / 10)" }
+        return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// `text` lowercased, without spaces, `×` read as `x`: how sizes are compared when typed.
+    static func compacted(_ text: String) -> String {
+        String(text.lowercased().filter { $0 != " " }.map { $0 == "×" ? "x" : $0 })
     }
 
     /// `15x10cm`, `6x4in`, `29.7 x 21 cm` (an `×` may stand for the `x`), or nil.
     public init?(parsing text: String, ppi: Int = PrintSize.defaultPPI) {
-        let compact = text.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "×", with: "x")
+        let compact = PrintSize.compacted(text)
         guard let unit = PrintUnit.allCases.first(where: { compact.hasSuffix($0.rawValue) }) else { return nil }
         let parts = compact.dropLast(unit.rawValue.count).split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),

@@ -86,7 +86,9 @@ public enum HeadlessCommand {
     }
 
     /// The same, saying too whether the result was cut losslessly (a batch's summary counts them).
-    static func cropped(_ options: HeadlessOptions, temporaryName: String? = nil) throws(HeadlessError) -> (
+    static func cropped(
+        _ options: HeadlessOptions, temporaryName: String? = nil
+    ) throws(HeadlessError) -> (
         warning: HeadlessWarning?, lossless: Bool
     ) {
         let image = options.image
@@ -113,7 +115,8 @@ public enum HeadlessCommand {
             if let output = options.output {
                 let result = try DecoderPool.shared.export(
                     info, crop: rect, output: output, options: export, temporaryName: temporaryName)
-                let warning = result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
+                let warning =
+                    result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
                 return (warning, result.lossless)
             }
             // The sidecar keeps the crop normalized on the turned upright picture's bounding box.

@@ -102,7 +102,8 @@ public struct HeadlessOptions: Equatable, Sendable {
                 throw fail("--sidecar writes no pixels: give --sidecar or --output, not both")
             }
             guard crop != nil || straighten != nil || suggestion != nil else { throw fail("--sidecar needs the --crop to keep") }
-            for option in [HeadlessOption.quality, .lossless, .preferLossless, .strip, .rotate, .flip] where tokens.values[option] != nil {
+            for option in [HeadlessOption.quality, .lossless, .preferLossless, .strip, .rotate, .flip]
+            where tokens.values[option] != nil {
                 throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
             }
             // Kept for any later output, so bounded by the format that holds the most.

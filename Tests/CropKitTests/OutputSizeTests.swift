@@ -159,3 +159,17 @@ import Testing
         }
     }
 }
+
+@Suite struct TypedOutputSizeTests {
+    @Test func sizesAsPeopleTypeThem() throws {
+        #expect(OutputSize(typing: "1080 × 1350") == .pixels(PixelSize(width: 1080, height: 1350)))
+        #expect(OutputSize(typing: "1080x1350 px") == .pixels(PixelSize(width: 1080, height: 1350)))
+        #expect(OutputSize(typing: " 2048 ") == .longerSide(2048))
+        #expect(OutputSize(typing: "15 × 10 cm") == .print(try #require(PrintSize(parsing: "15x10cm"))))
+        #expect(OutputSize(typing: "6x4in @ 240 ppi") == .print(try #require(PrintSize(parsing: "6x4in", ppi: 240))))
+        for junk in ["", "big", "10 x", "1080 × 1350 cm@", "-5", "0"] {
+            #expect(OutputSize(typing: junk) == nil, "“\(junk)”")
+        }
+        #expect(PrintSize.length(29.7) == "29.7" && PrintSize.length(10) == "10" && PrintSize.length(2.05) == "2.05")
+    }
+}

@@ -13,7 +13,8 @@ final class PhotoFolderTests: XCTestCase {
     func testTheDesktopEntryListsEveryTypeTheEditorOpens() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let entry = try String(contentsOf: root.appendingPathComponent("data/io.github.cropeditor.CropEditor.desktop"), encoding: .utf8)
+        let entry = try String(
+            contentsOf: root.appendingPathComponent("data/io.github.cropeditor.CropEditor.desktop"), encoding: .utf8)
         let line = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
         let listed = Set(line.dropFirst("MimeType=".count).split(separator: ";").map(String.init))
         XCTAssertTrue(Imaging.supportsHEIF, "this platform's libvips opens HEIF, as the entry says")

@@ -108,7 +108,14 @@ extension EditorWindow {
                     EditorWindow.aspectRatio(target: value).map(window.chooseAspectRatio)
                 })
         case .customRatio: return Entry(action: action, kind: .plain { $0.askCustomRatio() })
-        case .swapRatio: return Entry(action: action, kind: .plain { $0.chooseAspectRatio($0.canvas.aspectRatio.swapped) })
+        case .swapRatio: return Entry(action: action, kind: .plain { $0.swapPortraitAndLandscape() })
+        case .outputSize:
+            return Entry(
+                action: action,
+                kind: .choice(initial: { _ in OutputSizeController.originalTarget }) { window, value in
+                    OutputSizeController.size(target: value).map { window.chooseOutputSize($0) }
+                })
+        case .customOutputSize: return Entry(action: action, kind: .plain { $0.askCustomOutputSize() })
         // View
         case .zoomIn:
             // The one zoom in: Ctrl+plus anywhere in the window, plus (and =) while the crop area has focus.

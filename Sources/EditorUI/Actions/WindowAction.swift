@@ -34,6 +34,8 @@ enum WindowAction: String, ActionName, CaseIterable {
     case aspectRatio = "aspect-ratio"
     case customRatio = "custom-ratio"
     case swapRatio = "swap-ratio"
+    case outputSize = "output-size"
+    case customOutputSize = "custom-output-size"
     // View
     case zoomIn = "zoom-in"
     case zoomOut = "zoom-out"

@@ -2,6 +2,7 @@
 
 import CGtk
 import CropKit
+import Glibc
 import GtkSupport
 
 @MainActor
@@ -73,6 +74,31 @@ enum AppSettings {
             // Only a change: each write tells every window again.
             if let settings = shared, newValue != previewPanel {
                 g_settings_set_boolean(settings, previewPanelKey, newValue ? 1 : 0)
+            }
+        }
+    }
+
+    /// The output sizes typed in the window, newest first (as `OutputSize.storedText`).
+    static var customOutputSizes: [String] {
+        get {
+            guard let settings = shared, let values = g_settings_get_strv(settings, "custom-output-sizes") else { return [] }
+            defer { g_strfreev(values) }
+            var texts: [String] = []
+            var index = 0
+            while let value = values[index] {
+                texts.append(String(cString: value))
+                index += 1
+            }
+            return texts
+        }
+        set {
+            guard let settings = shared else { return }
+            var pointers = newValue.map { strdup($0) } + [nil]
+            defer { pointers.forEach { free($0) } }
+            pointers.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    _ = g_settings_set_strv(settings, "custom-output-sizes", $0)
+                }
             }
         }
     }

@@ -62,7 +62,7 @@ extension EditorWindow {
         let ratio =
             editor.aspectRatio.pixelRatio(imageWidth: shown.width, imageHeight: shown.height)
             ?? Double(pixels.width) / Double(max(pixels.height, 1))
-        let transform = editor.orientation, shape = editor.shape
+        let transform = editor.orientation, shape = editor.shape, size = outputSize
         applyToAll.status.show(done: 0, total: paths.count)
         applyToAll.status.focus(in: window.asWindow)
         applyToAll.lastBatch = nil
@@ -71,7 +71,8 @@ extension EditorWindow {
             let prepared = await Task.detached(priority: .userInitiated) {
                 paths.map { path in
                     EditorWindow.batchJob(
-                        path: path, applied: applied, ratio: ratio, transform: transform, angle: angle, shape: shape)
+                        path: path, applied: applied, ratio: ratio, transform: transform, angle: angle, shape: shape,
+                        size: size)
                 }
             }.value
             guard let self, !self.isClosed else { return }
@@ -84,9 +85,9 @@ extension EditorWindow {
     /// upright photo (the command line's `--crop=auto` does not straighten).
     nonisolated static func batchJob(
         path: String, applied: AppliedCrop?, ratio: Double, transform: ImageOrientation,
-        angle: StraightenAngle = .zero, shape: CropShape
+        angle: StraightenAngle = .zero, shape: CropShape, size: OutputSize = .original
     ) -> Result<BatchJob, BatchFailure> {
-        var arguments = commandLineTransform(transform)
+        var arguments = commandLineTransform(transform) + commandLineSize(size)
         if shape == .circle { arguments.append("--shape=circle") }
         if let applied {
             let info: ImageInfo
@@ -104,6 +105,16 @@ extension EditorWindow {
         arguments.append("--prefer-lossless")
         arguments += ["--output=\(croppedName(for: path, shape: shape))", "--", path]
         return .success(BatchJob(image: path, arguments: arguments))
+    }
+
+    /// `--size` or `--print-size` with `--resolution` for an output size, as the command line reads them.
+    nonisolated static func commandLineSize(_ size: OutputSize) -> [String] {
+        switch size {
+        case .original: return []
+        case .longerSide(let side): return ["--size=\(side)"]
+        case .pixels(let pixels): return ["--size=\(pixels)"]
+        case .print(let print): return ["--print-size=\(print)", "--resolution=\(print.ppi)"]
+        }
     }
 
     /// `--rotate` and `--flip` for a turn and flip of the picture as the command line composes them

@@ -37,6 +37,6 @@ extension HeaderController {
             straighten: widget("straighten"),
             previousPhoto: widget("previous-photo"), nextPhoto: widget("next-photo"), suggest: widget("suggest"),
             pixelEntries: PixelField.allCases.map { pixelWidget("pixel-\($0)") },
-            applyPixels: pixelWidget("pixel-apply"))
+            applyPixels: pixelWidget("pixel-apply"), outputSizeSlot: pixelWidget("output-size-slot"))
     }
 }

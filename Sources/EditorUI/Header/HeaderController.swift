@@ -38,6 +38,8 @@ final class HeaderController {
     let pixelButton: UnsafeMutablePointer<GtkWidget>
     let pixelEntries: [UnsafeMutablePointer<GtkWidget>]
     private let applyPixelsButton: UnsafeMutablePointer<GtkWidget>
+    /// The Output Size choice in the pixel popover and the size in force.
+    let outputSize = OutputSizeController()
     /// The ratio menu button (its label shows the ratio in force).
     let aspectRatioButton: UnsafeMutablePointer<GtkWidget>
     /// Controls the main menu stands in for when they do not fit.
@@ -60,6 +62,7 @@ final class HeaderController {
         straightenToggle = parts.straighten
         pixelEntries = parts.pixelEntries
         applyPixelsButton = parts.applyPixels
+        parts.outputSizeSlot.append(outputSize.button)
         aspectRatioButton = EditorWindow.makeAspectRatioButton()
         photoButtons = [parts.previousPhoto, parts.nextPhoto]
         controls = [

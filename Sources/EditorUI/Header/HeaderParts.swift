@@ -15,4 +15,6 @@ struct HeaderParts {
     /// X, Y, width and height, then Apply, in the pixel popover.
     let pixelEntries: [UnsafeMutablePointer<GtkWidget>]
     let applyPixels: UnsafeMutablePointer<GtkWidget>
+    /// Where the Output Size menu button goes, in the pixel popover.
+    let outputSizeSlot: UnsafeMutablePointer<GtkWidget>
 }

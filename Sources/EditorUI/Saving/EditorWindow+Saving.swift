@@ -121,7 +121,7 @@ extension EditorWindow {
         let crop = editor.cropPixels
         let options = ExportOptions(
             preferLossless: true, allowOverwritingSource: overwritingSource,
-            transform: editor.orientation, shape: editor.shape, straighten: editor.angle)
+            transform: editor.orientation, shape: editor.shape, outputSize: outputSize, straighten: editor.angle)
         let edit = SavedEdit(editor)
         // The application outlives its last window until the save is written (closing does not cut it short).
         let application = gtk_window_get_application(window.asWindow).flatMap { cgtk_gapplication($0.raw) }

@@ -3,6 +3,7 @@
 import CGtk
 import CropKit
 import GtkSupport
+import Wording
 
 extension EditorWindow {
     /// The menu's choices: the action target (what `AspectRatio` reads back) and the label.
@@ -70,14 +71,21 @@ extension EditorWindow {
 
     /// Applies a ratio: the canvas refits and locks, the action's state and the button's label follow.
     func chooseAspectRatio(_ ratio: AspectRatio) {
+        releaseOutputSize(for: ratio)
         canvas.setAspectRatio(ratio)
         showAspectRatio(ratio)
     }
 
     /// The ratio menu's state and the button's label show `ratio`, which is remembered for next time.
     func showAspectRatio(_ ratio: AspectRatio) {
-        AppSettings.aspectRatio = ratio.description
         setActionState(.aspectRatio, g_variant_new_string(ratio.description))
+        if let exact = outputSize.exactPixels, ratio == outputSize.lockedRatio {
+            // Locked by the output size: not remembered as the ratio of choice, and the button says so.
+            header.aspectRatioButton.setMenuButtonLabel(
+                Localization.format(tr("%s, locked"), [OutputSizeWords.ratio(exact)]))
+            return
+        }
+        AppSettings.aspectRatio = ratio.description
         let label =
             EditorWindow.ratioChoices.first { $0.target == ratio.description }.map { tr($0.label) }
             ?? (ratio == AspectRatio.original.swapped ? tr("Original, turned") : ratio.description)

@@ -17,7 +17,7 @@ extension EditorWindow {
         // with the picture, so the same map carries the crop, and a mirror reverses the angle.
         let transform = canvas.transform
         let crop = StoredCrop(
-            rect: transform.storedRect(fromDisplayed: canvas.crop), shape: canvas.shape,
+            rect: transform.storedRect(fromDisplayed: canvas.crop), shape: canvas.shape, outputSize: outputSize,
             angle: transform.mirrors ? canvas.editor.angle.reversed : canvas.editor.angle)
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {

@@ -30,7 +30,11 @@ extension EditorWindow {
             return
         }
         header.losslessButton.isVisible = true
-        if !canvas.editor.angle.isZero {
+        if !outputSize.isOriginal {
+            // New pixels at a new size: nothing to snap, the button says why the JPEG is re-encoded.
+            header.losslessButton.setButtonLabel(tr("Re-encoded"))
+            header.losslessButton.tooltip = tr("A new output size saves re-encoded")
+        } else if !canvas.editor.angle.isZero {
             // Nothing to snap: the button only says why this JPEG will be re-encoded.
             header.losslessButton.setButtonLabel(tr("Re-encoded"))
             header.losslessButton.tooltip = tr("The straightened crop saves re-encoded")
@@ -52,7 +56,7 @@ extension EditorWindow {
 
     /// Moves the crop onto the grid (outwards, so nothing chosen is lost) as one commit.
     func snapToLosslessGrid() {
-        guard let check = losslessCheck, !check.isEligible, let info = canvas.image?.info else { return }
+        guard outputSize.isOriginal, let check = losslessCheck, !check.isEligible, let info = canvas.image?.info else { return }
         let snapped = Imaging.snappedToLosslessGrid(check, info: info)
         canvas.commit(CropRect(pixelRect: snapped, imageWidth: info.width, imageHeight: info.height))
     }

@@ -44,6 +44,7 @@ extension EditorWindow {
             let size = crop.pixelRect(imageWidth: canvas.straightenedSize.width, imageHeight: canvas.straightenedSize.height)
             return "\n" + CropText.pixelSizeLabel(width: size.width, height: size.height)
         }
-        status.showSize(CropText.sizeLabel(crop) + (pixels ?? ""))
+        let output = canvas.image?.info != nil ? showOutputFacts().map { "\n" + $0 } : nil
+        status.showSize(CropText.sizeLabel(crop) + (pixels ?? "") + (output ?? ""))
     }
 }

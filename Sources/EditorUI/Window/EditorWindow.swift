@@ -52,6 +52,7 @@ final class EditorWindow {
         header = HeaderController(in: box, cropStatus: status.cropStatus)
         EditorWindow.state.attach(self, to: window.raw)
         header.whenPixelsApplied { [weak self] in self?.applyPixelEntries() }
+        header.outputSize.screen = { [weak self] in self?.screenSize() }
         buildContent(in: box)
         installActions()
         connectStraightenBar()
