@@ -49,26 +49,17 @@ extension EditorWindow {
     /// Asks for a size as typed (`1080 × 1350`, `2048`, `15 × 10 cm`, `6x4in @ 240`) and makes it the
     /// output size, remembered for the menu; text that is not a size changes nothing.
     func askCustomOutputSize() {
-        let entry = gtk_entry_new()!
-        gtk_entry_set_activates_default(entry.raw.assumingMemoryBound(to: GtkEntry.self), 1)
-        gtk_editable_set_text(OpaquePointer(entry), outputSize.storedText ?? "")
-        entry.setAccessibleLabel(tr("Output size"))
-        let dialog = MessageDialog.present(
+        let dialog = TextQuestion.ask(
             over: window, heading: tr("Custom Output Size"),
             body: tr(
                 "W × H in pixels (1080 × 1350), the longer side (2048), or a print in cm or in (15 × 10 cm, at 300 ppi or @ PPI)"),
-            extra: entry,
-            responses: [
-                DialogResponse(id: "cancel", label: tr("_Cancel")),
-                DialogResponse(id: "apply", label: tr("_Apply"), appearance: ADW_RESPONSE_SUGGESTED),
-            ], defaultResponse: "apply"
-        ) { [weak self] response in
-            guard let self, response == "apply", let text = gtk_editable_get_text(OpaquePointer(entry)) else { return }
-            guard let size = OutputSize(typing: String(cString: text)) else {
+            text: outputSize.storedText ?? "", entryLabel: tr("Output size")
+        ) { [weak self] text in
+            guard let self else { return }
+            guard let size = OutputSize(typing: text) else {
                 self.showError(
                     Localization.format(
-                        tr("“%s” is not a size: write W × H, a longer side, or a print such as 15 × 10 cm"),
-                        [String(cString: text)]))
+                        tr("“%s” is not a size: write W × H, a longer side, or a print such as 15 × 10 cm"), [text]))
                 return
             }
             self.chooseOutputSize(size, typed: true)

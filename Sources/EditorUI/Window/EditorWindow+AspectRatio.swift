@@ -44,22 +44,14 @@ extension EditorWindow {
 
     /// Asks for a custom W:H (e.g. 2.39:1) and applies it; text that is not a ratio changes nothing.
     func askCustomRatio() {
-        let entry = gtk_entry_new()!
-        gtk_entry_set_activates_default(entry.raw.assumingMemoryBound(to: GtkEntry.self), 1)
-        gtk_editable_set_text(OpaquePointer(entry), canvas.aspectRatio.isFree ? "" : canvas.aspectRatio.description)
-        entry.setAccessibleLabel(tr("Aspect ratio, W:H"))
-        let dialog = MessageDialog.present(
+        let dialog = TextQuestion.ask(
             over: window, heading: tr("Custom Aspect Ratio"),
             body: tr("Width and height of the crop, as W:H (for example 2.39:1)"),
-            extra: entry,
-            responses: [
-                DialogResponse(id: "cancel", label: tr("_Cancel")),
-                DialogResponse(id: "apply", label: tr("_Apply"), appearance: ADW_RESPONSE_SUGGESTED),
-            ], defaultResponse: "apply"
-        ) { [weak self] response in
-            guard let self, response == "apply", let text = gtk_editable_get_text(OpaquePointer(entry)) else { return }
-            guard let ratio = AspectRatio(parsing: String(cString: text)) else {
-                self.showError(String(format: tr("“%@” is not a ratio: write it as W:H, e.g. 16:9"), String(cString: text)))
+            text: canvas.aspectRatio.isFree ? "" : canvas.aspectRatio.description, entryLabel: tr("Aspect ratio, W:H")
+        ) { [weak self] text in
+            guard let self else { return }
+            guard let ratio = AspectRatio(parsing: text) else {
+                self.showError(String(format: tr("“%@” is not a ratio: write it as W:H, e.g. 16:9"), text))
                 return
             }
             self.chooseAspectRatio(ratio)
