@@ -12,7 +12,7 @@ VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 TEST_PACKAGES := time xvfb xauth dbus dbus-x11 at-spi2-core libatspi2.0-dev xdotool imagemagick libvips-tools \
 	libjpeg-turbo-progs libimage-exiftool-perl locales gettext orca speech-dispatcher weston $(VALIDATE_PACKAGES)
 
-.PHONY: run test build deps test-deps bench bench-export bench-batch clean pot schemas translations format fuzz ui-resources
+.PHONY: run test build deps test-deps bench bench-export bench-batch bench-launch clean pot schemas translations format fuzz ui-resources
 
 deps:
 	scripts/install-packages $(RUN_PACKAGES)
@@ -45,6 +45,9 @@ bench-export: deps
 
 bench-batch: deps
 	scripts/bench-batch
+
+bench-launch: deps
+	scripts/bench-launch
 
 clean:
 	rm -rf .build .build-fuzz
