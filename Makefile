@@ -23,15 +23,18 @@ test-deps:
 build: deps
 	$(SWIFT) build --product crop-editor
 	$(SWIFT) build --product crop-editor-gui
+	$(SWIFT) build --product crop-editor-decoder
 
 # The schema compiled beside the build, so settings work without installing.
 schemas:
 	mkdir -p .build/schemas
 	glib-compile-schemas --strict --targetdir=.build/schemas data/
 
-run: build schemas translations
+# `make run` runs what users run: a release build (the canvas's Swift optimised). `make run DEBUG=1` runs the
+# debug build instead, for developers (quicker to build, slower to draw).
+run: deps $(if $(DEBUG),build,release) schemas translations
 	GSETTINGS_SCHEMA_DIR="$(CURDIR)/.build/schemas" CROP_EDITOR_LOCALEDIR="$(CURDIR)/$(BUILT)/locale" \
-		.build/debug/crop-editor $(IMAGE)
+		.build/$(if $(DEBUG),debug,release)/crop-editor $(IMAGE)
 
 test: test-deps
 	$(SWIFT) build --build-tests
