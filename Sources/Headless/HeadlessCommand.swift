@@ -73,7 +73,7 @@ public enum HeadlessCommand {
                 let done = try cropped(options, temporaryName: job.temporaryName)
                 return BatchOutcome(status: .succeeded, lines: done.warning.map { [$0.line] } ?? [], lossless: done.lossless)
             } catch {
-                return BatchOutcome(status: .failed, lines: [error.line])
+                return BatchOutcome(status: .failed, lines: [error.line], cause: error.encodedCause)
             }
         }
     }

@@ -6,6 +6,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class PhotoFolderTests: XCTestCase {
     /// The desktop entry offers Crop Editor for exactly the types the editor opens (Files shows
@@ -33,7 +35,7 @@ final class PhotoFolderTests: XCTestCase {
     }
 
     func testOnlyWhatTheOpenDialogOffersIsListedHiddenFilesAndFoldersLeftOut() throws {
-        let folder = try GtkTestSupport.temporaryFolder("listing")
+        let folder = try GtkDisplay.temporaryFolder("listing")
         defer { try? FileManager.default.removeItem(at: folder) }
         let names = [
             "p10.jpg", "p2.JPG", "p1.png", "scan.tif", "scan.tiff", "web.webp", "anim.gif", "notes.txt", "raw.cr2", ".hidden.png",
