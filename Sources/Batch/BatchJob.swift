@@ -38,25 +38,18 @@ public struct BatchOutcome: Codable, Hashable, Sendable {
     public var status: Status
     /// For people, each one line `crop-editor: IMAGE: …`: the failure, or a success's warnings.
     public var lines: [String]
-<<<<<<< HEAD
-    /// A success cut without re-encoding (a JPEG's lossless cut), for the batch's summary.
-    public var lossless: Bool
-
-    public init(status: Status, lines: [String] = [], lossless: Bool = false) {
-        self.status = status
-        self.lines = lines
-        self.lossless = lossless
-=======
     /// A failure's cause as the worker's program encoded it, for a caller that words causes itself
     /// (crop-editor's workers: an `ImagingError` as JSON); nil when the failure is only words. The
     /// batch passes it on unread.
     public var cause: Data?
+    /// A success cut without re-encoding (a JPEG's lossless cut), for the batch's summary.
+    public var lossless: Bool
 
-    public init(status: Status, lines: [String] = [], cause: Data? = nil) {
+    public init(status: Status, lines: [String] = [], cause: Data? = nil, lossless: Bool = false) {
         self.status = status
         self.lines = lines
         self.cause = cause
->>>>>>> main
+        self.lossless = lossless
     }
 }
 

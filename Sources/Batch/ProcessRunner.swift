@@ -200,13 +200,10 @@ extension BatchOutcome {
     /// A status other than the three, or more lines than a job prints, is the worker's fault; so is
     /// a cause longer than any error's encoding (it is dropped, the lines still say why).
     func escaped(for job: BatchJob) -> BatchOutcome {
-<<<<<<< HEAD
-        BatchOutcome(status: status, lines: lines.prefix(8).map(escapingControls), lossless: lossless && status == .succeeded)
-=======
         BatchOutcome(
             status: status, lines: lines.prefix(8).map(escapingControls),
-            cause: status == .failed && (cause?.count ?? 0) <= 16384 ? cause : nil)
->>>>>>> main
+            cause: status == .failed && (cause?.count ?? 0) <= 16384 ? cause : nil,
+            lossless: lossless && status == .succeeded)
     }
 }
 

@@ -112,16 +112,16 @@ final class ApplyToAllTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         let (folder, photos) = try Self.folder("applylossless", count: 4)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let reference = try GtkTestSupport.temporaryFolder("applylossless-cli")
+        let reference = try GtkDisplay.temporaryFolder("applylossless-cli")
         defer { try? FileManager.default.removeItem(at: reference) }
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photos[0])
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkTestSupport.pump { window.photoCounter == "1 of 4" })
+            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 4" })
             // The top left corner is on every JPEG's grid: the two JPEGs are cut losslessly, the PNGs not.
             window.canvas.commit(CropRect(x: 0, y: 0, width: 0.5, height: 0.5))
             window.applyToAll(.sameRectangle, paths: photos)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
             XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 4, failures: [], cancelled: false, lossless: 2))
             for photo in photos where photo.hasSuffix(".jpg") {
                 let size = try XCTUnwrap(Shell.run("identify", ["-format", "%w %h", photo])).split(separator: " ").compactMap {
@@ -163,14 +163,9 @@ final class ApplyToAllTests: XCTestCase {
             window.chooseAspectRatio(AspectRatio(parsing: "4:5")!)
             defer { window.chooseAspectRatio(.free) }
             window.applyToAll(.suggestion, paths: photos)
-<<<<<<< HEAD
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
             // Both JPEGs' suggestions start on their block grid (at the top left), so they are cut losslessly, as Save would.
             XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 4, failures: [], cancelled: false, lossless: 2))
-=======
-            XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
-            XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 4, failures: [], cancelled: false))
->>>>>>> main
             for photo in photos {
                 let expected = Self.commandLine(["--crop=auto", "--aspect=4:5"], photo: photo, into: reference)
                 XCTAssertNotNil(expected)

@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct ExactSize {
         private func workspace(_ source: String = "in/photo.png", size: String = "400x300") throws -> Workspace {

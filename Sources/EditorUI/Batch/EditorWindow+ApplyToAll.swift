@@ -85,15 +85,9 @@ extension EditorWindow {
     /// upright photo (the command line's `--crop=auto` does not straighten).
     nonisolated static func batchJob(
         path: String, applied: AppliedCrop?, ratio: Double, transform: ImageOrientation,
-<<<<<<< HEAD
         angle: StraightenAngle = .zero, shape: CropShape, size: OutputSize = .original
-    ) -> Result<BatchJob, BatchFailure> {
-        var arguments = commandLineTransform(transform) + commandLineSize(size)
-=======
-        angle: StraightenAngle = .zero, shape: CropShape
     ) -> Result<BatchJob, PhotoFailure> {
-        var arguments = commandLineTransform(transform)
->>>>>>> main
+        var arguments = commandLineTransform(transform) + commandLineSize(size)
         if shape == .circle { arguments.append("--shape=circle") }
         if let applied {
             let info: ImageInfo
