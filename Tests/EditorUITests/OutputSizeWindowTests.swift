@@ -49,7 +49,11 @@ final class OutputSizeWindowTests: XCTestCase {
         XCTAssertNotNil(Shell.run("convert", ["-size", "801x601", "-seed", "5", "plasma:fractal", source]))
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: source)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            defer {
+                // The ratio chosen below is remembered: the next window must start Free again.
+                window.chooseAspectRatio(.free)
+                gtk_window_destroy(cgtk_window(window.window.raw))
+            }
             XCTAssertTrue(GtkDisplay.pump { window.canvas.image?.info != nil })
             Self.choose(window, "1080x1350")
             XCTAssertEqual(window.outputSize, .pixels(PixelSize(width: 1080, height: 1350)))
