@@ -9,6 +9,7 @@
 //   export(_:crop:output:options:temporaryName:)  the whole export: the decoder hands back the encoded
 //                                           result sealed in a memfd; this process writes the temporary
 //                                           file, flushes and renames it (`AtomicFile`)
+//   encoded(_:crop:format:options:)         the same export's encoded bytes in memory (Copy, a drag out)
 //   writeSidecar(_:for:)                    Keep Crop and `--sidecar`: IMAGE.xmp written as `Sidecar.write` does
 //   levelSuggestion(path:)                  `--straighten=auto`
 //   smartCrop(path:transform:target:)       Suggest and `--crop=auto`: libvips' attention measure
@@ -441,23 +442,52 @@ public final class DecoderPool: @unchecked Sendable {
     ) throws(ImagingError) -> ExportResult {
         let (_, size) = try Imaging.checkExport(info, crop: crop, output: output, options: options)
         let file = try AtomicFile(target: output, name: temporaryName)
+        let (exported, received) = try encode(
+            info, crop: crop, outputExtension: (output as NSString).pathExtension, options: options, size: size)
+        defer { close(received) }
+        try write(received, limit: DecoderLimits.resultLimit(width: size.width, height: size.height), into: file)
+        return ExportResult(
+            outputPath: file.target, width: exported.width, height: exported.height,
+            lossless: exported.lossless, leftOut: exported.leftOut)
+    }
+
+    /// The export's encoded result in memory, for Copy and a drag out: the request `export` makes
+    /// for a file named `*.EXT`, its sealed memfd's bytes copied out; nothing is written anywhere.
+    public func encoded(
+        _ info: ImageInfo, crop: PixelRect, format outputExtension: String, options: ExportOptions = ExportOptions()
+    ) throws(ImagingError) -> EncodedResult {
+        let (_, size) = try Imaging.checkExport(info, crop: crop, output: "result.\(outputExtension)", options: options)
+        let (exported, received) = try encode(info, crop: crop, outputExtension: outputExtension, options: options, size: size)
+        defer { close(received) }
+        let limit = DecoderLimits.resultLimit(width: size.width, height: size.height)
+        guard let count = SealedPixels.sealedSize(received, limit: limit), count > 0,
+            let mapping = SealedPixels.map(received, count: count)
+        else { throw .decoderStopped }
+        let bytes = mapping.withUnsafeBytes { Data($0) }
+        return EncodedResult(bytes: bytes, width: exported.width, height: exported.height, leftOut: exported.leftOut)
+    }
+
+    /// Asks the decoder for the export's result and checks its answer: the reply and the one sealed
+    /// memfd it handed back (the caller closes it).
+    private func encode(
+        _ info: ImageInfo, crop: PixelRect, outputExtension: String, options: ExportOptions,
+        size: (width: Int, height: Int)
+    ) throws(ImagingError) -> (exported: ExportResult, result: Int32) {
         let source = try Self.openSource(info.path)
         defer { close(source) }
         var decoderOptions = options
         // Decided here: the decoder sees only its own names for the two files.
         decoderOptions.allowOverwritingSource = true
         let request = DecoderRequest.export(
-            info: info.named(Self.name(info.path)), crop: crop,
-            outputExtension: (output as NSString).pathExtension, options: decoderOptions)
+            info: info.named(Self.name(info.path)), crop: crop, outputExtension: outputExtension, options: decoderOptions)
         let (reply, received) = try run(request, file: info.path, descriptors: [source])
-        defer { received.forEach { _ = close($0) } }
         guard case .exported(let exported) = reply, received.count == 1,
             exported.width <= max(size.width, 1) + 1, exported.height <= max(size.height, 1) + 1
-        else { throw .decoderStopped }
-        try write(received[0], limit: DecoderLimits.resultLimit(width: size.width, height: size.height), into: file)
-        return ExportResult(
-            outputPath: file.target, width: exported.width, height: exported.height,
-            lossless: exported.lossless, leftOut: exported.leftOut)
+        else {
+            received.forEach { _ = close($0) }
+            throw .decoderStopped
+        }
+        return (exported, received[0])
     }
 
     /// Writes the encoded result in the sealed memfd `result` (no longer than `limit`) as `file`:

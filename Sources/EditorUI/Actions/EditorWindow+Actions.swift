@@ -54,6 +54,14 @@ extension EditorWindow {
         case .snapLossless:
             return Entry(action: action, kind: .plain { $0.snapToLosslessGrid() }, availability: .losslessSnap)
         // Edit
+        case .copy:
+            return Entry(
+                action: action, kind: .plain { $0.copyResult() }, accels: ["<Control>c"],
+                title: N_("Copy the crop as an image"), group: .edit, availability: .file)
+        case .copyAndClose:
+            return Entry(
+                action: action, kind: .plain { $0.copyResult(closing: true) }, accels: ["<Control><Shift>c"],
+                title: N_("Copy the crop and close the window"), group: .edit, availability: .file)
         case .undo:
             return Entry(
                 action: action, kind: .plain { $0.canvas.undo() }, accels: ["<Control>z"],
@@ -85,7 +93,7 @@ extension EditorWindow {
         case .toggleShape:
             return Entry(
                 action: action, kind: .plain { $0.chooseShape($0.canvas.shape == .circle ? .rectangle : .circle) },
-                accels: ["<Control><Shift>c"], title: N_("Switch between rectangle and circle"), group: .edit)
+                accels: ["<Control><Shift>o"], title: N_("Switch between rectangle and circle"), group: .edit)
         case .fixedFrame:
             return Entry(
                 action: action, kind: .toggle(initial: { _ in false }) { $0.setFixedFrame($1) },

@@ -19,6 +19,8 @@ enum WindowAction: String, ActionName, CaseIterable {
     case openResult = "open-result"
     case snapLossless = "snap-lossless"
     // Edit
+    case copy
+    case copyAndClose = "copy-and-close"
     case undo
     case redo
     case reset

@@ -9,7 +9,7 @@ import Imaging
 
 extension EditorWindow {
     /// The file being edited, or nil for the demo (which has no file to crop).
-    private var source: (path: String, info: ImageInfo)? {
+    var source: (path: String, info: ImageInfo)? {
         guard let image = canvas.image, let path = image.path, let info = image.info else { return nil }
         return (path, info)
     }
@@ -119,28 +119,38 @@ extension EditorWindow {
     ) {
         // Pixels of the picture as shown; the export turns, flips and straightens the result the same way.
         let crop = editor.cropPixels
-        let options = ExportOptions(
-            preferLossless: true, allowOverwritingSource: overwritingSource,
-            transform: editor.orientation, shape: editor.shape, straighten: editor.angle)
+        let options = EditorWindow.exportOptions(editor, overwritingSource: overwritingSource)
         let edit = SavedEdit(editor)
         // The application outlives its last window until the save is written (closing does not cut it short).
         let application = gtk_window_get_application(window.asWindow).flatMap { cgtk_gapplication($0.raw) }
         saving.enqueue(holding: application) { [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
                 Result { () throws(ImagingError) in
-                    // The crop was measured on the picture as opened: if the file changed on disk
-                    // since (another program, or replacing the original), the same pixel rect
-                    // would cut something else.
-                    let now = try DecoderPool.shared.probe(path: path)
-                    guard now.width == info.width, now.height == info.height, now.orientation == info.orientation else {
-                        throw .changedOnDisk
-                    }
+                    let now = try EditorWindow.probeUnchanged(path, info)
                     return try DecoderPool.shared.export(now, crop: crop, output: target, options: options)
                 }
             }.value
             if case .success = result { self?.photoSaved(path, edit: edit) }
             finished(result)
         }
+    }
+
+    /// The file's header now, when it still has the size and orientation it was opened with: the crop
+    /// was measured on the picture as opened; if the file changed on disk since (another program, or
+    /// replacing the original), the same pixel rect would cut something else. Off the main thread.
+    nonisolated static func probeUnchanged(_ path: String, _ info: ImageInfo) throws(ImagingError) -> ImageInfo {
+        let now = try DecoderPool.shared.probe(path: path)
+        guard now.width == info.width, now.height == info.height, now.orientation == info.orientation else {
+            throw .changedOnDisk
+        }
+        return now
+    }
+
+    /// What a save of `editor`'s crop asks the export for (Copy asks the same, for a PNG).
+    nonisolated static func exportOptions(_ editor: CropEditor, overwritingSource: Bool = false) -> ExportOptions {
+        ExportOptions(
+            preferLossless: true, allowOverwritingSource: overwritingSource,
+            transform: editor.orientation, shape: editor.shape, straighten: editor.angle)
     }
 
     func openLastResult() {

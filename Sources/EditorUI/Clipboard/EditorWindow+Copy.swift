@@ -1,0 +1,77 @@
+// Copy (Ctrl+C) and Copy and Close (Ctrl+Shift+C): the result exactly as Save would write it, encoded as PNG by the confined decoder, put on the clipboard.
+
+import CGtk
+import CropKit
+import Decoding
+import Foundation
+import GtkSupport
+import Imaging
+
+extension EditorWindow {
+    /// What Copy asks the decoder for, for the crop shown: nil without a file (the demo).
+    var copyRequest: CopyController.Request? {
+        guard let source else { return nil }
+        return CopyController.Request(
+            path: source.path, crop: canvas.editor.cropPixels, options: EditorWindow.exportOptions(canvas.editor))
+    }
+
+    /// The result encoded as PNG (with alpha for a circle) off the main thread, or the last one when
+    /// nothing changed since; `done` runs on the main thread.
+    func encodeResult(_ done: @escaping @MainActor (Result<EncodedResult, ImagingError>) -> Void) {
+        guard let source, let request = copyRequest else { return }
+        if let result = saving.copy.reusable(for: request) { return done(.success(result)) }
+        let info = source.info
+        Task { @MainActor [weak self] in
+            let result = await Task.detached(priority: .userInitiated) {
+                Result { () throws(ImagingError) in
+                    let now = try EditorWindow.probeUnchanged(request.path, info)
+                    return try DecoderPool.shared.encoded(now, crop: request.crop, format: "png", options: request.options)
+                }
+            }.value
+            if case .success(let encoded) = result { self?.saving.copy.last = (request, encoded) }
+            done(result)
+        }
+    }
+
+    /// Ctrl+C: the result goes on the clipboard as `image/png`; a toast and the crop area's
+    /// description (which Orca speaks) say "Copied, 812 × 440 pixels". `closing`: Ctrl+Shift+C,
+    /// the window closes once the copy is on the clipboard, which outlives it (`ClipboardKeeper`).
+    func copyResult(closing: Bool = false) {
+        guard !saving.copy.isCopying, source != nil else { return }
+        saving.copy.isCopying = true
+        // The display's clipboard and the application outlive the window while the copy is made.
+        let clipboard = Clipboard.of(window)
+        let application = gtk_window_get_application(window.asWindow).flatMap { cgtk_gapplication($0.raw) }
+        if let application { g_application_hold(application) }
+        let edit = SavedEdit(canvas.editor)
+        encodeResult { [weak self] result in
+            defer { if let application { g_application_release(application) } }
+            self?.saving.copy.isCopying = false
+            switch result {
+            case .success(let encoded):
+                let provider = Clipboard.provider(bytes: encoded.bytes, mimeType: "image/png")
+                Clipboard.set(clipboard, provider)
+                g_object_unref(UnsafeMutableRawPointer(provider))
+                if let application { ClipboardKeeper.shared.keep(clipboard, for: application) }
+                guard let self else { return }
+                self.announceCopy(encoded)
+                if closing, let path = self.copyRequest?.path {
+                    // Its result left through the clipboard: closing does not ask about this crop.
+                    self.photoSaved(path, edit: edit)
+                    self.window.asWindow.close()
+                }
+            case .failure(let error):
+                self?.showError(String(format: tr("Could not copy: %@"), error.message))
+            }
+        }
+    }
+
+    /// "Copied, 812 × 440 pixels" in a toast and, once, in the crop area's description.
+    private func announceCopy(_ encoded: EncodedResult) {
+        let words = Localization.format(
+            // TRANSLATORS: after Copy: the copied picture's width and height in pixels.
+            tr("Copied, %1$d × %2$d pixels"), [encoded.width, encoded.height])
+        canvas.announce(words)
+        showToast(words)
+    }
+}
