@@ -40,9 +40,24 @@ enum ClipboardTool {
     /// The clipboard's content as `type`, or nil.
     static func read(_ type: String, pumping: Bool) -> Data? { xclip(["-o", "-t", type], pumping: pumping) }
 
-    /// Another application takes the clipboard with `file`'s bytes as `type`: xclip serves them from
-    /// the background until something else takes the clipboard.
+    /// Another application takes the clipboard with `file`'s bytes as `type`: xclip takes it, then
+    /// serves the bytes from the background until something else takes the clipboard.
     static func offer(_ file: String, as type: String) {
-        XCTAssertNotNil(xclip(["-t", type, "-i", file], pumping: false), "xclip could not take the clipboard")
+        // xclip's background half must hold no descriptor of this process: Foundation's Process
+        // counts a child as running while anything holds the socket it hands each child.
+        let command = """
+            for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
+            exec xclip -selection clipboard -t "$0" -i "$1" </dev/null >/dev/null 2>/dev/null
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command, type, file]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        XCTAssertNoThrow(try process.run())
+        let ended = GtkTestSupport.poll(timeout: 10) { !process.isRunning }
+        XCTAssertTrue(ended, "xclip did not take the clipboard")
+        if ended { XCTAssertEqual(process.terminationStatus, 0) } else { process.terminate() }
     }
 }
