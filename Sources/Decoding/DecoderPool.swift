@@ -16,6 +16,7 @@
 //   writeSidecar(_:for:)                    Keep Crop and `--sidecar`: IMAGE.xmp written as `Sidecar.write` does
 //   levelSuggestion(_:)                     `--straighten=auto`
 //   smartCrop(_:transform:target:)          Suggest and `--crop=auto`: libvips' attention measure
+//   trimBorders(_:from:transform:tolerance:ratio:)  Trim Borders and `--crop=trim`: `BorderTrim.Outcome`
 //   renderRegion(_:from:region:scale:cancellation:)  a zoomed view's sharp region
 //   confinement()                           what the processes are confined by, for `--version` and the log
 //   timeout                                 each job's wall-clock limit in seconds (settable, for tests)
@@ -574,6 +575,28 @@ public final class DecoderPool: @unchecked Sendable {
         let reply = try reply(on: source) { _ in .smartCrop(name: source.decoderName, transform: transform, target: target) }
         guard case .suggested(let rect) = reply else { throw .decoderStopped }
         return rect
+    }
+
+    /// Trim Borders: the crop around the picture inside its plain or transparent border, on the
+    /// picture as shown (`info`, source's probe, then `transform`, as the export applies them). The
+    /// decoder measures the content's box (`Imaging.borderContent`: `tolerance` percent, 0–100); a box
+    /// outside the picture is refused; `BorderTrim` places the crop, of `ratio` (width ÷ height) when given.
+    public func trimBorders(
+        _ info: ImageInfo, from source: DecoderSource, transform: ImageOrientation = .up,
+        tolerance: Int = Imaging.defaultTrimTolerance, ratio: Double? = nil
+    ) throws(ImagingError) -> BorderTrim.Outcome {
+        let tolerance = min(max(tolerance, 0), 100)
+        let reply = try reply(on: source) { _ in
+            .borderContent(name: source.decoderName, transform: transform, tolerance: tolerance)
+        }
+        guard case .borderContent(let content) = reply else { throw .decoderStopped }
+        let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        if let content {
+            guard content.width > 0, content.height > 0, content.x >= 0, content.y >= 0,
+                content.width <= shown.width - content.x, content.height <= shown.height - content.y
+            else { throw .decoderStopped }
+        }
+        return BorderTrim(width: shown.width, height: shown.height).crop(content: content, ratio: ratio)
     }
 
     /// A zoomed view's region, as `Imaging.renderRegion`. A cancellation stops it while it waits for
