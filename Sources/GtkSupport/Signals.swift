@@ -194,6 +194,26 @@ public enum Signal {
         return GtkSupport.connect(instance, "drop", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `prepare` of a GtkDragSource: the point the drag starts at; the content to offer (a new
+    /// reference, which GTK takes), or nil to refuse the drag.
+    @discardableResult
+    public static func connectPrepare(
+        _ instance: UnsafeMutableRawPointer,
+        _ handler: @escaping @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?
+    ) -> UInt {
+        typealias Handler = @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?
+        typealias Thunk =
+            @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<
+                GdkContentProvider
+            >?
+        let thunk: Thunk = { _, x, y, data in
+            // The pointer crosses out of the isolated closure as a bit pattern (GTK takes it on this thread).
+            let provider = MainActor.assumeIsolated { UInt(bitPattern: box(data, as: Handler.self).handler(x, y)) }
+            return UnsafeMutablePointer(bitPattern: provider)
+        }
+        return GtkSupport.connect(instance, "prepare", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// `open` of a GApplication: the files asked for (command line, file manager, D-Bus).
     @discardableResult
     public static func connectOpen(

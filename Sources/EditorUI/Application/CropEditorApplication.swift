@@ -23,6 +23,8 @@ public final class CropEditorApplication {
         Signal.connect(app, "activate") { [weak self] in self?.activate() }
         Signal.connectOpen(app) { [weak self] files in self?.open(files: files) }
         Signal.connect(app, "startup") { [weak self] in self?.startup() }
+        // Files left for drags out of a window: the receivers have copied them by now.
+        Signal.connect(app, "shutdown") { DragOut.removeFiles() }
     }
 
     /// Runs the main loop with the process's arguments; returns the exit status.

@@ -2,6 +2,7 @@
 
 import CropKit
 import Decoding
+import Foundation
 import Imaging
 
 /// What the window keeps for Copy, Copy and Close and a drag out.
@@ -16,11 +17,18 @@ final class CopyController {
 
     /// A copy is being encoded: another Ctrl+C meanwhile waits for none and is dropped.
     var isCopying = false
+    /// An encoded result: the PNG's bytes and the picture's size.
+    struct Encoded: Sendable {
+        let bytes: Data
+        let width: Int
+        let height: Int
+    }
+
     /// The last result the decoder encoded, and what it was asked.
-    var last: (request: Request, result: EncodedResult)?
+    var last: (request: Request, result: Encoded)?
 
     /// The last result when it answers `request`.
-    func reusable(for request: Request) -> EncodedResult? {
+    func reusable(for request: Request) -> Encoded? {
         guard let last, last.request == request else { return nil }
         return last.result
     }

@@ -17,7 +17,7 @@ extension EditorWindow {
 
     /// The result encoded as PNG (with alpha for a circle) off the main thread, or the last one when
     /// nothing changed since; `done` runs on the main thread.
-    func encodeResult(_ done: @escaping @MainActor (Result<EncodedResult, ImagingError>) -> Void) {
+    func encodeResult(_ done: @escaping @MainActor (Result<CopyController.Encoded, ImagingError>) -> Void) {
         guard let source, let request = copyRequest else { return }
         if let result = saving.copy.reusable(for: request) { return done(.success(result)) }
         let info = source.info
@@ -25,7 +25,10 @@ extension EditorWindow {
             let result = await Task.detached(priority: .userInitiated) {
                 Result { () throws(ImagingError) in
                     let now = try EditorWindow.probeUnchanged(request.path, info)
-                    return try DecoderPool.shared.encoded(now, crop: request.crop, format: "png", options: request.options)
+                    let (result, bytes) = try DecoderPool.shared.encodedExport(
+                        now, from: .file(request.path), crop: request.crop, format: .png, options: request.options)
+                    return CopyController.Encoded(
+                        bytes: bytes.withUnsafeBytes { Data($0) }, width: result.width, height: result.height)
                 }
             }.value
             if case .success(let encoded) = result { self?.saving.copy.last = (request, encoded) }
@@ -67,7 +70,7 @@ extension EditorWindow {
     }
 
     /// "Copied, 812 × 440 pixels" in a toast and, once, in the crop area's description.
-    private func announceCopy(_ encoded: EncodedResult) {
+    private func announceCopy(_ encoded: CopyController.Encoded) {
         let words = Localization.format(
             // TRANSLATORS: after Copy: the copied picture's width and height in pixels.
             tr("Copied, %1$d × %2$d pixels"), [encoded.width, encoded.height])

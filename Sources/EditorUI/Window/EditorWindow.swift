@@ -56,6 +56,7 @@ final class EditorWindow {
         installActions()
         connectStraightenBar()
         installDropTarget()
+        DragOut.install(on: previews.areas[0], for: self)
         ShortcutsWindow.attach(to: window)
         canvas.onEvent = { [weak self] event in self?.canvasReported(event) }
         if let remembered = EditorWindow.aspectRatio(target: AppSettings.aspectRatio), !remembered.isFree {
