@@ -20,11 +20,11 @@ extension EditorWindow {
         case .save:
             return Entry(
                 action: action, kind: .plain { $0.save() }, accels: ["<Control>s"],
-                title: N_("Save the crop beside the photo"), group: .file, availability: .file)
+                title: N_("Save the crop beside the photo"), group: .file, availability: .result)
         case .saveAs:
             return Entry(
                 action: action, kind: .plain { $0.saveAs() }, accels: ["<Control><Shift>s"],
-                title: N_("Save the crop as…"), group: .file, availability: .file)
+                title: N_("Save the crop as…"), group: .file, availability: .result)
         case .keepCrop:
             return Entry(
                 action: action, kind: .plain { $0.keepCrop() }, accels: ["<Control>k"],
@@ -57,11 +57,15 @@ extension EditorWindow {
         case .copy:
             return Entry(
                 action: action, kind: .plain { $0.copyResult() }, accels: ["<Control>c"],
-                title: N_("Copy the crop as an image"), group: .edit, availability: .file)
+                title: N_("Copy the crop as an image"), group: .edit, availability: .result)
         case .copyAndClose:
             return Entry(
                 action: action, kind: .plain { $0.copyResult(closing: true) }, accels: ["<Control><Shift>c"],
-                title: N_("Copy the crop and close the window"), group: .edit, availability: .file)
+                title: N_("Copy the crop and close the window"), group: .edit, availability: .result)
+        case .paste:
+            return Entry(
+                action: action, kind: .plain { $0.paste() }, accels: ["<Control>v"],
+                title: N_("Paste an image to crop it"), group: .edit, availability: .paste)
         case .undo:
             return Entry(
                 action: action, kind: .plain { $0.canvas.undo() }, accels: ["<Control>z"],
@@ -168,6 +172,8 @@ extension EditorWindow {
         case .always: return true
         case .picture: return canvas.image != nil
         case .file: return canvas.image?.path != nil
+        case .result: return canvas.image?.decoderSource != nil
+        case .paste: return loading.paste.clipboardOffersImage
         case .undo: return canvas.editor.canUndo
         case .redo: return canvas.editor.canRedo
         case .savedResult: return saving.lastSavedPath != nil

@@ -21,6 +21,7 @@ enum WindowAction: String, ActionName, CaseIterable {
     // Edit
     case copy
     case copyAndClose = "copy-and-close"
+    case paste
     case undo
     case redo
     case reset

@@ -10,7 +10,7 @@ import Imaging
 final class CopyController {
     /// What an encoded result was made from: the same file, crop and options give the same bytes.
     struct Request: Equatable, Sendable {
-        let path: String
+        let source: DecoderSource
         let crop: PixelRect
         let options: ExportOptions
     }

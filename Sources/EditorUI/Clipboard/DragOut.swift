@@ -31,15 +31,15 @@ enum DragOut {
     /// to crop or when the decoder fails. Made now, while the drag starts, unless Copy made it
     /// already: a drag needs its content at once.
     private static func content(for window: EditorWindow) -> UnsafeMutablePointer<GdkContentProvider>? {
-        guard let request = window.copyRequest, let info = window.source?.info else { return nil }
+        guard let request = window.copyRequest, let info = window.picture?.info else { return nil }
         let encoded: CopyController.Encoded
         if let reused = window.saving.copy.reusable(for: request) {
             encoded = reused
         } else {
             do {
-                let now = try EditorWindow.probeUnchanged(request.path, info)
+                let now = try EditorWindow.probeUnchanged(request.source, info)
                 let (result, bytes) = try DecoderPool.shared.encodedExport(
-                    now, from: .file(request.path), crop: request.crop, format: .png, options: request.options)
+                    now, from: request.source, crop: request.crop, format: .png, options: request.options)
                 encoded = CopyController.Encoded(
                     bytes: bytes.withUnsafeBytes { Data($0) }, width: result.width, height: result.height)
             } catch {
@@ -48,7 +48,7 @@ enum DragOut {
             }
             window.saving.copy.last = (request, encoded)
         }
-        let name = URL(fileURLWithPath: request.path).deletingPathExtension().lastPathComponent + " (cropped).png"
+        let name = URL(fileURLWithPath: request.source.path).deletingPathExtension().lastPathComponent + " (cropped).png"
         guard let file = write(encoded.bytes, named: name) else {
             return Clipboard.provider(bytes: encoded.bytes, mimeType: "image/png")
         }

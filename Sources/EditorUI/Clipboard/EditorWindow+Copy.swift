@@ -8,25 +8,25 @@ import GtkSupport
 import Imaging
 
 extension EditorWindow {
-    /// What Copy asks the decoder for, for the crop shown: nil without a file (the demo).
+    /// What Copy asks the decoder for, for the crop shown: nil without a file or pasted bytes (the demo).
     var copyRequest: CopyController.Request? {
-        guard let source else { return nil }
+        guard let picture else { return nil }
         return CopyController.Request(
-            path: source.path, crop: canvas.editor.cropPixels, options: EditorWindow.exportOptions(canvas.editor))
+            source: picture.source, crop: canvas.editor.cropPixels, options: EditorWindow.exportOptions(canvas.editor))
     }
 
     /// The result encoded as PNG (with alpha for a circle) off the main thread, or the last one when
     /// nothing changed since; `done` runs on the main thread.
     func encodeResult(_ done: @escaping @MainActor (Result<CopyController.Encoded, ImagingError>) -> Void) {
-        guard let source, let request = copyRequest else { return }
+        guard let picture, let request = copyRequest else { return }
         if let result = saving.copy.reusable(for: request) { return done(.success(result)) }
-        let info = source.info
+        let info = picture.info
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
                 Result { () throws(ImagingError) in
-                    let now = try EditorWindow.probeUnchanged(request.path, info)
+                    let now = try EditorWindow.probeUnchanged(request.source, info)
                     let (result, bytes) = try DecoderPool.shared.encodedExport(
-                        now, from: .file(request.path), crop: request.crop, format: .png, options: request.options)
+                        now, from: request.source, crop: request.crop, format: .png, options: request.options)
                     return CopyController.Encoded(
                         bytes: bytes.withUnsafeBytes { Data($0) }, width: result.width, height: result.height)
                 }
@@ -40,7 +40,7 @@ extension EditorWindow {
     /// description (which Orca speaks) say "Copied, 812 × 440 pixels". `closing`: Ctrl+Shift+C,
     /// the window closes once the copy is on the clipboard, which outlives it (`ClipboardKeeper`).
     func copyResult(closing: Bool = false) {
-        guard !saving.copy.isCopying, source != nil else { return }
+        guard !saving.copy.isCopying, picture != nil else { return }
         saving.copy.isCopying = true
         // The display's clipboard and the application outlive the window while the copy is made.
         let clipboard = Clipboard.of(window)
@@ -58,9 +58,9 @@ extension EditorWindow {
                 if let application { ClipboardKeeper.shared.keep(clipboard, for: application) }
                 guard let self else { return }
                 self.announceCopy(encoded)
-                if closing, let path = self.copyRequest?.path {
+                if closing {
                     // Its result left through the clipboard: closing does not ask about this crop.
-                    self.photoSaved(path, edit: edit)
+                    if case .file(let path) = self.picture?.source { self.photoSaved(path, edit: edit) }
                     self.window.asWindow.close()
                 }
             case .failure(let error):

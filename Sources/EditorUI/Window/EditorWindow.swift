@@ -54,6 +54,7 @@ final class EditorWindow {
         header.whenPixelsApplied { [weak self] in self?.applyPixelEntries() }
         buildContent(in: box)
         installActions()
+        followClipboard()
         connectStraightenBar()
         installDropTarget()
         DragOut.install(on: previews.areas[0], for: self)
@@ -89,7 +90,9 @@ final class EditorWindow {
         overlay.addOverlay(status.cropStatus)
         overlay.addOverlay(applyToAll.status.widget)
         pages.add(overlay, name: "editor")
-        pages.add(EmptyState.make(), name: "empty")
+        let empty = EmptyState.make()
+        loading.paste.emptyPageButton = empty.paste
+        pages.add(empty.page, name: "empty")
         adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), pages.widget)
 
         let body = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0)
