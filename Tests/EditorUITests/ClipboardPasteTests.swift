@@ -119,4 +119,16 @@ final class ClipboardPasteTests: XCTestCase {
             XCTAssertEqual(window.loading.paste.emptyPageButton?.isVisible, false, "Paste Image shown with nothing to paste")
         }
     }
+
+    func testCropEditorPasteOpensTheWindowOnTheClipboardsImage() throws {
+        try GtkTestSupport.requireDisplay()
+        let shot = folder.appendingPathComponent("screenshot.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "240x160", "-seed", "17", "plasma:fractal", shot]))
+        ClipboardTool.offer(shot, as: "image/png")
+        let editor = try ExternalEditor(arguments: ["--paste"])
+        defer { editor.stop() }
+        XCTAssertNotNil(editor.waitForWindow(named: "Pasted Image"), "no window on the pasted image")
+        // And `--paste` is the window's: it never reached the command line's option parser.
+        XCTAssertTrue(editor.process.isRunning)
+    }
 }

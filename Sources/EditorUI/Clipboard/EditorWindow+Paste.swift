@@ -77,3 +77,25 @@ extension EditorWindow {
         }
     }
 }
+
+extension EditorWindow {
+    /// How long a window started by `--paste` waits for the clipboard's types to arrive, in milliseconds.
+    static let clipboardWait: UInt32 = 2000
+
+    /// Paste once GTK knows what the clipboard offers: just after start-up it may not have asked yet.
+    func pasteWhenKnown() {
+        let clipboard = Clipboard.of(window)
+        guard Clipboard.mimeTypes(Clipboard.formats(clipboard)).isEmpty else { return paste() }
+        var done = false
+        let attempt: @MainActor () -> Void = { [weak self] in
+            guard !done else { return }
+            done = true
+            self?.paste()
+        }
+        let id = Clipboard.whenChanged(clipboard, attempt)
+        Timer.once(milliseconds: EditorWindow.clipboardWait) {
+            g_signal_handler_disconnect(UnsafeMutableRawPointer(clipboard), gulong(id))
+            attempt()
+        }
+    }
+}
