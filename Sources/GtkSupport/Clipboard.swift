@@ -92,6 +92,56 @@ public enum Clipboard {
         }
     }
 
+    /// Reads a drop's content in the first of `mimeTypes` it offers, at most `limit` bytes, as `read` does a clipboard's.
+    public static func read(
+        drop: OpaquePointer, mimeTypes: [String], limit: Int,
+        _ done: @escaping @MainActor ((bytes: Data, mimeType: String)?) -> Void
+    ) {
+        let request = ReadRequest(limit: limit, done: done)
+        let cStrings: [UnsafeMutablePointer<CChar>?] = mimeTypes.map { strdup($0) } + [nil]
+        defer { cStrings.forEach { free($0) } }
+        cStrings.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { types in
+                gdk_drop_read_async(
+                    drop, UnsafeMutablePointer(mutating: types), G_PRIORITY_DEFAULT, nil,
+                    { source, result, data in
+                        nonisolated(unsafe) let (source, result) = (source, result)
+                        MainActor.assumeIsolated {
+                            let request = Unmanaged<ReadRequest>.fromOpaque(data!).takeRetainedValue()
+                            var type: UnsafePointer<CChar>?
+                            let stream = gdk_drop_read_finish(OpaquePointer(source), result, &type, nil)
+                            guard let stream, let type else { request.done(nil); return }
+                            request.mimeType = String(cString: type)
+                            request.drain(stream)
+                        }
+                    }, Unmanaged.passRetained(request).toOpaque())
+            }
+        }
+    }
+
+    /// Reads the files of a drop (from Files): their local paths, or nil when there are none.
+    public static func readFiles(drop: OpaquePointer, _ done: @escaping @MainActor ([String]?) -> Void) {
+        let box = Unmanaged.passRetained(SignalBox(done) as AnyObject).toOpaque()
+        gdk_drop_read_value_async(
+            drop, cgtk_file_list_type(), G_PRIORITY_DEFAULT, nil,
+            { source, result, data in
+                nonisolated(unsafe) let (source, result) = (source, result)
+                MainActor.assumeIsolated {
+                    let done = Unmanaged<SignalBox<@MainActor ([String]?) -> Void>>.fromOpaque(data!).takeRetainedValue()
+                    let value = gdk_drop_read_value_finish(OpaquePointer(source), result, nil)
+                    done.handler(value.map { Clipboard.paths(inFileList: $0) } ?? nil)
+                }
+            }, box)
+    }
+
+    /// Formats of `mimeTypes` and files (a GdkFileList), for a drop target that takes either.
+    public static func formats(mimeTypes: [String], files: Bool) -> OpaquePointer {
+        let builder = gdk_content_formats_builder_new()
+        for type in mimeTypes { gdk_content_formats_builder_add_mime_type(builder, type) }
+        if files { gdk_content_formats_builder_add_gtype(builder, cgtk_file_list_type()) }
+        return gdk_content_formats_builder_free_to_formats(builder)
+    }
+
     /// Reads the files on `clipboard` (copied in Files): their paths, or nil when there are none or
     /// it failed. Files without a local path are left out.
     public static func readFiles(_ clipboard: OpaquePointer, _ done: @escaping @MainActor ([String]?) -> Void) {

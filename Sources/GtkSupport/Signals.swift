@@ -194,6 +194,20 @@ public enum Signal {
         return GtkSupport.connect(instance, "drop", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `drop` of a GtkDropTargetAsync: the GdkDrop (read it, then `gdk_drop_finish`) and the point; true takes it.
+    @discardableResult
+    public static func connectAsyncDrop(
+        _ instance: UnsafeMutableRawPointer, _ handler: @escaping @MainActor (OpaquePointer) -> Bool
+    ) -> UInt {
+        typealias Thunk =
+            @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean
+        let thunk: Thunk = { _, drop, _, _, data in
+            guard let drop else { return 0 }
+            return MainActor.assumeIsolated { box(data, as: (@MainActor (OpaquePointer) -> Bool).self).handler(drop) ? 1 : 0 }
+        }
+        return GtkSupport.connect(instance, "drop", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// `prepare` of a GtkDragSource: the point the drag starts at; the content to offer (a new
     /// reference, which GTK takes), or nil to refuse the drag.
     @discardableResult

@@ -99,3 +99,37 @@ extension EditorWindow {
         }
     }
 }
+
+extension EditorWindow {
+    /// A drop on the window: local files open (the first of them); else picture bytes open as pasted.
+    /// The drop is finished once read, as taken or not.
+    func dropped(_ drop: OpaquePointer) -> Bool {
+        let formats = gdk_drop_get_formats(drop)
+        let types = PasteController.imageTypes(in: formats)
+        let finish = { (taken: Bool) in gdk_drop_finish(drop, taken ? GDK_ACTION_COPY : GdkDragAction(0)) }
+        let readBytes = { [weak self] in
+            Clipboard.read(drop: drop, mimeTypes: types, limit: SealedBytes.standardInputLimit) { read in
+                finish(read != nil)
+                if let read { self?.openPasted(read.bytes) }
+            }
+        }
+        if Clipboard.offersFiles(formats) {
+            Clipboard.readFiles(drop: drop) { [weak self] paths in
+                // A browser's list names web addresses, not files: its picture data is what to open.
+                if let first = paths?.first {
+                    finish(true)
+                    self?.open(path: first)
+                } else if !types.isEmpty {
+                    readBytes()
+                } else {
+                    finish(false)
+                }
+            }
+        } else if !types.isEmpty {
+            readBytes()
+        } else {
+            return false
+        }
+        return true
+    }
+}
