@@ -108,11 +108,12 @@ final class HeaderLayoutTests: XCTestCase {
                 "hidden at 1200 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })"
             )
             XCTAssertEqual(window.header.overflowMenuLabels, [], "nothing should stand in the main menu")
-            // Save is the suggested action, with Save As and Keep Crop beside it.
+            // Save is the suggested action, with Save As, Keep Crop, Apply to All and the copies beside it.
             XCTAssertNotEqual(gtk_widget_has_css_class(window.header.saveButton, "suggested-action"), 0)
             let menu = adw_split_button_get_menu_model(OpaquePointer(window.header.saveButton))
             XCTAssertEqual(
-                menu.map { Menu.entries($0).compactMap(\.action) }, ["win.save-as", "win.keep-crop", "win.apply-to-all"])
+                menu.map { Menu.entries($0).compactMap(\.action) },
+                ["win.save-as", "win.keep-crop", "win.apply-to-all", "win.copy", "win.copy-and-close"])
             XCTAssertEqual(
                 gtk_actionable_get_action_name(OpaquePointer(window.header.saveButton)).map { String(cString: $0) }, "win.save")
         }
