@@ -8,11 +8,13 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class ClipboardCopyTests: XCTestCase {
     private var folder: URL!
 
-    override func setUpWithError() throws { folder = try GtkTestSupport.temporaryFolder("copy-tests") }
+    override func setUpWithError() throws { folder = try GtkDisplay.temporaryFolder("copy-tests") }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     @MainActor private static func description(_ window: EditorWindow) -> String {
@@ -27,7 +29,7 @@ final class ClipboardCopyTests: XCTestCase {
     @MainActor private static func copy(_ window: EditorWindow) {
         g_action_group_activate_action(OpaquePointer(window.window.raw), WindowAction.copy.name, nil)
         XCTAssertTrue(
-            GtkTestSupport.pump(timeout: 15) { window.lastToast?.hasPrefix("Copied") == true || window.lastError != nil },
+            GtkDisplay.pump(timeout: 15) { window.lastToast?.hasPrefix("Copied") == true || window.lastError != nil },
             "no toast after Copy")
         XCTAssertNil(window.lastError)
     }
@@ -35,7 +37,7 @@ final class ClipboardCopyTests: XCTestCase {
     /// Saves as Save does and returns what it wrote.
     @MainActor private static func saved(_ window: EditorWindow) -> String? {
         window.save()
-        XCTAssertTrue(GtkTestSupport.pump(timeout: 15) { !window.saving.isSaving })
+        XCTAssertTrue(GtkDisplay.pump(timeout: 15) { !window.saving.isSaving })
         return window.saving.lastSavedPath
     }
 

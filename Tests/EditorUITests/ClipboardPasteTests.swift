@@ -8,11 +8,13 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class ClipboardPasteTests: XCTestCase {
     private var folder: URL!
 
-    override func setUpWithError() throws { folder = try GtkTestSupport.temporaryFolder("paste-tests") }
+    override func setUpWithError() throws { folder = try GtkDisplay.temporaryFolder("paste-tests") }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     @MainActor private static func enabled(_ window: EditorWindow, _ action: WindowAction) -> Bool {
@@ -27,11 +29,11 @@ final class ClipboardPasteTests: XCTestCase {
         window.present()
         let clipboard = Clipboard.of(window.window)
         XCTAssertTrue(
-            GtkTestSupport.pump(timeout: 10) {
+            GtkDisplay.pump(timeout: 10) {
                 !Clipboard.isLocal(clipboard) && Clipboard.mimeTypes(Clipboard.formats(clipboard)).contains(type)
             }, "the clipboard never offered \(type)")
         XCTAssertTrue(
-            GtkTestSupport.pump(timeout: 10) { Self.enabled(window, .paste) == expectingPaste },
+            GtkDisplay.pump(timeout: 10) { Self.enabled(window, .paste) == expectingPaste },
             "Paste never became \(expectingPaste ? "enabled" : "disabled")")
         return window
     }
@@ -51,7 +53,7 @@ final class ClipboardPasteTests: XCTestCase {
             XCTAssertEqual(window.loading.paste.emptyPageButton?.isVisible, true, "no Paste Image button on the empty page")
             g_action_group_activate_action(OpaquePointer(window.window.raw), WindowAction.paste.name, nil)
             XCTAssertTrue(
-                GtkTestSupport.pump(timeout: 15) { window.canvas.image?.pasted != nil || window.lastError != nil },
+                GtkDisplay.pump(timeout: 15) { window.canvas.image?.pasted != nil || window.lastError != nil },
                 "the pasted picture never opened")
             XCTAssertNil(window.lastError)
             let image = try XCTUnwrap(window.canvas.image)
@@ -66,13 +68,13 @@ final class ClipboardPasteTests: XCTestCase {
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 20, y: 10, width: 240, height: 150), imageWidth: 320, imageHeight: 200))
             window.export(to: saved, overwritingSource: false)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 15) { !window.saving.isSaving })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 15) { !window.saving.isSaving })
             XCTAssertNil(window.lastError)
             Shell.run("convert", [shot, "-crop", "240x150+20+10", "+repage", reference])
             XCTAssertEqual(Shell.run("compare", ["-metric", "AE", saved, reference, "null:"]), "", "the saved crop differs")
 
             g_action_group_activate_action(OpaquePointer(window.window.raw), WindowAction.copy.name, nil)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 15) { window.lastToast?.hasPrefix("Copied") == true })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 15) { window.lastToast?.hasPrefix("Copied") == true })
             XCTAssertEqual(window.lastToast, "Copied, 240 × 150 pixels")
             try XCTUnwrap(ClipboardTool.read("image/png", pumping: true)).write(to: URL(fileURLWithPath: copied))
             XCTAssertEqual(Shell.run("compare", ["-metric", "AE", copied, reference, "null:"]), "", "the copy differs")
@@ -104,7 +106,7 @@ final class ClipboardPasteTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             g_action_group_activate_action(OpaquePointer(window.window.raw), WindowAction.paste.name, nil)
             XCTAssertTrue(
-                GtkTestSupport.pump(timeout: 15) { window.canvas.image?.path == photo || window.lastError != nil },
+                GtkDisplay.pump(timeout: 15) { window.canvas.image?.path == photo || window.lastError != nil },
                 "the copied file never opened")
             XCTAssertNil(window.lastError)
             XCTAssertNil(window.canvas.image?.pasted)
