@@ -70,25 +70,17 @@ public enum Clipboard {
         _ clipboard: OpaquePointer, mimeTypes: [String], limit: Int,
         _ done: @escaping @MainActor ((bytes: Data, mimeType: String)?) -> Void
     ) {
-        let request = ReadRequest(limit: limit, done: done)
-        let cStrings: [UnsafeMutablePointer<CChar>?] = mimeTypes.map { strdup($0) } + [nil]
-        defer { cStrings.forEach { free($0) } }
-        cStrings.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { types in
-                gdk_clipboard_read_async(
-                    clipboard, UnsafeMutablePointer(mutating: types), G_PRIORITY_DEFAULT, nil,
-                    { source, result, data in
-                        nonisolated(unsafe) let (source, result) = (source, result)
-                        MainActor.assumeIsolated {
-                            let request = Unmanaged<ReadRequest>.fromOpaque(data!).takeRetainedValue()
-                            var type: UnsafePointer<CChar>?
-                            let stream = gdk_clipboard_read_finish(OpaquePointer(source), result, &type, nil)
-                            guard let stream, let type else { request.done(nil); return }
-                            request.mimeType = String(cString: type)
-                            request.drain(stream)
-                        }
-                    }, Unmanaged.passRetained(request).toOpaque())
-            }
+        withTypes(mimeTypes) { types in
+            gdk_clipboard_read_async(
+                clipboard, types, G_PRIORITY_DEFAULT, nil,
+                { source, result, data in
+                    nonisolated(unsafe) let (source, result) = (source, result)
+                    MainActor.assumeIsolated {
+                        var type: UnsafePointer<CChar>?
+                        let stream = gdk_clipboard_read_finish(OpaquePointer(source), result, &type, nil)
+                        ReadRequest.opened(data, stream, type)
+                    }
+                }, ReadRequest.start(limit: limit, done))
         }
     }
 
@@ -97,24 +89,27 @@ public enum Clipboard {
         drop: OpaquePointer, mimeTypes: [String], limit: Int,
         _ done: @escaping @MainActor ((bytes: Data, mimeType: String)?) -> Void
     ) {
-        let request = ReadRequest(limit: limit, done: done)
+        withTypes(mimeTypes) { types in
+            gdk_drop_read_async(
+                drop, types, G_PRIORITY_DEFAULT, nil,
+                { source, result, data in
+                    nonisolated(unsafe) let (source, result) = (source, result)
+                    MainActor.assumeIsolated {
+                        var type: UnsafePointer<CChar>?
+                        let stream = gdk_drop_read_finish(OpaquePointer(source), result, &type, nil)
+                        ReadRequest.opened(data, stream, type)
+                    }
+                }, ReadRequest.start(limit: limit, done))
+        }
+    }
+
+    /// `mimeTypes` as the NULL-terminated C array GDK's reads take, for the length of `body`.
+    private static func withTypes(_ mimeTypes: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Void) {
         let cStrings: [UnsafeMutablePointer<CChar>?] = mimeTypes.map { strdup($0) } + [nil]
         defer { cStrings.forEach { free($0) } }
         cStrings.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { types in
-                gdk_drop_read_async(
-                    drop, UnsafeMutablePointer(mutating: types), G_PRIORITY_DEFAULT, nil,
-                    { source, result, data in
-                        nonisolated(unsafe) let (source, result) = (source, result)
-                        MainActor.assumeIsolated {
-                            let request = Unmanaged<ReadRequest>.fromOpaque(data!).takeRetainedValue()
-                            var type: UnsafePointer<CChar>?
-                            let stream = gdk_drop_read_finish(OpaquePointer(source), result, &type, nil)
-                            guard let stream, let type else { request.done(nil); return }
-                            request.mimeType = String(cString: type)
-                            request.drain(stream)
-                        }
-                    }, Unmanaged.passRetained(request).toOpaque())
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                body(UnsafeMutablePointer(mutating: $0))
             }
         }
     }
@@ -195,6 +190,23 @@ final class ReadRequest {
     }
 
     deinit { buffer.deallocate() }
+
+    /// A new read's request, retained for the asynchronous call's user data.
+    static func start(
+        limit: Int, _ done: @escaping @MainActor ((bytes: Data, mimeType: String)?) -> Void
+    ) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(ReadRequest(limit: limit, done: done)).toOpaque()
+    }
+
+    /// The stream a read opened (or nil when it failed), for the request in `data`: read it to its end.
+    static func opened(
+        _ data: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<GInputStream>?, _ type: UnsafePointer<CChar>?
+    ) {
+        let request = Unmanaged<ReadRequest>.fromOpaque(data!).takeRetainedValue()
+        guard let stream, let type else { return request.done(nil) }
+        request.mimeType = String(cString: type)
+        request.drain(stream)
+    }
 
     /// Reads `stream` (whose reference this takes) to its end, then reports.
     func drain(_ stream: UnsafeMutablePointer<GInputStream>) {
