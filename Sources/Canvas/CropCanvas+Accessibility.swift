@@ -19,6 +19,12 @@ extension CropCanvas {
         updateAccessibleDescription()
     }
 
+    /// Says `words` now, before the crop, in the description (Orca speaks its change): "Copied, …".
+    public func announce(_ words: String) {
+        announcement = words
+        updateAccessibleDescription()
+    }
+
     /// GTK 4.8 does not pass VALUE_TEXT to AT-SPI; the description does, and Orca speaks its changes.
     func updateAccessibleDescription() {
         var value = CropText.accessibilityValue(session.committed, angle: editor.angle)

@@ -17,20 +17,33 @@ public enum ImageSource {
 
     /// Decodes synchronously (call off the main thread).
     public static func decode(path: String, maxWidth: Int, maxHeight: Int) -> Result<LoadedImage, ImageLoadError> {
-        let name = (path as NSString).lastPathComponent
+        decode(.file(path), maxWidth: maxWidth, maxHeight: maxHeight)
+    }
+
+    /// Loads pasted bytes on a worker thread, as `load(path:…)` a file: a picture with no file, titled by the bytes' name.
+    public static func load(_ bytes: SealedBytes, maxWidth: Int, maxHeight: Int) async -> Result<LoadedImage, ImageLoadError> {
+        await Task.detached(priority: .userInitiated) { decode(.bytes(bytes), maxWidth: maxWidth, maxHeight: maxHeight) }.value
+    }
+
+    /// Decodes a file or pasted bytes synchronously (call off the main thread).
+    static func decode(_ source: DecoderSource, maxWidth: Int, maxHeight: Int) -> Result<LoadedImage, ImageLoadError> {
+        let name = (source.path as NSString).lastPathComponent
         do {
             // Decoded in the confined process (crop-editor-decoder), with the kept crop and the block grid.
-            let decoded = try DecoderPool.shared.displayThumbnail(path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+            let decoded = try DecoderPool.shared.displayThumbnail(source, maxWidth: maxWidth, maxHeight: maxHeight)
             let info = decoded.info
             guard let surface = surface(from: decoded.pixels) else {
                 return .failure(.tooLargeToDisplay(name: name))
             }
+            var path: String?
+            if case .file(let file) = source { path = file }
             var image = LoadedImage(
                 title: name, path: path, surface: surface, pixelWidth: info.width,
                 pixelHeight: info.height, info: info,
                 losslessGrid: decoded.losslessGrid)
             image.storedCrop = decoded.storedCrop
             image.sidecarProblem = decoded.sidecarProblem?.message
+            if case .bytes(let bytes) = source { image.pasted = bytes }
             return .success(image)
         } catch {
             return .failure(.imaging(name: name, error))

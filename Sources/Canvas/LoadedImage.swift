@@ -1,6 +1,7 @@
 // What the editor shows for one picture: its name, its real upright size and a surface to draw it from.
 
 import CropKit
+import Decoding
 import GtkSupport
 import Imaging
 
@@ -28,4 +29,12 @@ public struct LoadedImage: Sendable {
     }
     /// Why a sidecar beside the file was ignored, if it was.
     public var sidecarProblem: String? = nil
+    /// A picture without a file (pasted, dropped from a browser): its bytes, sealed for the decoder.
+    public var pasted: SealedBytes? = nil
+
+    /// Where the decoder reads the picture: its file or its pasted bytes; nil for the demo.
+    public var decoderSource: DecoderSource? {
+        if let pasted { return .bytes(pasted) }
+        return path.map { .file($0) }
+    }
 }

@@ -19,6 +19,9 @@ package enum DecoderRequest: Codable, Sendable {
     case levelSuggestion(name: String)
     /// Descriptors: the source. Answered with `.suggested`.
     case smartCrop(name: String, transform: ImageOrientation, target: SmartCropTarget)
+    /// Descriptors: the source. Answered with `.borderContent`: Trim Borders' measure
+    /// (`Imaging.borderContent`), `tolerance` in percent.
+    case borderContent(name: String, transform: ImageOrientation, tolerance: Int)
     /// The crop kept for a picture (its sidecar first, then its own XMP). Descriptors: the source,
     /// then its sidecar when there is one.
     case storedCrop(name: String, hasSidecar: Bool)
@@ -79,6 +82,8 @@ package enum DecoderReply: Codable, Sendable {
     case sidecarWritten(existingUnreadable: Bool)
     case level(StraightenAngle?)
     case suggested(PixelRect)
+    /// The box of the content inside a border, nil when there is none.
+    case borderContent(PixelRect?)
     case region(region: CropRect, width: Int, height: Int)
     /// What a test request's call returned: `-1 errno N` when it failed.
     case tested(String)

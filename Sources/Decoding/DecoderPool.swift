@@ -3,16 +3,21 @@
 // Public API (everything that parses a picture or a sidecar goes through one of these):
 //   DecoderPool.shared                      the process-wide pool (size 1: the window, its prefetch, the command line)
 //   DecoderPool(size:timeout:program:)      a pool of its own (a batch runs N jobs at once on N processes)
-//   probe(path:)                            the header checks: an `ImageInfo`
-//   displayThumbnail(path:maxWidth:maxHeight:)  the window's picture, with its block grid and kept crop
-//   storedCrop(path:)                       the crop kept in a sidecar or the picture's XMP
-//   export(_:crop:output:options:temporaryName:)  the whole export: the decoder hands back the encoded
+// Every job that reads a picture takes a `DecoderSource` (DecoderSource.swift): `.file(path)` or
+// `.bytes(SealedBytes)`, bytes in memory (standard input, a pasted image) sealed in a memfd, never a
+// file; the `path:` forms below are `.file` shorthands.
+//   probe(path:), probe(_:)                 the header checks: an `ImageInfo`
+//   displayThumbnail(_:maxWidth:maxHeight:) the window's picture, with its block grid and kept crop
+//   storedCrop(_:)                          the crop kept in a sidecar or the picture's XMP
+//   export(_:from:crop:output:options:temporaryName:)  the whole export: the decoder hands back the encoded
 //                                           result sealed in a memfd; this process writes the temporary
 //                                           file, flushes and renames it (`AtomicFile`)
+//   encodedExport(_:from:crop:format:options:)  the same export handed back as bytes (`--output=-`, Copy)
 //   writeSidecar(_:for:)                    Keep Crop and `--sidecar`: IMAGE.xmp written as `Sidecar.write` does
-//   levelSuggestion(path:)                  `--straighten=auto`
-//   smartCrop(path:transform:target:)       Suggest and `--crop=auto`: libvips' attention measure
-//   renderRegion(_:region:scale:cancellation:)  a zoomed view's sharp region
+//   levelSuggestion(_:)                     `--straighten=auto`
+//   smartCrop(_:transform:target:)          Suggest and `--crop=auto`: libvips' attention measure
+//   trimBorders(_:from:transform:tolerance:ratio:)  Trim Borders and `--crop=trim`: `BorderTrim.Outcome`
+//   renderRegion(_:from:region:scale:cancellation:)  a zoomed view's sharp region
 //   confinement()                           what the processes are confined by, for `--version` and the log
 //   timeout                                 each job's wall-clock limit in seconds (settable, for tests)
 //   workingPIDs, idlePIDs                   the processes' pids, for tests that look at them from outside
@@ -360,43 +365,49 @@ public final class DecoderPool: @unchecked Sendable {
         return fd
     }
 
-    /// The name the decoder's libraries see for a file (its own name: libraries put it in their words).
-    static func name(_ path: String) -> String { (path as NSString).lastPathComponent }
-
-    /// Runs the request `make` builds on the file at `path`, opened here and handed over, with its
+    /// Runs the request `make` builds on `source`, opened here and handed over, with a file's
     /// sidecar after it when `withSidecar` and one exists (`make` is told whether it does). Returns
     /// the reply and the descriptors the decoder sent back, which the caller closes.
     private func run(
-        onFile path: String, withSidecar: Bool = false, _ make: (_ hasSidecar: Bool) -> DecoderRequest
+        on source: DecoderSource, withSidecar: Bool = false, _ make: (_ hasSidecar: Bool) -> DecoderRequest
     ) throws(ImagingError) -> (DecoderReply, [Int32]) {
-        let source = try Self.openSource(path)
-        defer { close(source) }
-        let sidecar = withSidecar ? open(Sidecar.path(for: path), O_RDONLY | O_CLOEXEC) : -1
+        let input = try source.openForDecoder()
+        defer { close(input) }
+        let sidecar = withSidecar && source.canHaveSidecar ? open(Sidecar.path(for: source.path), O_RDONLY | O_CLOEXEC) : -1
         defer { if sidecar >= 0 { close(sidecar) } }
-        return try run(make(sidecar >= 0), file: path, descriptors: sidecar >= 0 ? [source, sidecar] : [source])
+        return try run(make(sidecar >= 0), file: source.poolKey, descriptors: sidecar >= 0 ? [input, sidecar] : [input])
     }
 
-    /// As `run(onFile:)`, for a reply that carries no descriptors (any sent are closed).
+    /// As `run(on:)`, for a reply that carries no descriptors (any sent are closed).
     private func reply(
-        onFile path: String, withSidecar: Bool = false, _ make: (_ hasSidecar: Bool) -> DecoderRequest
+        on source: DecoderSource, withSidecar: Bool = false, _ make: (_ hasSidecar: Bool) -> DecoderRequest
     ) throws(ImagingError) -> DecoderReply {
-        let (reply, received) = try run(onFile: path, withSidecar: withSidecar, make)
+        let (reply, received) = try run(on: source, withSidecar: withSidecar, make)
         received.forEach { _ = close($0) }
         return reply
     }
 
-    public func probe(path: String) throws(ImagingError) -> ImageInfo {
-        let reply = try reply(onFile: path) { _ in .probe(name: Self.name(path)) }
+    public func probe(path: String) throws(ImagingError) -> ImageInfo { try probe(.file(path)) }
+
+    /// The header checks of `source`; the answer's `path` is the source's (a file's path, the bytes' name).
+    public func probe(_ source: DecoderSource) throws(ImagingError) -> ImageInfo {
+        let reply = try reply(on: source) { _ in .probe(name: source.decoderName) }
         guard case .probed(let info) = reply else { throw .decoderStopped }
-        return info.named(path)
+        return info.named(source.path)
     }
 
     /// The window's picture: what `Imaging.displayThumbnail` gives, a JPEG's block grid, and the
     /// crop kept for it (the sidecar first, then the picture's own XMP) or why a sidecar that
     /// exists could not be read.
     public func displayThumbnail(path: String, maxWidth: Int, maxHeight: Int) throws(ImagingError) -> Thumbnail {
-        let (reply, received) = try run(onFile: path, withSidecar: true) { hasSidecar in
-            .thumbnail(name: Self.name(path), maxWidth: maxWidth, maxHeight: maxHeight, hasSidecar: hasSidecar)
+        try displayThumbnail(.file(path), maxWidth: maxWidth, maxHeight: maxHeight)
+    }
+
+    /// As `displayThumbnail(path:…)` for any source (bytes have no sidecar; their own XMP may keep a crop).
+    public func displayThumbnail(_ source: DecoderSource, maxWidth: Int, maxHeight: Int) throws(ImagingError) -> Thumbnail {
+        let path = source.path
+        let (reply, received) = try run(on: source, withSidecar: true) { hasSidecar in
+            .thumbnail(name: source.decoderName, maxWidth: maxWidth, maxHeight: maxHeight, hasSidecar: hasSidecar)
         }
         defer { received.forEach { _ = close($0) } }
         guard case .thumbnail(let info, let width, let height, let grid, let kept) = reply,
@@ -420,10 +431,15 @@ public final class DecoderPool: @unchecked Sendable {
     /// The crop kept for `path`, as `Sidecar.read(for:)`: nil when there is none, an error when a
     /// sidecar exists but cannot be read.
     public func storedCrop(path: String) throws(ImagingError) -> (crop: StoredCrop, source: StoredCropSource)? {
-        let reply = try reply(onFile: path, withSidecar: true) { .storedCrop(name: Self.name(path), hasSidecar: $0) }
+        try storedCrop(.file(path))
+    }
+
+    /// As `storedCrop(path:)` for any source (bytes: only their own XMP).
+    public func storedCrop(_ source: DecoderSource) throws(ImagingError) -> (crop: StoredCrop, source: StoredCropSource)? {
+        let reply = try reply(on: source, withSidecar: true) { .storedCrop(name: source.decoderName, hasSidecar: $0) }
         guard case .storedCrop(let kept) = reply else { throw .decoderStopped }
         if let problem = kept.problem { throw problem }
-        return Self.stored(kept, path: path)
+        return Self.stored(kept, path: source.path)
     }
 
     private static func stored(_ kept: KeptCrop, path: String) -> (crop: StoredCrop, source: StoredCropSource)? {
@@ -439,25 +455,70 @@ public final class DecoderPool: @unchecked Sendable {
         _ info: ImageInfo, crop: PixelRect, output: String, options: ExportOptions = ExportOptions(),
         temporaryName: String? = nil
     ) throws(ImagingError) -> ExportResult {
+        try export(info, from: .file(info.path), crop: crop, output: output, options: options, temporaryName: temporaryName)
+    }
+
+    /// As `export(_:crop:output:…)`, the picture read from `source` (`info` is its probe's answer).
+    public func export(
+        _ info: ImageInfo, from source: DecoderSource, crop: PixelRect, output: String,
+        options: ExportOptions = ExportOptions(), temporaryName: String? = nil
+    ) throws(ImagingError) -> ExportResult {
         let (_, size) = try Imaging.checkExport(info, crop: crop, output: output, options: options)
         let file = try AtomicFile(target: output, name: temporaryName)
-        let source = try Self.openSource(info.path)
-        defer { close(source) }
+        let (exported, result) = try encode(
+            info, from: source, crop: crop, outputExtension: (output as NSString).pathExtension, size: size, options: options)
+        defer { close(result) }
+        try write(result, limit: DecoderLimits.resultLimit(width: size.width, height: size.height), into: file)
+        return ExportResult(
+            outputPath: file.target, width: exported.width, height: exported.height,
+            lossless: exported.lossless, leftOut: exported.leftOut)
+    }
+
+    /// The whole export as `export` makes it, handed back as the encoded bytes instead of a file
+    /// (`--output=-`, Copy): nothing is written anywhere. `result.outputPath` is empty.
+    public func encodedExport(
+        _ info: ImageInfo, from source: DecoderSource, crop: PixelRect, format: OutputFormat,
+        options: ExportOptions = ExportOptions()
+    ) throws(ImagingError) -> (result: ExportResult, bytes: PixelMapping) {
+        var checked = options
+        // No file is written, so none can be the source.
+        checked.allowOverwritingSource = true
+        let outputExtension = format.fileExtension
+        let (_, size) = try Imaging.checkExport(info, crop: crop, output: "result." + outputExtension, options: checked)
+        let (exported, result) = try encode(
+            info, from: source, crop: crop, outputExtension: outputExtension, size: size, options: options)
+        defer { close(result) }
+        let limit = DecoderLimits.resultLimit(width: size.width, height: size.height)
+        guard let count = SealedPixels.sealedSize(result, limit: limit), count > 0,
+            let mapping = SealedPixels.map(result, count: count)
+        else { throw .decoderStopped }
+        let answer = ExportResult(
+            outputPath: "", width: exported.width, height: exported.height, lossless: exported.lossless,
+            leftOut: exported.leftOut)
+        return (answer, mapping)
+    }
+
+    /// The decoder's export of `source` into a sealed memfd of its own: what it says and that memfd
+    /// (the caller closes it), checked against the size asked for.
+    private func encode(
+        _ info: ImageInfo, from source: DecoderSource, crop: PixelRect, outputExtension: String,
+        size: (width: Int, height: Int), options: ExportOptions
+    ) throws(ImagingError) -> (ExportResult, Int32) {
+        let input = try source.openForDecoder()
+        defer { close(input) }
         var decoderOptions = options
         // Decided here: the decoder sees only its own names for the two files.
         decoderOptions.allowOverwritingSource = true
         let request = DecoderRequest.export(
-            info: info.named(Self.name(info.path)), crop: crop,
-            outputExtension: (output as NSString).pathExtension, options: decoderOptions)
-        let (reply, received) = try run(request, file: info.path, descriptors: [source])
-        defer { received.forEach { _ = close($0) } }
+            info: info.named(source.decoderName), crop: crop, outputExtension: outputExtension, options: decoderOptions)
+        let (reply, received) = try run(request, file: source.poolKey, descriptors: [input])
         guard case .exported(let exported) = reply, received.count == 1,
             exported.width <= max(size.width, 1) + 1, exported.height <= max(size.height, 1) + 1
-        else { throw .decoderStopped }
-        try write(received[0], limit: DecoderLimits.resultLimit(width: size.width, height: size.height), into: file)
-        return ExportResult(
-            outputPath: file.target, width: exported.width, height: exported.height,
-            lossless: exported.lossless, leftOut: exported.leftOut)
+        else {
+            received.forEach { _ = close($0) }
+            throw .decoderStopped
+        }
+        return (exported, received[0])
     }
 
     /// Writes the encoded result in the sealed memfd `result` (no longer than `limit`) as `file`:
@@ -493,17 +554,49 @@ public final class DecoderPool: @unchecked Sendable {
         return backup
     }
 
-    public func levelSuggestion(path: String) throws(ImagingError) -> StraightenAngle? {
-        let reply = try reply(onFile: path) { _ in .levelSuggestion(name: Self.name(path)) }
+    public func levelSuggestion(path: String) throws(ImagingError) -> StraightenAngle? { try levelSuggestion(.file(path)) }
+
+    public func levelSuggestion(_ source: DecoderSource) throws(ImagingError) -> StraightenAngle? {
+        let reply = try reply(on: source) { _ in .levelSuggestion(name: source.decoderName) }
         guard case .level(let angle) = reply else { throw .decoderStopped }
         return angle
     }
 
     /// The crop libvips' attention measure suggests, as `Imaging.smartCrop`: Suggest and `--crop=auto`.
     public func smartCrop(path: String, transform: ImageOrientation, target: SmartCropTarget) throws(ImagingError) -> PixelRect {
-        let reply = try reply(onFile: path) { _ in .smartCrop(name: Self.name(path), transform: transform, target: target) }
+        try smartCrop(.file(path), transform: transform, target: target)
+    }
+
+    public func smartCrop(
+        _ source: DecoderSource, transform: ImageOrientation, target: SmartCropTarget
+    ) throws(ImagingError)
+        -> PixelRect
+    {
+        let reply = try reply(on: source) { _ in .smartCrop(name: source.decoderName, transform: transform, target: target) }
         guard case .suggested(let rect) = reply else { throw .decoderStopped }
         return rect
+    }
+
+    /// Trim Borders: the crop around the picture inside its plain or transparent border, on the
+    /// picture as shown (`info`, source's probe, then `transform`, as the export applies them). The
+    /// decoder measures the content's box (`Imaging.borderContent`: `tolerance` percent, 0–100); a box
+    /// outside the picture is refused; `BorderTrim` places the crop, of `ratio` (width ÷ height) when given.
+    public func trimBorders(
+        _ info: ImageInfo, from source: DecoderSource, transform: ImageOrientation = .up,
+        tolerance: Int = Imaging.defaultTrimTolerance, ratio: Double? = nil
+    ) throws(ImagingError) -> BorderTrim.Outcome {
+        let tolerance = min(max(tolerance, 0), 100)
+        let reply = try reply(on: source) { _ in
+            .borderContent(name: source.decoderName, transform: transform, tolerance: tolerance)
+        }
+        guard case .borderContent(let content) = reply else { throw .decoderStopped }
+        let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        if let content {
+            guard content.width > 0, content.height > 0, content.x >= 0, content.y >= 0,
+                content.width <= shown.width - content.x, content.height <= shown.height - content.y
+            else { throw .decoderStopped }
+        }
+        return BorderTrim(width: shown.width, height: shown.height).crop(content: content, ratio: ratio)
     }
 
     /// A zoomed view's region, as `Imaging.renderRegion`. A cancellation stops it while it waits for
@@ -512,17 +605,25 @@ public final class DecoderPool: @unchecked Sendable {
     public func renderRegion(
         _ info: ImageInfo, region: CropRect, scale: Double, cancellation: RenderCancellation? = nil
     ) throws(ImagingError) -> RenderedRegion {
+        try renderRegion(info, from: .file(info.path), region: region, scale: scale, cancellation: cancellation)
+    }
+
+    /// As `renderRegion(_:region:…)`, the picture read from `source` (`info` is its probe's answer).
+    public func renderRegion(
+        _ info: ImageInfo, from source: DecoderSource, region: CropRect, scale: Double,
+        cancellation: RenderCancellation? = nil
+    ) throws(ImagingError) -> RenderedRegion {
         try cancellation?.check()
-        let source = try Self.openSource(info.path)
-        defer { close(source) }
+        let input = try source.openForDecoder()
+        defer { close(input) }
         let flagFile = cds_flag_memfd()
         defer { if flagFile >= 0 { close(flagFile) } }
         let flag = flagFile >= 0 ? SealedPixels.mapFlag(flagFile) : nil
         defer { if let flag { SealedPixels.unmapFlag(flag) } }
         let shared = flag.map { RenderCancellation(sharing: $0) }
-        let request = DecoderRequest.region(info: info.named(Self.name(info.path)), region: region, scale: scale)
+        let request = DecoderRequest.region(info: info.named(source.decoderName), region: region, scale: scale)
         let (reply, received) = try run(
-            request, file: info.path, descriptors: flag != nil ? [source, flagFile] : [source], cancellation: cancellation,
+            request, file: source.poolKey, descriptors: flag != nil ? [input, flagFile] : [input], cancellation: cancellation,
             whileWaiting: { if cancellation?.isCancelled == true { shared?.cancel() } })
         defer { received.forEach { _ = close($0) } }
         try cancellation?.check()

@@ -194,6 +194,40 @@ public enum Signal {
         return GtkSupport.connect(instance, "drop", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `drop` of a GtkDropTargetAsync: the GdkDrop (read it, then `gdk_drop_finish`) and the point; true takes it.
+    @discardableResult
+    public static func connectAsyncDrop(
+        _ instance: UnsafeMutableRawPointer, _ handler: @escaping @MainActor (OpaquePointer) -> Bool
+    ) -> UInt {
+        typealias Thunk =
+            @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean
+        let thunk: Thunk = { _, drop, _, _, data in
+            guard let drop else { return 0 }
+            return MainActor.assumeIsolated { box(data, as: (@MainActor (OpaquePointer) -> Bool).self).handler(drop) ? 1 : 0 }
+        }
+        return GtkSupport.connect(instance, "drop", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `prepare` of a GtkDragSource: the point the drag starts at; the content to offer (a new
+    /// reference, which GTK takes), or nil to refuse the drag.
+    @discardableResult
+    public static func connectPrepare(
+        _ instance: UnsafeMutableRawPointer,
+        _ handler: @escaping @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?
+    ) -> UInt {
+        typealias Handler = @MainActor (Double, Double) -> UnsafeMutablePointer<GdkContentProvider>?
+        typealias Thunk =
+            @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutablePointer<
+                GdkContentProvider
+            >?
+        let thunk: Thunk = { _, x, y, data in
+            // The pointer crosses out of the isolated closure as a bit pattern (GTK takes it on this thread).
+            let provider = MainActor.assumeIsolated { UInt(bitPattern: box(data, as: Handler.self).handler(x, y)) }
+            return UnsafeMutablePointer(bitPattern: provider)
+        }
+        return GtkSupport.connect(instance, "prepare", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// `open` of a GApplication: the files asked for (command line, file manager, D-Bus).
     @discardableResult
     public static func connectOpen(

@@ -15,7 +15,7 @@ public enum HeadlessCommand {
     /// (D-Bus activation) are left to the window.
     public static func isHeadless(_ arguments: [String]) -> Bool {
         arguments.dropFirst().prefix { $0 != "--" }.contains {
-            CommandLineTokens.looksLikeOption($0) && !$0.hasPrefix("--gapplication-")
+            CommandLineTokens.looksLikeOption($0) && !$0.hasPrefix("--gapplication-") && $0 != WindowLauncher.pasteOption
         }
     }
 

@@ -6,6 +6,8 @@ import Glibc
 public enum WindowLauncher {
     /// The window's binary, which links GTK and libadwaita.
     public static let binaryName = "crop-editor-gui"
+    /// `crop-editor --paste`: the window on the clipboard's image (for a shortcut after a screenshot).
+    public static let pasteOption = "--paste"
 
     /// Where the window's binary may be, for crop-editor at `executable`: beside it (a build
     /// folder), then in `PREFIX/libexec/crop-editor/` for an installed `PREFIX/bin/crop-editor`.

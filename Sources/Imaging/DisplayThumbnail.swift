@@ -98,6 +98,21 @@ extension Imaging {
 
     /// Any image as 4-band 8-bit sRGB bytes.
     static func rgba8(_ image: UnsafeMutablePointer<VipsImage>) throws(ImagingError) -> RGBAPixels {
+        let rgba = try rgba8Image(image)
+        defer { cv_unref(rgba) }
+        var data: UnsafeMutableRawPointer?
+        var size = 0
+        guard cv_write_to_memory(rgba, &data, &size) == 0, let data else {
+            throw vipsFailure(.decode)
+        }
+        defer { cv_free(data) }
+        let w = Int(vips_image_get_width(rgba)), h = Int(vips_image_get_height(rgba))
+        guard size == w * h * 4 else { throw .library(.decodedSize, detail: nil) }
+        return RGBAPixels(width: w, height: h, bytes: [UInt8](UnsafeRawBufferPointer(start: data, count: size)))
+    }
+
+    /// Any image as a 4-band 8-bit sRGB image, not yet computed (the caller unrefs it).
+    static func rgba8Image(_ image: UnsafeMutablePointer<VipsImage>) throws(ImagingError) -> UnsafeMutablePointer<VipsImage> {
         var srgb: UnsafeMutablePointer<VipsImage>?
         guard cv_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB) == 0, let srgb else {
             throw vipsFailure(.convertColours)
@@ -115,15 +130,6 @@ extension Imaging {
             guard cv_extract_band(bytesImage, &rgba, 0, 4) == 0 else { throw vipsFailure(.extractBands) }
         }
         guard let rgba else { throw .library(.convert, detail: nil) }
-        defer { cv_unref(rgba) }
-        var data: UnsafeMutableRawPointer?
-        var size = 0
-        guard cv_write_to_memory(rgba, &data, &size) == 0, let data else {
-            throw vipsFailure(.decode)
-        }
-        defer { cv_free(data) }
-        let w = Int(vips_image_get_width(rgba)), h = Int(vips_image_get_height(rgba))
-        guard size == w * h * 4 else { throw .library(.decodedSize, detail: nil) }
-        return RGBAPixels(width: w, height: h, bytes: [UInt8](UnsafeRawBufferPointer(start: data, count: size)))
+        return rgba
     }
 }

@@ -44,6 +44,8 @@ extension ImagingError {
         case missing, folder, permissionDenied, empty
         /// Reading the bytes failed after the checks passed.
         case readFailed
+        /// Bytes read from a pipe (standard input) ran past the most this process holds in memory.
+        case overLimit(bytes: Int)
     }
 
     public enum Unsupported: Sendable, Equatable, Codable {

@@ -43,6 +43,10 @@ extension ImagingError {
         case .permissionDenied: return tr("permission denied: cannot read the file")
         case .empty: return tr("the file is empty")
         case .readFailed: return tr("the file could not be read")
+        case .overLimit(let bytes):
+            let mebibytes = bytes >> 20
+            return Localization.format(
+                tr("more than %d MiB came through the pipe, the most a picture read from one may hold"), [mebibytes])
         }
     }
 

@@ -105,6 +105,9 @@ enum DecoderJobs {
         case .smartCrop(let name, let transform, let target):
             let path = try source(name, descriptors)
             return (.suggested(try Imaging.smartCrop(path: path, transform: transform, target: target)), [])
+        case .borderContent(let name, let transform, let tolerance):
+            let path = try source(name, descriptors)
+            return (.borderContent(try Imaging.borderContent(path: path, transform: transform, tolerance: tolerance)), [])
         case .region(let info, let region, let scale):
             let path = try source((info.path as NSString).lastPathComponent, descriptors)
             // The editor's cancellation flag, when it sent one: its memfd mapped here too.

@@ -56,46 +56,6 @@ final class WindowPartsTests: XCTestCase {
         return v
     }
 
-    func testDroppingAFileOnTheWindowOpensIt() throws {
-        try GtkTestSupport.requireDisplay()
-        let path = halvesPNG("dropped.png")
-        try MainActor.assumeIsolated {
-            let window = GtkTestSupport.demoWindow()
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            // The window's own drop target, given what a file manager's drag delivers: a file list.
-            let controllers = gtk_widget_observe_controllers(window.window)!
-            defer { g_object_unref(controllers.raw) }
-            let target = try XCTUnwrap(
-                (0..<g_list_model_get_n_items(controllers)).lazy.compactMap { i in
-                    g_list_model_get_item(controllers, i).flatMap { item -> UnsafeMutableRawPointer? in
-                        g_object_unref(item)
-                        let isDrop =
-                            g_type_check_instance_is_a(
-                                item.assumingMemoryBound(to: GTypeInstance.self),
-                                gtk_drop_target_get_type()) != 0
-                        return isDrop ? item : nil
-                    }
-                }.first, "the window has no drop target")
-            let file = g_file_new_for_path(path)!
-            var list = GValue()
-            g_value_init(&list, cgtk_file_list_type())
-            g_value_take_boxed(&list, UnsafeRawPointer(gdk_file_list_new_from_list(g_slist_prepend(nil, file.raw))))
-            g_object_unref(file.raw)
-            let dropped = withUnsafePointer(to: &list) { pointer in Self.value("GValue") { g_value_set_boxed($0, pointer) } }
-            g_value_unset(&list)
-            let accepted = Self.emit(
-                target, "drop",
-                [
-                    dropped, Self.value("gdouble") { g_value_set_double($0, 20) },
-                    Self.value("gdouble") { g_value_set_double($0, 20) },
-                ])
-            XCTAssertTrue(accepted, "the drop was refused")
-            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.canvas.image?.title == "dropped.png" && !window.isLoading })
-            XCTAssertEqual(window.canvas.crop, .unit, "a new picture starts with all of it selected")
-            XCTAssertEqual(String(cString: gtk_window_get_title(cgtk_window(window.window.raw))), "dropped.png")
-        }
-    }
-
     func testTheOpenDialogFiltersImagesAndOpensTheChosenFile() throws {
         try GtkTestSupport.requireDisplay()
         let path = halvesPNG("chosen.png")

@@ -10,7 +10,7 @@ import Wording
 /// `leaf(of:)` switches over every case without a default, so a new case does not compile until it
 /// has a leaf here, and `example(_:)` does not compile until that leaf has an example and its words.
 enum ErrorLeaf: CaseIterable {
-    case missing, folder, permissionDenied, empty, readFailed
+    case missing, folder, permissionDenied, empty, readFailed, overLimit
     case notAnImage, format, tiledSeparatePlanes, oldStyleJPEG, subsampledYCbCr, bitsPerSample, floatingPoint
     case tiffNamedByLibrary
     case fileCutShort, dataStopsEarly
@@ -37,6 +37,7 @@ enum ErrorLeaf: CaseIterable {
         case .unreadable(.permissionDenied): .permissionDenied
         case .unreadable(.empty): .empty
         case .unreadable(.readFailed): .readFailed
+        case .unreadable(.overLimit): .overLimit
         case .unsupported(.notAnImage): .notAnImage
         case .unsupported(.format): .format
         case .unsupported(.tiff(.tiledSeparatePlanes)): .tiledSeparatePlanes
@@ -134,6 +135,11 @@ enum ErrorLeaf: CaseIterable {
         case .permissionDenied: (.unreadable(.permissionDenied), "permission denied: cannot read the file")
         case .empty: (.unreadable(.empty), "the file is empty")
         case .readFailed: (.unreadable(.readFailed), "the file could not be read")
+        case .overLimit:
+            (
+                .unreadable(.overLimit(bytes: 512 << 20)),
+                "more than 512 MiB came through the pipe, the most a picture read from one may hold"
+            )
         case .notAnImage: (.unsupported(.notAnImage), "not an image this app can open")
         case .format:
             (.unsupported(.format), "this kind of file is not supported (only JPEG, PNG, WebP, TIFF, GIF and HEIF)")

@@ -10,6 +10,10 @@ enum ActionAvailability {
     case picture
     /// A photo from a file is shown: the demo has nothing to save or keep beside.
     case file
+    /// A picture with a result to save or copy: from a file or pasted (not the demo).
+    case result
+    /// The clipboard holds an image or image files to paste.
+    case paste
     case undo, redo
     /// A save has written a result to open.
     case savedResult

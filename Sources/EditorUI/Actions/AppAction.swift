@@ -6,6 +6,8 @@ import GtkSupport
 enum AppAction: String, ActionName, CaseIterable {
     case quit
     case about
+    /// `crop-editor --paste`: a new window on the clipboard's image (run in the first instance).
+    case pasteImage = "paste-image"
 
     var group: String { "app" }
 }

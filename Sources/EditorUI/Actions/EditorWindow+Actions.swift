@@ -20,11 +20,11 @@ extension EditorWindow {
         case .save:
             return Entry(
                 action: action, kind: .plain { $0.save() }, accels: ["<Control>s"],
-                title: N_("Save the crop beside the photo"), group: .file, availability: .file)
+                title: N_("Save the crop beside the photo"), group: .file, availability: .result)
         case .saveAs:
             return Entry(
                 action: action, kind: .plain { $0.saveAs() }, accels: ["<Control><Shift>s"],
-                title: N_("Save the crop as…"), group: .file, availability: .file)
+                title: N_("Save the crop as…"), group: .file, availability: .result)
         case .keepCrop:
             return Entry(
                 action: action, kind: .plain { $0.keepCrop() }, accels: ["<Control>k"],
@@ -54,6 +54,18 @@ extension EditorWindow {
         case .snapLossless:
             return Entry(action: action, kind: .plain { $0.snapToLosslessGrid() }, availability: .losslessSnap)
         // Edit
+        case .copy:
+            return Entry(
+                action: action, kind: .plain { $0.copyResult() }, accels: ["<Control>c"],
+                title: N_("Copy the crop as an image"), group: .edit, availability: .result)
+        case .copyAndClose:
+            return Entry(
+                action: action, kind: .plain { $0.copyResult(closing: true) }, accels: ["<Control><Shift>c"],
+                title: N_("Copy the crop and close the window"), group: .edit, availability: .result)
+        case .paste:
+            return Entry(
+                action: action, kind: .plain { $0.paste() }, accels: ["<Control>v"],
+                title: N_("Paste an image to crop it"), group: .edit, availability: .paste)
         case .undo:
             return Entry(
                 action: action, kind: .plain { $0.canvas.undo() }, accels: ["<Control>z"],
@@ -85,7 +97,7 @@ extension EditorWindow {
         case .toggleShape:
             return Entry(
                 action: action, kind: .plain { $0.chooseShape($0.canvas.shape == .circle ? .rectangle : .circle) },
-                accels: ["<Control><Shift>c"], title: N_("Switch between rectangle and circle"), group: .edit)
+                accels: ["<Control><Shift>o"], title: N_("Switch between rectangle and circle"), group: .edit)
         case .fixedFrame:
             return Entry(
                 action: action, kind: .toggle(initial: { _ in false }) { $0.setFixedFrame($1) },
@@ -167,6 +179,8 @@ extension EditorWindow {
         case .always: return true
         case .picture: return canvas.image != nil
         case .file: return canvas.image?.path != nil
+        case .result: return canvas.image?.decoderSource != nil
+        case .paste: return loading.paste.clipboardOffersImage
         case .undo: return canvas.editor.canUndo
         case .redo: return canvas.editor.canRedo
         case .savedResult: return saving.lastSavedPath != nil

@@ -19,6 +19,9 @@ enum WindowAction: String, ActionName, CaseIterable {
     case openResult = "open-result"
     case snapLossless = "snap-lossless"
     // Edit
+    case copy
+    case copyAndClose = "copy-and-close"
+    case paste
     case undo
     case redo
     case reset

@@ -23,12 +23,29 @@ public final class CropEditorApplication {
         Signal.connect(app, "activate") { [weak self] in self?.activate() }
         Signal.connectOpen(app) { [weak self] files in self?.open(files: files) }
         Signal.connect(app, "startup") { [weak self] in self?.startup() }
+        // Files left for drags out of a window: the receivers have copied them by now.
+        Signal.connect(app, "shutdown") { DragOut.removeFiles() }
     }
+
+    /// `--paste` was given: activation opens the clipboard's image instead of the demo.
+    private var pasteAtStart = false
 
     /// Runs the main loop with the process's arguments; returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
         MainQueueBridge.install()
         Localization.start()
+        var arguments = arguments
+        if let paste = arguments.firstIndex(of: "--paste") {
+            arguments.remove(at: paste)
+            pasteAtStart = true
+            // A second launch: the running instance opens the window (its action, over D-Bus).
+            let app = cgtk_gapplication(application.raw)
+            if g_application_register(app, nil, nil) != 0, g_application_get_is_remote(app) != 0 {
+                g_action_group_activate_action(OpaquePointer(app), AppAction.pasteImage.name, nil)
+                g_dbus_connection_flush_sync(g_application_get_dbus_connection(app), nil, nil)
+                return 0
+            }
+        }
         var cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         return cStrings.withUnsafeMutableBufferPointer { buffer in
@@ -64,6 +81,7 @@ public final class CropEditorApplication {
             return ActionEntry(
                 action: action,
                 kind: .plain { AboutWindow.present(over: $0.activeWindow.map { cgtk_window($0.window.raw) }) })
+        case .pasteImage: return ActionEntry(action: action, kind: .plain { $0.openPasted() })
         }
     }
 
@@ -100,10 +118,22 @@ public final class CropEditorApplication {
 
     /// Activation without files: show the demo in a new window (or raise the existing one).
     func activate() {
+        if pasteAtStart {
+            pasteAtStart = false
+            return openPasted()
+        }
         if let window = activeWindow { window.present(); return }
         let window = EditorWindow(application: application)
         window.showDemo()
         window.present()
+    }
+
+    /// `crop-editor --paste` (here, or forwarded from a second launch): a new window on the clipboard's image.
+    func openPasted() {
+        let window = EditorWindow(application: application)
+        window.closeImage()
+        window.present()
+        window.pasteWhenKnown()
     }
 
     /// Files handed to the application (command line, the file manager's Open With, a second

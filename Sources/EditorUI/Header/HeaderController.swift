@@ -96,7 +96,11 @@ final class HeaderController {
                 .action(tr("Save _As…"), WindowAction.saveAs.detailed),
                 .action(tr("_Keep Crop"), WindowAction.keepCrop.detailed),
                 .action(tr("Apply _to All…"), WindowAction.applyToAll.detailed),
-            ]
+            ],
+            [
+                .action(tr("_Copy"), WindowAction.copy.detailed),
+                .action(tr("Copy and C_lose"), WindowAction.copyAndClose.detailed),
+            ],
         ])
         adw_split_button_set_menu_model(OpaquePointer(parts.save), saveMenu)
         g_object_unref(saveMenu.raw)

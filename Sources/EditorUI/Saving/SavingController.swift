@@ -1,4 +1,4 @@
-// Saving in a window: the queue that writes saves in the order asked, the last result, and the dialogs saving and closing ask with.
+// Saving in a window: the queue that writes saves in the order asked, the last result, Copy's state, and the dialogs saving and closing ask with.
 
 import CGtk
 import GtkSupport
@@ -19,6 +19,8 @@ final class SavingController {
     var closeDialog: UnsafeMutablePointer<GtkWidget>?
     /// Set once the person chose to close with unsaved crops (discarded or all saved).
     var closeConfirmed = false
+    /// Copy: the result as a save would write it, put on the clipboard instead of a file.
+    let copy = CopyController()
 
     var isSaving: Bool { running > 0 }
 

@@ -76,7 +76,7 @@ extension EditorWindow {
                 continue
             }
             let target = EditorWindow.croppedName(for: path, shape: editor.shape)
-            write(path: path, info: info, editor: editor, to: target, overwritingSource: false) { result in
+            write(from: .file(path), info: info, editor: editor, to: target, overwritingSource: false) { result in
                 if case .failure(let error) = result { finished("\(name): \(error.message)") } else { finished(nil) }
             }
         }

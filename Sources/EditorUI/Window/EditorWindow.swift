@@ -55,8 +55,10 @@ final class EditorWindow {
         header.outputSize.screen = { [weak self] in self?.screenSize() }
         buildContent(in: box)
         installActions()
+        followClipboard()
         connectStraightenBar()
         installDropTarget()
+        DragOut.install(on: previews.areas[0], for: self)
         ShortcutsWindow.attach(to: window)
         canvas.onEvent = { [weak self] event in self?.canvasReported(event) }
         if let remembered = EditorWindow.aspectRatio(target: AppSettings.aspectRatio), !remembered.isFree {
@@ -89,7 +91,9 @@ final class EditorWindow {
         overlay.addOverlay(status.cropStatus)
         overlay.addOverlay(applyToAll.status.widget)
         pages.add(overlay, name: "editor")
-        pages.add(EmptyState.make(), name: "empty")
+        let empty = EmptyState.make()
+        loading.paste.emptyPageButton = empty.paste
+        pages.add(empty.page, name: "empty")
         adw_toast_overlay_set_child(cgtk_adw_toast_overlay(toasts.raw), pages.widget)
 
         let body = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0)
@@ -124,18 +128,15 @@ final class EditorWindow {
         ])
     }
 
+    /// Files dropped from Files open as if opened; picture data dropped from a browser (no file)
+    /// opens as Paste's does.
     private func installDropTarget() {
-        let target = gtk_drop_target_new(cgtk_file_list_type(), GDK_ACTION_COPY)!
-        Signal.connectDrop(target.raw) { [weak self] value, _, _ in
-            guard let self, let value, let list = g_value_get_boxed(value) else { return false }
-            guard let files = gdk_file_list_get_files(OpaquePointer(list)) else { return false }
-            defer { g_slist_free(files) }
-            guard let first = files.pointee.data, let path = g_file_get_path(OpaquePointer(first)) else { return false }
-            defer { g_free(path) }
-            self.open(path: String(cString: path))
-            return true
+        let formats = Clipboard.formats(mimeTypes: PasteController.imageMimeTypes, files: true)
+        let target = gtk_drop_target_async_new(formats, GDK_ACTION_COPY)!
+        Signal.connectAsyncDrop(UnsafeMutableRawPointer(target)) { [weak self] drop in
+            self?.dropped(drop) ?? false
         }
-        window.addController(target.raw)
+        window.addController(UnsafeMutableRawPointer(target))
     }
 
     /// Dismisses the picture (the demo too): the empty state invites opening or dropping one.

@@ -21,6 +21,8 @@ final class LoadingController {
     var isLoading = false
     /// The Open dialog while it is open (its only owner).
     var openDialog: GObjectRef?
+    /// Whether the clipboard has a picture to paste (Paste opens like Open).
+    let paste = PasteController()
 
     init() {
         indicator = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)

@@ -1,0 +1,46 @@
+// Trim Borders' measure: the box of a picture's pixels that differ from its plain or transparent border, the border's colour taken from the corners.
+
+import CVips
+import CropKit
+
+extension Imaging {
+    /// Trim Borders' tolerance when none is given, in percent (0–100) of the full range: a pixel whose
+    /// root-mean-square difference from the border's colour over red, green and blue (with alpha, as
+    /// ImageMagick's `-fuzz` measures) is at most this much is border. 10 % is 25 levels of 255: a
+    /// JPEG's noise on a flat border (a few levels at the usual qualities, up to about 15 in its
+    /// ringing beside sharp edges) and the faint outer half of a window's soft shadow stay border,
+    /// while a window's frame, text and photos differ by far more.
+    public static let defaultTrimTolerance = 10
+
+    /// The box, in pixels of the picture at `path` as shown (EXIF orientation applied, then
+    /// `transform`, as the export applies them), of the pixels that differ from the border by more
+    /// than `tolerance` percent (0: any difference; 100: none). The border's colour is that of the
+    /// corner most other corners are alike to; nil when no two corners are alike or no pixel
+    /// differs.
+    public static func borderContent(
+        path: String, transform: ImageOrientation = .up, tolerance: Int = defaultTrimTolerance
+    ) throws(ImagingError) -> PixelRect? {
+        pipelineLock.lock()
+        defer { pipelineLock.unlock() }
+        let info = try probe(path: path)
+        let jpeg: Int32 = info.isJPEG ? 1 : 0
+        // Random access: the border's colour comes from the bottom corners before the pass that
+        // measures from the top (libvips keeps the decoded picture for it, as for a turned export).
+        guard let image = cv_open(path, jpeg) else { throw vipsFailure(.open) }
+        defer { cv_unref(image) }
+        var upright: UnsafeMutablePointer<VipsImage>?
+        guard cv_autorot(image, &upright) == 0, let upright else { throw vipsFailure(.turnUpright) }
+        defer { cv_unref(upright) }
+        guard let shown = transform.applied(to: upright) else { throw vipsFailure(.convert) }
+        defer { cv_unref(shown) }
+        let rgba = try rgba8Image(shown)
+        defer { cv_unref(rgba) }
+        let fuzz = Double(min(max(tolerance, 0), 100)) / 100 * 255
+        var left: Int32 = 0, top: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        vips_error_clear()
+        let found = cvt_content_box(rgba, fuzz, &left, &top, &width, &height)
+        guard found >= 0 else { throw pipelineError(info) }
+        if info.isJPEG { try acceptRepairs(info) } else { vips_error_clear() }
+        return found == 1 ? PixelRect(x: Int(left), y: Int(top), width: Int(width), height: Int(height)) : nil
+    }
+}
