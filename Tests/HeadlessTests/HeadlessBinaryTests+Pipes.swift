@@ -71,7 +71,7 @@ extension HeadlessBinaryTests {
         ])
         func standardInAndOutAreTheSameCropAsFiles(_ options: [String]) throws {
             let w = try Workspace()
-            try Screenshot.plainBorder.make(at: w.url("in/shot.png").path)
+            try GeneratedScreenshot.plainBorder.make(at: w.url("in/shot.png").path)
             let format = options.first { $0.hasPrefix("--format=") }!.dropFirst("--format=".count)
             let fileOptions = options.filter { !$0.hasPrefix("--format=") }
             let viaFiles = try w.run(fileOptions + ["--output=out/file.\(format)", "in/shot.png"])

@@ -6,8 +6,8 @@ import Testing
 
 extension HeadlessBinaryTests {
     @Suite struct Trim {
-        @Test(arguments: [Screenshot.plainBorder, .transparentBorder, .touchingAnEdge])
-        func theResultIsImageMagicksTrim(_ shot: Screenshot) throws {
+        @Test(arguments: [GeneratedScreenshot.plainBorder, .transparentBorder, .touchingAnEdge])
+        func theResultIsImageMagicksTrim(_ shot: GeneratedScreenshot) throws {
             let w = try Workspace()
             let source = w.url("in/" + shot.fileName).path
             try shot.make(at: source)
@@ -25,14 +25,14 @@ extension HeadlessBinaryTests {
 
         @Test func aNoisyJPEGIsTrimmedWithinAPixelOrTwoOfImageMagick() throws {
             let w = try Workspace()
-            let source = w.url("in/" + Screenshot.noisyJPEGBorder.fileName).path
-            try Screenshot.noisyJPEGBorder.make(at: source)
+            let source = w.url("in/" + GeneratedScreenshot.noisyJPEGBorder.fileName).path
+            try GeneratedScreenshot.noisyJPEGBorder.make(at: source)
             let run = try w.run(["--crop=trim", "--output=out/t.png", source])
             #expect(run.status == 0, "\(run.errorLines)")
             let size = try Tool.run("identify", ["-format", "%w %h", w.url("out/t.png").path]).split(separator: " ").compactMap {
                 Int($0)
             }
-            let oracle = try Screenshot.imageMagickTrim(source, fuzz: 10)
+            let oracle = try GeneratedScreenshot.imageMagickTrim(source, fuzz: 10)
             #expect(
                 size.count == 2 && abs(size[0] - oracle.width) <= 3 && abs(size[1] - oracle.height) <= 3,
                 "\(size) against \(oracle)")
@@ -41,7 +41,7 @@ extension HeadlessBinaryTests {
         @Test func anAspectGrowsTheTrimToIt() throws {
             let w = try Workspace()
             let source = w.url("in/shot.png").path
-            try Screenshot.plainBorder.make(at: source)
+            try GeneratedScreenshot.plainBorder.make(at: source)
             // 1:2 around the 180 × 120 window would be 360 high, past the picture: the largest 1:2 it holds.
             for (aspect, expected) in [("1:1", "180 180"), ("16:9", "213 120"), ("1:2", "150 300")] {
                 let run = try w.run(["--crop=trim", "--aspect=\(aspect)", "--output=out/a.png", source])
@@ -53,7 +53,7 @@ extension HeadlessBinaryTests {
         @Test func noBorderIsOneLineAndNothingWritten() throws {
             let w = try Workspace()
             let source = w.url("in/noise.png").path
-            try Screenshot.noBorder.make(at: source)
+            try GeneratedScreenshot.noBorder.make(at: source)
             let run = try w.run(["--crop=trim", "--output=out/t.png", source])
             #expect(run.status == 1)
             #expect(
