@@ -19,6 +19,7 @@ static inline GType cgtk_file_list_type(void) { return GDK_TYPE_FILE_LIST; }
 static inline GType cgtk_boolean_type(void) { return G_TYPE_BOOLEAN; }
 static inline GType cgtk_int_type(void) { return G_TYPE_INT; }
 static inline GType cgtk_string_type(void) { return G_TYPE_STRING; }
+static inline GType cgtk_uint_type(void) { return G_TYPE_UINT; }
 
 /* Casts from any GObject instance pointer. */
 static inline GtkWidget *cgtk_widget(gpointer p) { return GTK_WIDGET(p); }

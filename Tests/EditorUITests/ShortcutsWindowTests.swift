@@ -97,4 +97,35 @@ final class ShortcutsWindowTests: XCTestCase {
             }
         }
     }
+
+    /// shortcuts.ui's section is tall enough for every group on one page (two columns: File, Edit and
+    /// View, then the crop area): GTK 4.8 reverses the page order each time it reflows more than one.
+    func testEveryGroupFitsOnOnePage() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            let heights = ShortcutsWindow.groups.map { $0.rows.count + 1 }  // a group's title takes a row too
+            let needed = max(heights.dropLast().reduce(0, +), heights.last ?? 0)
+            let builder = UIFiles.builder("shortcuts.ui")
+            var section: UnsafeMutablePointer<GtkWidget>?
+            func find(_ widget: UnsafeMutablePointer<GtkWidget>) {
+                if g_type_check_instance_is_a(
+                    widget.raw.assumingMemoryBound(to: GTypeInstance.self), gtk_shortcuts_section_get_type()) != 0
+                {
+                    section = widget
+                }
+                var child = gtk_widget_get_first_child(widget)
+                while let current = child {
+                    find(current)
+                    child = gtk_widget_get_next_sibling(current)
+                }
+            }
+            find(UIFiles.widget(builder, "shortcuts"))
+            var value = GValue()
+            g_value_init(&value, cgtk_uint_type())
+            defer { g_value_unset(&value) }
+            g_object_get_property(cgtk_object(section!.raw), "max-height", &value)
+            XCTAssertEqual(Int(g_value_get_uint(&value)), needed, "set max-height in data/ui/shortcuts.ui to \(needed)")
+            gtk_window_destroy(cgtk_window(UIFiles.widget(builder, "shortcuts").raw))
+        }
+    }
 }

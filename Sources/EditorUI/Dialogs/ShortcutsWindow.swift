@@ -1,4 +1,4 @@
-// The keyboard shortcuts window (Ctrl+?), built from the same tables that install the shortcuts.
+// The keyboard shortcuts window (Ctrl+?): what it must list (the tables that install the keys) and its .ui file.
 
 import CGtk
 import Canvas
@@ -44,7 +44,7 @@ enum ShortcutsWindow {
     /// The crop area's group title.
     static let cropAreaTitle = N_("Crop area (when focused)")
 
-    /// The window's groups as shown (translated): File, Edit, View, then the crop area's keys.
+    /// The groups `shortcuts.ui` must show (translated): File, Edit, View, then the crop area's keys.
     static var groups: [(title: String, rows: [ShortcutEntry])] {
         windowShortcutGroups.map { group in
             (
@@ -54,11 +54,12 @@ enum ShortcutsWindow {
         } + [(tr(cropAreaTitle), cropAreaShortcuts.map { ShortcutEntry(accelerator: $0.accelerator, title: tr($0.title)) })]
     }
 
-    /// Builds the window for `parent` (an application window), which shows it on Ctrl+?.
+    /// Builds the window for `parent` (an application window), which shows it on Ctrl+?, from
+    /// `shortcuts.ui` (GtkShortcutsWindow is made to be built by GtkBuilder; GTK 4.8 has no call that
+    /// adds a group from code). The file lists what `groups` says: a test compares the two.
     static func attach(to parent: UnsafeMutablePointer<GtkWidget>) {
-        let builder = gtk_builder_new_from_string(builderXML(), -1)!
-        defer { g_object_unref(builder.raw) }
-        guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
+        let builder = UIFiles.builder("shortcuts.ui")
+        guard let object = gtk_builder_get_object(OpaquePointer(builder.raw), "shortcuts") else { return }
         gtk_application_window_set_help_overlay(
             parent.raw.assumingMemoryBound(to: GtkApplicationWindow.self), OpaquePointer(object))
     }
