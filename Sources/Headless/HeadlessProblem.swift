@@ -10,6 +10,8 @@ public enum HeadlessProblem: Equatable, Sendable {
     case standardInputWithSidecar
     /// `-` with nothing piped in: standard input is the terminal.
     case standardInputIsTerminal
+    /// `-`, and standard input ended before a byte came.
+    case standardInputEmpty
     /// `--output=-` without `--format`.
     case standardOutputNeedsFormat
     /// Standard output closed before the whole result was written (the reader went away: EPIPE).
@@ -31,7 +33,7 @@ public enum HeadlessProblem: Equatable, Sendable {
         case .standardInputInBatch, .standardInputWithSidecar, .standardInputIsTerminal, .standardOutputNeedsFormat,
             .trimTolerance, .trimToleranceWithoutTrim, .trimWithStraighten:
             return true
-        case .standardOutputClosed, .standardOutputFailed, .nothingToTrim:
+        case .standardInputEmpty, .standardOutputClosed, .standardOutputFailed, .nothingToTrim:
             return false
         }
     }
@@ -45,6 +47,8 @@ public enum HeadlessProblem: Equatable, Sendable {
             return "--sidecar keeps the crop beside the image's file, and standard input (-) has none"
         case .standardInputIsTerminal:
             return "- reads the picture from standard input, which is a terminal: pipe a picture in"
+        case .standardInputEmpty:
+            return "nothing came through standard input"
         case .standardOutputNeedsFormat:
             return "--output=- writes to standard output, which has no name to choose the format: give --format"
         case .standardOutputClosed:

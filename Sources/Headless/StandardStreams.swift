@@ -14,6 +14,8 @@ enum StandardStreams {
         guard isatty(STDIN_FILENO) == 0 else { throw HeadlessError(image: options.imageName, .standardInputIsTerminal) }
         do {
             return .bytes(try SealedBytes.reading(from: STDIN_FILENO, name: options.imageName))
+        } catch .unreadable(.empty) {
+            throw HeadlessError(image: options.imageName, .standardInputEmpty)
         } catch {
             throw HeadlessError(image: options.imageName, error)
         }

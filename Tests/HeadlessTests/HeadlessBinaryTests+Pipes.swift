@@ -104,6 +104,8 @@ extension HeadlessBinaryTests {
                     run.errorLines.count == 1 && run.errorLines[0].hasPrefix("crop-editor: standard input: "), "\(run.errorLines)"
                 )
             }
+            let empty = try PipedRun(["--crop=10x10+0+0", "--format=png", "--output=-", "-"], input: Data(), in: w)
+            #expect(empty.errorLines == ["crop-editor: standard input: nothing came through standard input"])
             // A crop outside the picture fails after the picture was read: still nothing on standard output.
             let input = try Data(contentsOf: try w.picture("in/small.png", size: "40x30"))
             let outside = try PipedRun(["--crop=100x100+0+0", "--format=png", "--output=-", "-"], input: input, in: w)
