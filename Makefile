@@ -12,7 +12,7 @@ VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 TEST_PACKAGES := time xvfb xauth dbus dbus-x11 at-spi2-core libatspi2.0-dev xdotool imagemagick libvips-tools \
 	libjpeg-turbo-progs libimage-exiftool-perl locales gettext orca speech-dispatcher weston $(VALIDATE_PACKAGES)
 
-.PHONY: run test build deps test-deps bench bench-export bench-batch clean pot schemas translations format fuzz ui-resources
+.PHONY: run test build deps test-deps bench bench-export bench-batch bench-launch clean pot schemas translations format fuzz ui-resources
 
 deps:
 	scripts/install-packages $(RUN_PACKAGES)
@@ -23,15 +23,18 @@ test-deps:
 build: deps
 	$(SWIFT) build --product crop-editor
 	$(SWIFT) build --product crop-editor-gui
+	$(SWIFT) build --product crop-editor-decoder
 
 # The schema compiled beside the build, so settings work without installing.
 schemas:
 	mkdir -p .build/schemas
 	glib-compile-schemas --strict --targetdir=.build/schemas data/
 
-run: build schemas translations
+# `make run` runs what users run: a release build (the canvas's Swift optimised). `make run DEBUG=1` runs the
+# debug build instead, for developers (quicker to build, slower to draw).
+run: deps $(if $(DEBUG),build,release) schemas translations
 	GSETTINGS_SCHEMA_DIR="$(CURDIR)/.build/schemas" CROP_EDITOR_LOCALEDIR="$(CURDIR)/$(BUILT)/locale" \
-		.build/debug/crop-editor $(IMAGE)
+		.build/$(if $(DEBUG),debug,release)/crop-editor $(IMAGE)
 
 test: test-deps
 	$(SWIFT) build --build-tests
@@ -45,6 +48,9 @@ bench-export: deps
 
 bench-batch: deps
 	scripts/bench-batch
+
+bench-launch: deps
+	scripts/bench-launch
 
 clean:
 	rm -rf .build .build-fuzz

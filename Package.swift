@@ -81,12 +81,39 @@ let package = Package(
         // The confined decoding process: its confinement seen from outside, its deaths, every format through it.
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "Imaging", "CropKit", "OddFiles", "Wording"]),
         // Runs the real crop-editor binary headless with good and bad input.
-        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "CropKit", "Imaging", "OddFiles", "Wording", "Batch"]),
+        .testTarget(
+            name: "HeadlessTests",
+            dependencies: ["Headless", "CropKit", "Imaging", "OddFiles", "Wording", "Batch", "TestSupport"]),
         // Imaging's errors and warnings in words: every cause, the English of before.
         .testTarget(name: "WordingTests", dependencies: ["Wording", "Imaging", "CropKit"]),
+        // What tests of several targets share: running programs and the built binaries, private
+        // folders, GTK's one set-up per process and waiting without fixed sleeps.
+        .target(name: "TestSupport", dependencies: ["CGtk", "GtkSupport"], path: "Tests/TestSupport"),
+        // What window tests share: test windows, the windows' event log, the AT-SPI client, Orca,
+        // a second X screen, weston, the real editor as a separate process.
+        .target(
+            name: "WindowTestSupport",
+            dependencies: ["TestSupport", "EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "CAtspi"],
+            path: "Tests/WindowTestSupport"),
+        // The typed layer over GTK: signals, the main-queue bridge, widget wrappers.
+        .testTarget(name: "GtkSupportTests", dependencies: ["GtkSupport", "CGtk", "TestSupport"]),
+        // The batch engine over real crop-editor worker processes: progress, failures, Cancel, deaths.
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "Imaging", "Wording", "TestSupport"]),
+        // The window's parts in process: the canvas, controllers, actions, dialogs, .ui files.
         .testTarget(
             name: "EditorUITests",
-            dependencies: ["EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "CAtspi", "OddFiles", "Decoding"]),
+            dependencies: [
+                "EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "OddFiles", "Decoding", "TestSupport",
+                "WindowTestSupport",
+            ]),
+        // The real editor from outside: a real pointer and keys (xdotool), AT-SPI, Orca, weston,
+        // HiDPI screens, the desktop's way of opening files.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "CAtspi", "OddFiles", "Decoding", "TestSupport",
+                "WindowTestSupport",
+            ]),
         // Runs make install/uninstall into a staging folder and the desktop-data validators.
         .testTarget(name: "InstallTests", dependencies: []),
     ],

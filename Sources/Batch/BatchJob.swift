@@ -1,5 +1,7 @@
 // One image's work in a batch and what came of it: the values the engine, its runners and the worker process exchange.
 
+import Foundation
+
 /// One image's crop, said as crop-editor's single-image command line (without the program name),
 /// e.g. `["--crop=800x600+10+10", "--output=out/a.jpg", "--", "a.jpg"]`: every option that works
 /// for one image works in a batch, and a runner needs nothing else to do it.
@@ -36,10 +38,15 @@ public struct BatchOutcome: Codable, Hashable, Sendable {
     public var status: Status
     /// For people, each one line `crop-editor: IMAGE: …`: the failure, or a success's warnings.
     public var lines: [String]
+    /// A failure's cause as the worker's program encoded it, for a caller that words causes itself
+    /// (crop-editor's workers: an `ImagingError` as JSON); nil when the failure is only words. The
+    /// batch passes it on unread.
+    public var cause: Data?
 
-    public init(status: Status, lines: [String] = []) {
+    public init(status: Status, lines: [String] = [], cause: Data? = nil) {
         self.status = status
         self.lines = lines
+        self.cause = cause
     }
 }
 

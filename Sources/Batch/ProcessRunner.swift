@@ -197,9 +197,12 @@ enum TemporaryName {
 extension BatchOutcome {
     /// The outcome with its lines made safe to print: one line each, control characters escaped
     /// (a worker's words reach a terminal; an escape sequence there could rewrite what it shows).
-    /// A status other than the three, or more lines than a job prints, is the worker's fault.
+    /// A status other than the three, or more lines than a job prints, is the worker's fault; so is
+    /// a cause longer than any error's encoding (it is dropped, the lines still say why).
     func escaped(for job: BatchJob) -> BatchOutcome {
-        BatchOutcome(status: status, lines: lines.prefix(8).map(escapingControls))
+        BatchOutcome(
+            status: status, lines: lines.prefix(8).map(escapingControls),
+            cause: status == .failed && (cause?.count ?? 0) <= 16384 ? cause : nil)
     }
 }
 

@@ -73,7 +73,7 @@ public enum HeadlessCommand {
                 let warning = try crop(options, temporaryName: job.temporaryName)
                 return BatchOutcome(status: .succeeded, lines: warning.map { [$0.line] } ?? [])
             } catch {
-                return BatchOutcome(status: .failed, lines: [error.line])
+                return BatchOutcome(status: .failed, lines: [error.line], cause: error.encodedCause)
             }
         }
     }

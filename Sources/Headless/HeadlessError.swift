@@ -1,6 +1,7 @@
 // A headless failure as the one stderr line the contract promises: `crop-editor: IMAGE: reason` or `crop-editor: reason`.
 
 import Batch
+import Foundation
 import Imaging
 import Wording
 
@@ -47,6 +48,13 @@ public struct HeadlessError: Error, Equatable, Sendable {
         case .problem(let problem): return problem.words
         case .words(let words): return words
         }
+    }
+
+    /// The imaging module's error as JSON, for a batch's window to word itself (nil for the command
+    /// line's own words, which only the line carries).
+    var encodedCause: Data? {
+        guard case .imaging(let error) = cause else { return nil }
+        return try? JSONEncoder().encode(error)
     }
 
     /// A mistake in the command line itself.

@@ -6,6 +6,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class AccessibilityTests: XCTestCase {
     static let seedCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
@@ -62,7 +64,7 @@ final class AccessibilityTests: XCTestCase {
                 Self.mismatch(
                     h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                     "left 10 percent, top 10 percent, width 70 percent, height 70 percent"))
-            XCTAssertNotEqual(gtk_widget_activate_action_variant(h.canvas.widget, "crop.reset", nil), 0)
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(h.canvas.widget, CanvasAction.adjust(.reset).detailed, nil), 0)
             XCTAssertNil(
                 Self.mismatch(
                     h.canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
@@ -79,7 +81,7 @@ final class AccessibilityTests: XCTestCase {
             @MainActor func key(_ adjustment: String, _ unit: CropAdjustment.StepUnit) {
                 let children = [g_variant_new_string(adjustment), g_variant_new_int32(Int32(unit.rawValue))]
                 let tuple = children.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
-                let activated = gtk_widget_activate_action_variant(h.canvas.widget, "crop.key-adjust", tuple)
+                let activated = gtk_widget_activate_action_variant(h.canvas.widget, CanvasAction.keyAdjust.detailed, tuple)
                 XCTAssertNotEqual(activated, 0)
             }
             key("move-right", .percent)

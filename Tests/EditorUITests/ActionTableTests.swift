@@ -8,6 +8,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class ActionTableTests: XCTestCase {
     /// An accelerator's key and modifiers.
@@ -18,44 +20,44 @@ final class ActionTableTests: XCTestCase {
         return [key, modifiers.rawValue]
     }
 
-    @MainActor private static func enabled(_ window: EditorWindow, _ name: String) -> Bool {
-        g_action_group_get_action_enabled(OpaquePointer(window.window.raw), name) != 0
+    @MainActor private static func enabled(_ window: EditorWindow, _ action: WindowAction) -> Bool {
+        g_action_group_get_action_enabled(OpaquePointer(window.window.raw), action.name) != 0
     }
 
     func testSaveAndKeepCropAreInsensitiveOnTheDemoAndPictureActionsWithoutAPicture() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("actions")
+        let folder = try GtkDisplay.temporaryFolder("actions")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = GtkTestSupport.greyFile(folder, "grey.png", size: "300x200")
         MainActor.assumeIsolated {
             let demo = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(demo.window.raw)) }
             // The demo has no file: nothing to save or keep beside it (GNOME's HIG: insensitive).
-            for name in ["save", "save-as", "keep-crop", "undo", "redo", "open-result"] {
+            for name in [WindowAction.save, .saveAs, .keepCrop, .undo, .redo, .openResult] {
                 XCTAssertFalse(Self.enabled(demo, name), "\(name) is enabled on the demo")
             }
-            for name in ["open", "reset", "rotate-right", "zoom-in", "close-image", "toggle-shape"] {
+            for name in [WindowAction.open, .reset, .rotateRight, .zoomIn, .closeImage, .toggleShape] {
                 XCTAssertTrue(Self.enabled(demo, name), "\(name) is disabled on the demo")
             }
             // Undo and redo follow the history.
             demo.canvas.apply(.moveLeft)
-            XCTAssertTrue(Self.enabled(demo, "undo"))
+            XCTAssertTrue(Self.enabled(demo, .undo))
             demo.canvas.undo()
-            XCTAssertFalse(Self.enabled(demo, "undo"))
-            XCTAssertTrue(Self.enabled(demo, "redo"))
+            XCTAssertFalse(Self.enabled(demo, .undo))
+            XCTAssertTrue(Self.enabled(demo, .redo))
             // No picture: picture actions are insensitive too.
             demo.closeImage()
-            for name in ["reset", "rotate-right", "flip-horizontal", "zoom-in", "zoom-fit", "close-image"] {
+            for name in [WindowAction.reset, .rotateRight, .flipHorizontal, .zoomIn, .zoomFit, .closeImage] {
                 XCTAssertFalse(Self.enabled(demo, name), "\(name) is enabled without a picture")
             }
-            XCTAssertTrue(Self.enabled(demo, "open"))
+            XCTAssertTrue(Self.enabled(demo, .open))
 
             let photo = GtkTestSupport.window(opening: path)
             defer { gtk_window_destroy(cgtk_window(photo.window.raw)) }
-            for name in ["save", "save-as", "keep-crop", "reset", "zoom-in"] {
+            for name in [WindowAction.save, .saveAs, .keepCrop, .reset, .zoomIn] {
                 XCTAssertTrue(Self.enabled(photo, name), "\(name) is disabled for a photo")
             }
-            XCTAssertFalse(Self.enabled(photo, "snap-lossless"), "a PNG has no block grid to snap to")
+            XCTAssertFalse(Self.enabled(photo, .snapLossless), "a PNG has no block grid to snap to")
         }
     }
 

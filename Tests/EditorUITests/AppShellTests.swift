@@ -6,19 +6,17 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class AppShellTests: XCTestCase {
-    @MainActor private static func activate(_ window: EditorWindow, _ action: String) {
-        g_action_group_activate_action(OpaquePointer(window.window.raw), action, nil)
-    }
-
     func testClosingTheImageShowsTheEmptyStateAndOpeningLeavesIt() throws {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             XCTAssertFalse(window.isEmpty)
-            Self.activate(window, "close-image")
+            window.activate(.closeImage)
             XCTAssertTrue(window.isEmpty)
             XCTAssertNil(window.canvas.image)
             XCTAssertEqual(String(cString: gtk_window_get_title(cgtk_window(window.window.raw))), "Crop Editor")
@@ -42,22 +40,22 @@ final class AppShellTests: XCTestCase {
                 }.count
             }
             let before = aboutWindows()
-            g_action_group_activate_action(OpaquePointer(GtkTestSupport.application.application.raw), "about", nil)
-            XCTAssertTrue(GtkTestSupport.pump { aboutWindows() == before + 1 }, "About did not open")
+            g_action_group_activate_action(OpaquePointer(GtkTestSupport.application.application.raw), AppAction.about.name, nil)
+            XCTAssertTrue(GtkDisplay.pump { aboutWindows() == before + 1 }, "About did not open")
 
             // F10's action pops up the primary menu.
-            Self.activate(window, "show-menu")
+            window.activate(.showMenu)
             let popover = gtk_menu_button_get_popover(cgtk_menu_button(window.header.menuButton.raw))
             XCTAssertTrue(
-                GtkTestSupport.pump { popover.map { gtk_widget_get_visible(cgtk_widget($0.raw)) != 0 } ?? false },
+                GtkDisplay.pump { popover.map { gtk_widget_get_visible(cgtk_widget($0.raw)) != 0 } ?? false },
                 "the menu did not open")
             gtk_popover_popdown(popover)
 
             // Ctrl+W's action closes the window.
             nonisolated(unsafe) var destroyed = false
             Signal.connect(window.window.raw, "destroy") { destroyed = true }
-            Self.activate(window, "close")
-            XCTAssertTrue(GtkTestSupport.pump { destroyed }, "the window did not close")
+            window.activate(.close)
+            XCTAssertTrue(GtkDisplay.pump { destroyed }, "the window did not close")
         }
     }
 

@@ -7,6 +7,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class ApplicationLaunchTests: XCTestCase {
     func testDemoWindowAppearsAndThePictureIsDrawn() throws {
@@ -15,8 +17,8 @@ final class ApplicationLaunchTests: XCTestCase {
             let app = GtkTestSupport.application
             g_application_activate(cgtk_gapplication(app.application.raw))
             let window = try XCTUnwrap(app.activeWindow, "activation made no window")
-            XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_mapped(window.canvas.widget) != 0 })
-            XCTAssertTrue(GtkTestSupport.drawn(window.canvas.widget))
+            XCTAssertTrue(GtkDisplay.pump { gtk_widget_get_mapped(window.canvas.widget) != 0 })
+            XCTAssertTrue(GtkDisplay.drawn(window.canvas.widget))
             XCTAssertEqual(String(cString: gtk_window_get_title(cgtk_window(window.window.raw))), "Coastline")
             XCTAssertEqual(window.canvas.crop, EditorWindow.demoCrop)
 
@@ -43,7 +45,7 @@ final class ApplicationLaunchTests: XCTestCase {
             XCTAssert((90...185).contains(sand.b), "sand \(sand)")
             XCTAssertGreaterThan(sand.r, sand.b, "sand \(sand)")
             gtk_window_destroy(cgtk_window(window.window.raw))
-            GtkTestSupport.catchUp()
+            GtkDisplay.catchUp()
         }
     }
 }

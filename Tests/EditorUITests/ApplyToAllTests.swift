@@ -8,13 +8,15 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class ApplyToAllTests: XCTestCase {
     private static var cli: String { ExternalEditor.buildFolder.appendingPathComponent("crop-editor").path }
 
     /// Generated photos of several sizes and formats, and a ".jpg" that is not a picture.
     private static func folder(_ label: String, count: Int = 4) throws -> (folder: URL, photos: [String]) {
-        let folder = try GtkTestSupport.temporaryFolder(label)
+        let folder = try GtkDisplay.temporaryFolder(label)
         let sizes = ["640x480", "400x600", "801x333", "1000x1000", "320x240", "500x500"]
         var photos: [String] = []
         for index in 0..<count {
@@ -50,18 +52,18 @@ final class ApplyToAllTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let broken = folder.appendingPathComponent("photo 5.jpg").path
         try "not a JPEG".write(toFile: broken, atomically: true, encoding: .utf8)
-        let reference = try GtkTestSupport.temporaryFolder("applyall-cli")
+        let reference = try GtkDisplay.temporaryFolder("applyall-cli")
         defer { try? FileManager.default.removeItem(at: reference) }
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photos[0])
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkTestSupport.pump { window.photoCounter == "1 of 5" }, window.photoCounter ?? "")
+            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 5" }, window.photoCounter ?? "")
             window.canvas.commit(CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
             window.askApplyToAll()
             let dialog = try XCTUnwrap(window.applyToAll.dialog, "Apply to All did not ask")
             adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "apply")
             XCTAssertTrue(
-                GtkTestSupport.pump { window.applyToAll.batch != nil && window.applyToAll.status.isShown }, "no progress shown")
+                GtkDisplay.pump { window.applyToAll.batch != nil && window.applyToAll.status.isShown }, "no progress shown")
             // The progress bar is a progress bar to assistive technologies, its value the fraction done.
             XCTAssertNotEqual(
                 gtk_test_accessible_has_role(
@@ -70,13 +72,16 @@ final class ApplyToAllTests: XCTestCase {
             XCTAssertNotEqual(gtk_widget_is_focus(window.applyToAll.status.progressBar), 0, "the progress bar lacks the focus")
             // The window stays responsive meanwhile: a key's worth of editing goes through at once.
             window.canvas.apply(.moveLeft)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil }, "the batch never ended")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil }, "the batch never ended")
             XCTAssertNotEqual(gtk_widget_is_focus(window.canvas.widget), 0, "the crop area did not get the focus back")
             let summary = try XCTUnwrap(window.applyToAll.lastBatch)
             XCTAssertEqual(summary.saved, 4)
             XCTAssertFalse(summary.cancelled)
             XCTAssertEqual(summary.failures.count, 1, "\(summary.failures)")
-            XCTAssertTrue(summary.failures.first?.hasPrefix("photo 5.jpg: ") == true, "\(summary.failures)")
+            XCTAssertEqual(summary.failures.first?.name, "photo 5.jpg", "\(summary.failures)")
+            // Typed until worded: the imaging module's own cause, and its words in the dialog's line.
+            guard case .imaging(let cause) = summary.failures.first?.cause else { return XCTFail("\(summary.failures)") }
+            XCTAssertEqual(summary.failures.first?.line, "photo 5.jpg: \(cause.message)")
             XCTAssertFalse(window.applyToAll.status.isShown)
             let fraction = window.applyToAll.status.fraction
             XCTAssertGreaterThan(fraction, 0)
@@ -104,17 +109,17 @@ final class ApplyToAllTests: XCTestCase {
         try GtkTestSupport.requireDisplay()
         let (folder, photos) = try Self.folder("applysome")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let reference = try GtkTestSupport.temporaryFolder("applysome-cli")
+        let reference = try GtkDisplay.temporaryFolder("applysome-cli")
         defer { try? FileManager.default.removeItem(at: reference) }
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photos[0])
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkTestSupport.pump { window.photoCounter == "1 of 4" })
+            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 4" })
             // 300×200 pixels of the 640×480 photo, centred on each chosen photo (shrunk where it is smaller).
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 10, y: 20, width: 300, height: 200), imageWidth: 640, imageHeight: 480))
             window.applyToAll(.sameSize, paths: [photos[1], photos[2]])
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
             XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 2, failures: [], cancelled: false))
             XCTAssertNil(Self.saved(photos[0]), "a photo not chosen was saved")
             XCTAssertNil(Self.saved(photos[3]), "a photo not chosen was saved")
@@ -127,7 +132,7 @@ final class ApplyToAllTests: XCTestCase {
             window.chooseAspectRatio(AspectRatio(parsing: "4:5")!)
             defer { window.chooseAspectRatio(.free) }
             window.applyToAll(.suggestion, paths: photos)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
             XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 4, failures: [], cancelled: false))
             for photo in photos {
                 let expected = Self.commandLine(["--crop=auto", "--aspect=4:5"], photo: photo, into: reference)
@@ -139,7 +144,7 @@ final class ApplyToAllTests: XCTestCase {
 
     func testCancelStopsTheBatchAndLeavesNoTemporaryFile() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("applycancel")
+        let folder = try GtkDisplay.temporaryFolder("applycancel")
         defer { try? FileManager.default.removeItem(at: folder) }
         // Twenty 12-megapixel JPEGs: long enough to stop in the middle.
         let photos = try GtkTestSupport.noiseJPEGs(folder, (1...20).map { "big \($0).jpg" }, size: "4000x3000")
@@ -147,13 +152,13 @@ final class ApplyToAllTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: first)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkTestSupport.pump { window.photoCounter == "1 of 20" })
+            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 20" })
             window.canvas.commit(CropRect(x: 0.1, y: 0.1, width: 0.7, height: 0.7))
             window.applyToAll(.sameRectangle, paths: photos)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.status.fraction > 0 }, "nothing was saved")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.status.fraction > 0 }, "nothing was saved")
             // The Cancel button, as a person presses it.
             gtk_widget_activate(window.applyToAll.status.cancelButton)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil }, "the batch did not stop")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil }, "the batch did not stop")
             let summary = try XCTUnwrap(window.applyToAll.lastBatch)
             XCTAssertTrue(summary.cancelled)
             XCTAssertEqual(summary.failures, [])

@@ -1,4 +1,4 @@
-// Choosing an aspect ratio in the window: the crop is refitted to it, and a real corner drag keeps it.
+// Choosing an aspect ratio in the window: the crop is refitted to it; swapped and custom ratios.
 
 import CGtk
 import CropKit
@@ -8,52 +8,10 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class AspectRatioTests: XCTestCase {
-    /// Width ÷ height of the committed crop in pixels is 16:9 within CropKit's one-pixel rounding.
-    @MainActor private static func assertSixteenByNine(_ window: EditorWindow, _ message: String, line: UInt = #line) {
-        let p = window.canvas.crop.pixelRect(imageWidth: 1200, imageHeight: 800)
-        XCTAssertLessThanOrEqual(
-            abs(Double(p.width) - Double(p.height) * 16 / 9), 1 + 16.0 / 9,
-            "\(message): \(p) is not 16:9", line: line)
-    }
-
-    func testChoosingARatioAndDraggingACornerWithARealPointerKeepsIt() throws {
-        try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("ratio")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("ratio.png").path
-        XCTAssertNotNil(Shell.run("convert", ["-size", "1200x800", "xc:#808080", path]))
-        try MainActor.assumeIsolated {
-            let window = GtkTestSupport.window(opening: path)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "aspect-ratio", g_variant_new_string("16:9"))
-            Self.assertSixteenByNine(window, "after choosing 16:9")
-            XCTAssertEqual(window.canvas.crop.width, 1, accuracy: 1e-9, "the largest 16:9 frame spans the 3:2 picture's width")
-            let label = try XCTUnwrap(gtk_menu_button_get_label(cgtk_menu_button(window.header.aspectRatioButton.raw)))
-            XCTAssertEqual(String(cString: label), "16:9")
-
-            // A real drag of the bottom-right corner, 120 points up and 40 left, through X.
-            let origin = try GtkTestSupport.placeAtCorner(window, name: "ratio.png")
-            let viewport = try XCTUnwrap(window.canvas.viewport)
-            let frame = viewport.viewRect(window.canvas.crop)
-            let before = window.canvas.crop
-            RealPointer.drag(
-                from: (Int(origin.x + frame.maxX) - 3, Int(origin.y + frame.maxY) - 3),
-                by: (-40, -120))
-            XCTAssertTrue(
-                GtkTestSupport.pump(timeout: 3) { window.canvas.crop != before && !window.canvas.session.isDragging },
-                "the real drag did not commit")
-            Self.assertSixteenByNine(window, "after a real corner drag")
-            XCTAssertEqual(window.canvas.crop.minX, before.minX, accuracy: 1e-9, "anchored at the opposite corner")
-            XCTAssertEqual(window.canvas.crop.minY, before.minY, accuracy: 1e-9, "anchored at the opposite corner")
-
-            // Back to Free: the crop stays, drags are free again.
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "aspect-ratio", g_variant_new_string("free"))
-            XCTAssertNil(window.canvas.session.aspectRatio)
-        }
-    }
-
     func testSwapTurnsTheRatio() throws {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {
@@ -63,7 +21,7 @@ final class AspectRatioTests: XCTestCase {
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             window.chooseAspectRatio(.fourByThree)
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "swap-ratio", nil)
+            window.activate(.swapRatio)
             XCTAssertEqual(window.canvas.aspectRatio, AspectRatio.fourByThree.swapped)
             let p = window.canvas.crop.pixelRect(imageWidth: 800, imageHeight: 1000)
             XCTAssertLessThanOrEqual(abs(Double(p.width) * 4 - Double(p.height) * 3), 4 + 3, "\(p) is not 3:4")
@@ -78,7 +36,7 @@ final class AspectRatioTests: XCTestCase {
                 window.chooseAspectRatio(.free)
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "custom-ratio", nil)
+            window.activate(.customRatio)
             let dialog = try XCTUnwrap(window.customRatioDialog, "no dialog")
             let entry = try XCTUnwrap(
                 adw_message_dialog_get_extra_child(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)))
@@ -97,33 +55,4 @@ final class AspectRatioTests: XCTestCase {
         }
     }
 
-    func testShiftKeepsTheProportionsDuringAFreeRealDrag() throws {
-        try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("shift")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("shift.png").path
-        XCTAssertNotNil(Shell.run("convert", ["-size", "1200x800", "xc:#808080", path]))
-        try MainActor.assumeIsolated {
-            let window = GtkTestSupport.window(opening: path)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(window.canvas.aspectRatio.isFree)
-            // A 600×300 (2:1) crop, then a real drag of its corner with Shift held.
-            window.canvas.commit(
-                CropRect(pixelRect: PixelRect(x: 100, y: 100, width: 600, height: 300), imageWidth: 1200, imageHeight: 800))
-            let origin = try GtkTestSupport.placeAtCorner(window, name: "shift.png")
-            let frame = try XCTUnwrap(window.canvas.viewport).viewRect(window.canvas.crop)
-            Shell.run("xdotool", ["keydown", "shift"])
-            RealPointer.drag(
-                from: (Int(origin.x + frame.maxX) - 3, Int(origin.y + frame.maxY) - 3),
-                by: (-30, -90))
-            Shell.run("xdotool", ["keyup", "shift"])
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 3) { !window.canvas.session.isDragging })
-            GtkTestSupport.catchUp()
-            let p = window.canvas.crop.pixelRect(imageWidth: 1200, imageHeight: 800)
-            XCTAssertNotEqual(p.width, 600, "the drag did not resize")
-            XCTAssertLessThanOrEqual(abs(p.width - 2 * p.height), 3, "Shift did not keep 2:1: \(p)")
-            XCTAssertTrue(window.canvas.aspectRatio.isFree, "Shift locks one drag, not the menu's ratio")
-            XCTAssertNil(window.canvas.session.aspectRatio, "the lock ends with the drag")
-        }
-    }
 }

@@ -6,6 +6,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class CanvasGestureTests: XCTestCase {
     static let seedCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
@@ -126,7 +128,7 @@ final class CanvasGestureTests: XCTestCase {
             h.canvas.reset()
             XCTAssertEqual(h.canvas.crop, Self.seedCrop, "the committed crop is the starting one at once")
             // The drawn frame reaches it within the animation (or at once with animations off).
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 2) { h.canvas.shownCrop == Self.seedCrop })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 2) { h.canvas.shownCrop == Self.seedCrop })
         }
     }
 
@@ -137,12 +139,5 @@ final class CanvasGestureTests: XCTestCase {
         XCTAssertEqual(CropCanvas.cursorName(for: .handle(.bottomLeft)), "sw-resize")
         XCTAssertEqual(CropCanvas.cursorName(for: .handle(.topRight)), "ne-resize")
         XCTAssertEqual(CropCanvas.cursorName(for: .newRectangle), "crosshair")
-    }
-}
-
-/// Two crops equal to within floating-point rounding of the view-point ↔ normalized mapping.
-func assertCropsClose(_ a: CropRect, _ b: CropRect, _ message: String = "", accuracy: Double = 1e-9, line: UInt = #line) {
-    for (x, y) in [(a.x, b.x), (a.y, b.y), (a.width, b.width), (a.height, b.height)] {
-        XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b) \(message)", line: line)
     }
 }

@@ -7,6 +7,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class CanvasRenderingTests: XCTestCase {
     static let seedCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
@@ -17,7 +19,7 @@ final class CanvasRenderingTests: XCTestCase {
             let h = CanvasHarness()
             defer { h.close() }
             h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800, level: 128.0 / 255), crop: Self.seedCrop)
-            XCTAssertTrue(GtkTestSupport.drawn(h.canvas.widget))
+            XCTAssertTrue(GtkDisplay.drawn(h.canvas.widget))
             let pixels = try XCTUnwrap(WidgetRenderer.render(h.canvas.widget))
             let scale = Double(pixels.width) / Double(gtk_widget_get_width(h.canvas.widget))
             let vp = try XCTUnwrap(h.canvas.viewport)

@@ -8,11 +8,13 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class ConfinedDecodingWindowTests: XCTestCase {
     private var folder: URL!
 
-    override func setUpWithError() throws { folder = try GtkTestSupport.temporaryFolder("confined") }
+    override func setUpWithError() throws { folder = try GtkDisplay.temporaryFolder("confined") }
     override func tearDownWithError() throws {
         DecoderPool.shared.timeout = DecoderPool.defaultTimeout
         try? FileManager.default.removeItem(at: folder)
@@ -35,7 +37,7 @@ final class ConfinedDecodingWindowTests: XCTestCase {
     @MainActor private static func catchTheDecoder(_ job: String) throws -> pid_t {
         var pid: pid_t?
         XCTAssertTrue(
-            GtkTestSupport.pump(timeout: 30) {
+            GtkDisplay.pump(timeout: 30) {
                 pid = DecoderPool.shared.workingPIDs.first
                 return pid != nil
             }, "no decoder ever took \(job)")
@@ -53,7 +55,7 @@ final class ConfinedDecodingWindowTests: XCTestCase {
             XCTAssertTrue(window.isLoading, "the load finished before its decoder was looked at")
             XCTAssertTrue(status.contains("NoNewPrivs:\t1"), status)
             XCTAssertTrue(status.contains("Seccomp:\t2"), status)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 30) { !window.isLoading }, "the photo never finished loading")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 30) { !window.isLoading }, "the photo never finished loading")
             XCTAssertEqual(window.canvas.image?.title, "huge.png")
             XCTAssertNil(window.lastError)
         }
@@ -68,12 +70,12 @@ final class ConfinedDecodingWindowTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             let pid = try Self.openAndCatchTheDecoder(window, photo)
             XCTAssertEqual(kill(pid, SIGKILL), 0)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 30) { !window.isLoading }, "the load never ended")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 30) { !window.isLoading }, "the load never ended")
             XCTAssertEqual(window.lastError, "Could not open “huge.png”: could not be decoded safely (the decoder stopped)")
             XCTAssertEqual(window.canvas.image?.title, "Coastline", "the previous picture must stay")
             window.open(path: next)
             XCTAssertTrue(
-                GtkTestSupport.pump(timeout: 30) { !window.isLoading && window.canvas.image?.path == next },
+                GtkDisplay.pump(timeout: 30) { !window.isLoading && window.canvas.image?.path == next },
                 "the next photo did not open: \(window.lastError ?? "")")
         }
     }
@@ -91,7 +93,7 @@ final class ConfinedDecodingWindowTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.export(to: target, overwritingSource: false)
             XCTAssertEqual(kill(try Self.catchTheDecoder("the save"), SIGKILL), 0)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 30) { !window.saving.isSaving }, "the save never ended")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 30) { !window.saving.isSaving }, "the save never ended")
             XCTAssertEqual(window.lastError, "Could not save: could not be decoded safely (the decoder stopped)")
             // Nothing written, no temporary left, the source as it was, the picture still there.
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["noise.jpg"])
@@ -99,7 +101,7 @@ final class ConfinedDecodingWindowTests: XCTestCase {
             XCTAssertEqual(window.canvas.image?.title, "noise.jpg")
             // The next save gets a fresh decoder.
             window.export(to: folder.appendingPathComponent("again.jpg").path, overwritingSource: false)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { !window.saving.isSaving }, "the second save never ended")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 60) { !window.saving.isSaving }, "the second save never ended")
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("again.jpg").path))
         }
     }
@@ -113,13 +115,13 @@ final class ConfinedDecodingWindowTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             DecoderPool.shared.timeout = 0.2
             window.open(path: photo)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 30) { !window.isLoading }, "the load never ended")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 30) { !window.isLoading }, "the load never ended")
             XCTAssertEqual(window.lastError, "Could not open “huge.png”: could not be decoded safely (the decoder stopped)")
             XCTAssertEqual(window.canvas.image?.title, "Coastline")
             DecoderPool.shared.timeout = DecoderPool.defaultTimeout
             window.open(path: next)
             XCTAssertTrue(
-                GtkTestSupport.pump(timeout: 30) { !window.isLoading && window.canvas.image?.path == next },
+                GtkDisplay.pump(timeout: 30) { !window.isLoading && window.canvas.image?.path == next },
                 "the next photo did not open: \(window.lastError ?? "")")
         }
     }

@@ -5,6 +5,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class CropTextTests: XCTestCase {
     func testTheSpokenValueAndTheLabelsInEnglish() {

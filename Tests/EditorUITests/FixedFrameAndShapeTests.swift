@@ -1,4 +1,4 @@
-// The fixed-frame mode with a real pointer, the circle overlay and previews, and Keep Crop from the header bar keeping the shape.
+// The circle overlay and previews, saving a circle, and Keep Crop from the header bar keeping the shape.
 
 import CGtk
 import CropKit
@@ -9,63 +9,10 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class FixedFrameAndShapeTests: XCTestCase {
-    func testTheFixedFrameStaysAndARealDragMovesThePictureUnderIt() throws {
-        try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("fixed")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("avatar.png").path
-        XCTAssertNotNil(Shell.run("convert", ["-size", "1200x800", "xc:#808080", path]))
-        try MainActor.assumeIsolated {
-            let window = GtkTestSupport.window(opening: path)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            let canvas = window.canvas
-            // 360 × 360 pixels: a square avatar crop.
-            canvas.commit(CropRect(x: 0.25, y: 0.25, width: 0.3, height: 0.45))
-            let square = canvas.crop
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "fixed-frame", nil)
-            XCTAssertTrue(canvas.fixedFrame)
-            XCTAssertEqual(canvas.crop, square, "entering the mode changed the crop")
-            XCTAssertEqual(window.lastToast, "The fixed frame has the crop's proportions", "no square suggestion")
-            XCTAssertEqual(window.lastToastAction, "win.aspect-ratio::1:1")
-            let layout = try XCTUnwrap(canvas.fixedLayout)
-            let frame = layout.frame(for: square)
-            XCTAssertEqual(frame.width, frame.height, accuracy: 1e-9, "a square crop gets a square frame")
-            assertCropsClose(try XCTUnwrap(canvas.viewport).viewRect(square), frame, "the crop fills the frame", accuracy: 1e-6)
-
-            let origin = try GtkTestSupport.placeAtCorner(window, name: "avatar.png")
-            // Press inside the frame (where a handle would be in the other mode) and drag right.
-            let start = (x: Int(origin.x + frame.midX), y: Int(origin.y + frame.midY))
-            RealPointer.drag(from: start, by: (90, 0))
-            XCTAssertTrue(
-                GtkTestSupport.pump(timeout: 3) { canvas.crop != square && canvas.viewGesture == nil }, "the drag did nothing")
-            // The picture followed the pointer: the crop moved left by 90 of the frame's points.
-            let moved = canvas.crop
-            XCTAssertEqual(moved.minX, square.minX - 90 / frame.width * square.width, accuracy: 1.5 / frame.width * square.width)
-            XCTAssertEqual(moved.minY, square.minY, accuracy: 1e-9)
-            XCTAssertEqual(moved.width, square.width, accuracy: 1e-12, "panning resized the crop")
-            assertCropsClose(
-                try XCTUnwrap(canvas.viewport).viewRect(moved), layout.frame(for: moved), "the frame stayed put", accuracy: 1e-6)
-
-            // Zooming the picture in makes the crop smaller about the frame's centre.
-            window.canvas.zoomFromKeyboard(by: 1.25)
-            XCTAssertEqual(canvas.crop.width, square.width / 1.25, accuracy: 1e-9)
-            XCTAssertEqual(canvas.crop.midX, moved.midX, accuracy: 1e-9)
-
-            // Leaving the mode keeps the crop; the handles work again.
-            let kept = canvas.crop
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "fixed-frame", nil)
-            XCTAssertFalse(canvas.fixedFrame)
-            XCTAssertEqual(canvas.crop, kept)
-            XCTAssertEqual(
-                window.canvas.session.target(
-                    at: {
-                        let f = canvas.viewport!.viewRect(kept); return CropPoint(x: f.minX, y: f.minY)
-                    }(), in: canvas.viewport!), .handle(.topLeft))
-        }
-    }
-
     func testACircleDimsOutsideTheEllipseAndSuggestsASquare() throws {
         try GtkTestSupport.requireDisplay()
         try MainActor.assumeIsolated {
@@ -77,7 +24,7 @@ final class FixedFrameAndShapeTests: XCTestCase {
             }
             let grey = GtkTestSupport.greyImage(width: 1000, height: 1000, level: 0.6)
             window.canvas.setImage(grey, crop: CropRect(x: 0.2, y: 0.2, width: 0.6, height: 0.6))
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "toggle-shape", nil)
+            window.activate(.toggleShape)
             XCTAssertEqual(window.canvas.shape, .circle)
             XCTAssertEqual(window.lastToast, "A circle crop is round when the crop is square", "no square suggestion")
             // The toast's button: its detailed action (name and target) chooses the square ratio.
@@ -91,7 +38,7 @@ final class FixedFrameAndShapeTests: XCTestCase {
             XCTAssertTrue(action.hasPrefix("win."))
             g_action_group_activate_action(OpaquePointer(window.window.raw), String(action.dropFirst(4)), target)
             XCTAssertEqual(window.canvas.aspectRatio, .square)
-            XCTAssertTrue(GtkTestSupport.drawn(window.canvas.widget))
+            XCTAssertTrue(GtkDisplay.drawn(window.canvas.widget))
             let pixels = try XCTUnwrap(WidgetRenderer.render(window.canvas.widget))
             let frame = try XCTUnwrap(window.canvas.viewport).viewRect(window.canvas.crop)
             let centre = pixels.pixel(x: Int(frame.midX), y: Int(frame.midY) + 10)
@@ -110,7 +57,7 @@ final class FixedFrameAndShapeTests: XCTestCase {
 
     func testKeepCropFromTheHeaderKeepsTheShape() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("keepshape")
+        let folder = try GtkDisplay.temporaryFolder("keepshape")
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = folder.appendingPathComponent("face.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "400x400", "xc:#406080", photo]))
@@ -120,9 +67,10 @@ final class FixedFrameAndShapeTests: XCTestCase {
             // Keep Crop sits in the menu of the header's Save button.
             let menu = try XCTUnwrap(adw_split_button_get_menu_model(OpaquePointer(window.header.saveButton)))
             let actions = Menu.entries(menu).compactMap(\.action)
-            XCTAssertTrue(actions.contains("win.keep-crop"), "no Keep Crop beside Save: \(actions)")
-            XCTAssertNotEqual(gtk_widget_activate_action_variant(window.header.saveButton, "win.keep-crop", nil), 0)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
+            XCTAssertTrue(actions.contains(WindowAction.keepCrop.detailed), "no Keep Crop beside Save: \(actions)")
+            XCTAssertNotEqual(
+                gtk_widget_activate_action_variant(window.header.saveButton, WindowAction.keepCrop.detailed, nil), 0)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
             let kept = try XCTUnwrap(try Sidecar.read(for: photo))
             XCTAssertEqual(kept.crop.shape, .circle)
             window.chooseShape(.rectangle)
@@ -137,7 +85,7 @@ final class FixedFrameAndShapeTests: XCTestCase {
 
     func testSavingACircleOfAJPEGWritesAPNGWithTransparentCorners() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("savecircle")
+        let folder = try GtkDisplay.temporaryFolder("savecircle")
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = folder.appendingPathComponent("portrait.jpg").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "600x400", "xc:#3070b0", "-quality", "95", photo]))
@@ -151,7 +99,7 @@ final class FixedFrameAndShapeTests: XCTestCase {
                 CropRect(pixelRect: PixelRect(x: 100, y: 0, width: 400, height: 400), imageWidth: 600, imageHeight: 400))
             window.chooseShape(.circle)
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
             let saved = try XCTUnwrap(window.saving.lastSavedPath, window.lastError ?? "not saved")
             XCTAssertEqual((saved as NSString).lastPathComponent, "portrait (cropped).png")
             // ImageMagick reads the alpha: transparent corners, opaque middle, a soft edge.

@@ -7,6 +7,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class FrameBandsTests: XCTestCase {
     /// A picture with detail everywhere (stripes of several colours over a gradient), so a band
@@ -105,7 +107,7 @@ final class FrameBandsTests: XCTestCase {
             defer { h.close() }
             h.canvas.setImage(Self.patternImage(width: 1000, height: 800), crop: CanvasRenderingTests.seedCrop)
             h.canvas.shape = .circle
-            XCTAssertTrue(GtkTestSupport.drawn(h.canvas.widget))
+            XCTAssertTrue(GtkDisplay.drawn(h.canvas.widget))
             for (delivery, nodeType) in [(FrameDelivery.texture, GSK_TEXTURE_NODE), (.recorded, GSK_CAIRO_NODE)] {
                 h.delivery.forced = delivery
                 let snapshot = gtk_snapshot_new()!

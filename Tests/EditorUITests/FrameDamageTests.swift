@@ -7,6 +7,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class FrameDamageTests: XCTestCase {
     /// A random normalized crop: sometimes the whole picture or touching its edges, where the

@@ -8,6 +8,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class GObjectRefTests: XCTestCase {
     func testRetainingSinksAFloatingWidgetAndReleasesItOnce() throws {
@@ -48,7 +50,7 @@ final class GObjectRefTests: XCTestCase {
     /// The window and tests may hold the canvas after GTK destroyed its widget: late work is ignored.
     func testACanvasWhoseWidgetWasDestroyedIgnoresLateWork() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("destroyed")
+        let folder = try GtkDisplay.temporaryFolder("destroyed")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = GtkTestSupport.greyFile(folder, "grey.png", size: "300x200")
         try MainActor.assumeIsolated {

@@ -7,6 +7,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class GuidesUITests: XCTestCase {
     /// Paints a dark grey picture with a style's guide.
@@ -54,10 +56,10 @@ final class GuidesUITests: XCTestCase {
                 g_settings_reset(settings, "guides-while-dragging")
             }
             XCTAssertEqual(window.canvas.paintState.guides, .thirds, "the seed's default")
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "guides", g_variant_new_string("grid"))
+            window.activate(.guides, g_variant_new_string("grid"))
             XCTAssertEqual(window.canvas.guideStyle, .grid)
             XCTAssertEqual(AppSettings.guides.style, .grid, "not remembered")
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "guides-while-dragging", nil)
+            window.activate(.guidesWhileDragging)
             XCTAssertEqual(window.canvas.guideVisibility, .whileDragging)
             XCTAssertEqual(window.canvas.paintState.guides, GuideStyle.none, "shown without a drag")
             let centre = window.canvas.viewport!.viewPoint(CropPoint(x: 0.5, y: 0.5))

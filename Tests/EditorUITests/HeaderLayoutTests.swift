@@ -7,13 +7,15 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class HeaderLayoutTests: XCTestCase {
     private var folder: URL!
     fileprivate var photo: String!
 
     override func setUpWithError() throws {
-        folder = try GtkTestSupport.temporaryFolder("header")
+        folder = try GtkDisplay.temporaryFolder("header")
         // A JPEG, so the lossless status joins the header.
         photo = folder.appendingPathComponent("photo.jpg").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "640x480", "plasma:fractal", photo]))
@@ -46,15 +48,15 @@ final class HeaderLayoutTests: XCTestCase {
         let window = EditorWindow(application: GtkTestSupport.application.application)
         window.present()
         var margin = (x: 0.0, y: 0.0)
-        XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_realized(window.window) != 0 })
+        XCTAssertTrue(GtkDisplay.pump { gtk_widget_get_realized(window.window) != 0 })
         gtk_native_get_surface_transform(OpaquePointer(window.window), &margin.x, &margin.y)
         gtk_window_set_default_size(cgtk_window(window.window.raw), width + 2 * Int32(margin.x), 500)
         window.open(path: photo)
-        XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isLoading && window.canvas.image?.path == photo })
+        XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.isLoading && window.canvas.image?.path == photo })
         XCTAssertTrue(
-            GtkTestSupport.pump { gtk_widget_get_width(window.window) == width },
+            GtkDisplay.pump { gtk_widget_get_width(window.window) == width },
             "asked for \(width) points, the window is \(gtk_widget_get_width(window.window))")
-        XCTAssertTrue(GtkTestSupport.drawn(window.window))
+        XCTAssertTrue(GtkDisplay.drawn(window.window))
         return window
     }
 
@@ -112,9 +114,11 @@ final class HeaderLayoutTests: XCTestCase {
             XCTAssertNotEqual(gtk_widget_has_css_class(window.header.saveButton, "suggested-action"), 0)
             let menu = adw_split_button_get_menu_model(OpaquePointer(window.header.saveButton))
             XCTAssertEqual(
-                menu.map { Menu.entries($0).compactMap(\.action) }, ["win.save-as", "win.keep-crop", "win.apply-to-all"])
+                menu.map { Menu.entries($0).compactMap(\.action) },
+                [WindowAction.saveAs.detailed, WindowAction.keepCrop.detailed, WindowAction.applyToAll.detailed])
             XCTAssertEqual(
-                gtk_actionable_get_action_name(OpaquePointer(window.header.saveButton)).map { String(cString: $0) }, "win.save")
+                gtk_actionable_get_action_name(OpaquePointer(window.header.saveButton)).map { String(cString: $0) },
+                WindowAction.save.detailed)
         }
     }
 
@@ -180,7 +184,7 @@ final class HeaderLayoutTests: XCTestCase {
                     }
                     // Reset has its place in the main menu at any width.
                     let primary = gtk_menu_button_get_menu_model(cgtk_menu_button(window.header.menuButton.raw))!
-                    XCTAssertTrue(Menu.entries(primary).contains { $0.action == "win.reset" })
+                    XCTAssertTrue(Menu.entries(primary).contains { $0.action == WindowAction.reset.detailed })
                     // The aspect ratio goes last.
                     if controls.hidden.contains(window.header.aspectRatioButton) {
                         XCTAssertTrue(
@@ -208,8 +212,8 @@ extension HeaderLayoutTests {
                 Self.withGNOMEWindowButtons {
                     let window = Self.window(width: width, opening: photo)
                     defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-                    XCTAssertTrue(GtkTestSupport.pump { window.photoCounter == "1 of 2" })
-                    XCTAssertTrue(GtkTestSupport.drawn(window.window))
+                    XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 2" })
+                    XCTAssertTrue(GtkDisplay.drawn(window.window))
                     let controls = Self.checkControls(window)
                     if hidden == 0 { XCTAssertEqual(controls.hidden.count, 0, "at \(width) points") }
                     for arrow in window.header.photoButtons {

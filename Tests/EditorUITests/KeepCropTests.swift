@@ -8,11 +8,13 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class KeepCropTests: XCTestCase {
     func testKeepCropThenReopenRestoresIt() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("keep")
+        let folder = try GtkDisplay.temporaryFolder("keep")
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = folder.appendingPathComponent("harbour.jpg").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "500x400", "-seed", "9", "plasma:fractal", photo]))
@@ -21,8 +23,8 @@ final class KeepCropTests: XCTestCase {
         try MainActor.assumeIsolated {
             let first = GtkTestSupport.window(opening: photo)
             first.canvas.commit(crop)
-            g_action_group_activate_action(OpaquePointer(first.window.raw), "keep-crop", nil)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
+            first.activate(.keepCrop)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
             XCTAssertEqual(first.lastKeptSidecar, photo + ".xmp")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: photo)), before, "the photo was written")
             gtk_window_destroy(cgtk_window(first.window.raw))

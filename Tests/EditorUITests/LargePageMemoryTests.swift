@@ -5,6 +5,8 @@ import Foundation
 import XCTest
 
 @testable import GtkSupport
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class LargePageMemoryTests: XCTestCase {
     /// The /proc/self/smaps entry (header and fields) of the mapping holding `address`, if any.

@@ -7,11 +7,13 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class LoadingTests: XCTestCase {
     private var folder: URL!
 
-    override func setUpWithError() throws { folder = try GtkTestSupport.temporaryFolder("loading") }
+    override func setUpWithError() throws { folder = try GtkDisplay.temporaryFolder("loading") }
 
     /// 140 megapixels of PNG: a second or two to decode here, however small the file.
     private func hugePhoto() -> String {
@@ -32,7 +34,7 @@ final class LoadingTests: XCTestCase {
         window.open(path: path)
         var spinnerAfter: Double?
         XCTAssertTrue(
-            GtkTestSupport.pump(timeout: 30) {
+            GtkDisplay.pump(timeout: 30) {
                 check()
                 if spinnerAfter == nil, window.loading.isSpinnerVisible { spinnerAfter = Date().timeIntervalSince(start) }
                 return !window.isLoading
@@ -50,7 +52,7 @@ final class LoadingTests: XCTestCase {
             window.closeImage()
             window.present()
             let emptyPage = window.pages.child(named: "empty")!
-            XCTAssertTrue(GtkTestSupport.pump { gtk_widget_get_mapped(emptyPage) != 0 }, "the empty window never showed")
+            XCTAssertTrue(GtkDisplay.pump { gtk_widget_get_mapped(emptyPage) != 0 }, "the empty window never showed")
             var emptyShown = 0
             Signal.connect(emptyPage.raw, "map") { emptyShown += 1 }
 
@@ -109,7 +111,7 @@ final class LoadingTests: XCTestCase {
             window.present()
             window.open(path: text.path)
             XCTAssertFalse(window.isEmpty, "loading shows the editor page with the file's name")
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isLoading })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.isLoading })
             XCTAssertTrue(window.isEmpty, "with nothing to show, the window invites opening a picture again")
             XCTAssertNil(window.loading.text)
             XCTAssertTrue(window.lastError?.contains("notes.png") == true, window.lastError ?? "no message")

@@ -4,6 +4,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 /// Where the window finds its translations when nothing points it there: the prefix it is installed in.
 final class LocaleDirectoryTests: XCTestCase {

@@ -9,13 +9,15 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class OddFilesWindowTests: XCTestCase {
     private var folder: URL!
     private var files: [OddFile] = []
 
     override func setUpWithError() throws {
-        folder = try GtkTestSupport.temporaryFolder("odd-files")
+        folder = try GtkDisplay.temporaryFolder("odd-files")
         files = try OddFiles.make(in: folder.path)
     }
 
@@ -26,7 +28,7 @@ final class OddFilesWindowTests: XCTestCase {
     /// Opens `file` in `window` and waits for it to be shown (or refused).
     @MainActor private static func open(_ file: OddFile, in window: EditorWindow) {
         window.open(path: file.path)
-        XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isLoading }, "\(file.name) never finished loading")
+        XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.isLoading }, "\(file.name) never finished loading")
     }
 
     /// Saves the committed crop as `target` (Save As without the chooser), or beside the source
@@ -37,7 +39,7 @@ final class OddFilesWindowTests: XCTestCase {
         if let target { window.saveChosen(target, source: source) } else { window.save() }
         let written = target ?? EditorWindow.croppedName(for: source)
         XCTAssertTrue(
-            GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving && window.saving.lastSavedPath == written },
+            GtkDisplay.pump(timeout: 10) { !window.saving.isSaving && window.saving.lastSavedPath == written },
             "\(written) was not saved: \(window.lastError ?? "no error")")
         return written
     }

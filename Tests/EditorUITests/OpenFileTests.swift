@@ -8,12 +8,14 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class OpenFileTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = try GtkTestSupport.temporaryFolder("open-tests")
+        folder = try GtkDisplay.temporaryFolder("open-tests")
     }
 
     override func tearDownWithError() throws {
@@ -23,7 +25,7 @@ final class OpenFileTests: XCTestCase {
     @MainActor private static func openAndWait(_ window: EditorWindow, _ path: String) {
         window.open(path: path)
         XCTAssertTrue(window.isLoading, "the spinner shows while decoding")
-        XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.isLoading }, "loading never finished")
+        XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.isLoading }, "loading never finished")
     }
 
     func testBadFilesShowAMessageAndKeepThePicture() throws {

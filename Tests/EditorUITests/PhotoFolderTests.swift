@@ -5,6 +5,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class PhotoFolderTests: XCTestCase {
     func testNamesSortAsFilesSortsThemNumbersByValue() {
@@ -18,7 +20,7 @@ final class PhotoFolderTests: XCTestCase {
     }
 
     func testOnlyWhatTheOpenDialogOffersIsListedHiddenFilesAndFoldersLeftOut() throws {
-        let folder = try GtkTestSupport.temporaryFolder("listing")
+        let folder = try GtkDisplay.temporaryFolder("listing")
         defer { try? FileManager.default.removeItem(at: folder) }
         let names = [
             "p10.jpg", "p2.JPG", "p1.png", "scan.tif", "scan.tiff", "web.webp", "anim.gif", "notes.txt", "raw.cr2", ".hidden.png",

@@ -8,11 +8,13 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class PreviewsTests: XCTestCase {
     func testPreviewsShowTheCropAtEachSizeAndAreRemembered() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("previews")
+        let folder = try GtkDisplay.temporaryFolder("previews")
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("halves.png").path
         XCTAssertNotNil(Shell.run("convert", ["-size", "200x300", "xc:red", "-size", "200x300", "xc:blue", "+append", source]))
@@ -25,7 +27,7 @@ final class PreviewsTests: XCTestCase {
             // A crop across the border: left 100 px red, right 100 px blue, 300 px tall.
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 100, y: 0, width: 200, height: 300), imageWidth: 400, imageHeight: 300))
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "show-previews", nil)
+            window.activate(.showPreviews)
             XCTAssertTrue(window.previewsShown)
             XCTAssertTrue(AppSettings.previewPanel, "not remembered")
             for size in PreviewPanel.sizes {
@@ -40,7 +42,7 @@ final class PreviewsTests: XCTestCase {
             }
             // The 48 px preview is the saved result scaled: ImageMagick scales the export the same way.
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
             let saved = folder.appendingPathComponent("halves (cropped).png").path
             let scaled = Shell.run(
                 "convert", [saved, "-resize", "32x48!", "-format", "%[fx:mean.r*255] %[fx:mean.b*255]", "info:"])

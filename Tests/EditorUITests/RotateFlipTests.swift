@@ -8,11 +8,13 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class RotateFlipTests: XCTestCase {
     func testRotateRightTurnsViewCropAndSavedResult() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("turn")
+        let folder = try GtkDisplay.temporaryFolder("turn")
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("halves.png").path
         // Left half red, right half blue: a quarter turn right puts red on top.
@@ -23,7 +25,7 @@ final class RotateFlipTests: XCTestCase {
             // The left quarter of the picture (all red), as pixels 0…100 of 400.
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 0, y: 0, width: 100, height: 300), imageWidth: 400, imageHeight: 300))
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "rotate-right", nil)
+            window.activate(.rotateRight)
             XCTAssertEqual(window.canvas.shownSize.width, 300)
             XCTAssertEqual(window.canvas.shownSize.height, 400)
             // The crop followed the red strip: now the top quarter of the turned picture.
@@ -31,7 +33,7 @@ final class RotateFlipTests: XCTestCase {
                 window.canvas.crop.pixelRect(imageWidth: 300, imageHeight: 400), PixelRect(x: 0, y: 0, width: 300, height: 100))
 
             // The view shows red on top and blue at the bottom.
-            XCTAssertTrue(GtkTestSupport.drawn(window.canvas.widget))
+            XCTAssertTrue(GtkDisplay.drawn(window.canvas.widget))
             let pixels = try XCTUnwrap(WidgetRenderer.render(window.canvas.widget))
             let viewport = try XCTUnwrap(window.canvas.viewport)
             let scale = Double(pixels.width) / Double(gtk_widget_get_width(window.canvas.widget))
@@ -45,7 +47,7 @@ final class RotateFlipTests: XCTestCase {
 
             // Saving writes the turned crop: ImageMagick's turn-then-crop is the oracle.
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
             let saved = folder.appendingPathComponent("halves (cropped).png").path
             let reference = folder.appendingPathComponent("reference.png").path
             Shell.run("convert", [source, "-rotate", "90", "+repage", "-crop", "300x100+0+0", "+repage", reference])
@@ -53,7 +55,7 @@ final class RotateFlipTests: XCTestCase {
             XCTAssertEqual(Shell.run("compare", ["-metric", "AE", saved, reference, "null:"]) ?? "differs", "")
 
             // Undo turns the picture and the crop back.
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "undo", nil)
+            window.activate(.undo)
             XCTAssertEqual(window.canvas.shownSize.width, 400)
             XCTAssertEqual(
                 window.canvas.crop.pixelRect(imageWidth: 400, imageHeight: 300), PixelRect(x: 0, y: 0, width: 100, height: 300))
@@ -67,14 +69,14 @@ final class RotateFlipTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             let start = window.canvas.crop
             for action in [
-                "flip-horizontal", "flip-horizontal", "flip-vertical", "flip-vertical",
-                "rotate-left", "rotate-left", "rotate-left", "rotate-left",
+                WindowAction.flipHorizontal, .flipHorizontal, .flipVertical, .flipVertical, .rotateLeft, .rotateLeft, .rotateLeft,
+                .rotateLeft,
             ] {
-                g_action_group_activate_action(OpaquePointer(window.window.raw), action, nil)
+                window.activate(action)
             }
             XCTAssertEqual(window.canvas.transform, .up)
             assertCropsClose(window.canvas.crop, start, "after two flips each way and four turns")
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "flip-horizontal", nil)
+            window.activate(.flipHorizontal)
             // The starting crop (10 % in on every side) is symmetric left-right: a flip keeps it; the picture mirrors.
             XCTAssertEqual(window.canvas.transform, .upMirrored)
         }

@@ -9,12 +9,14 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class SavingTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = try GtkTestSupport.temporaryFolder("save-tests")
+        folder = try GtkDisplay.temporaryFolder("save-tests")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
@@ -36,7 +38,7 @@ final class SavingTests: XCTestCase {
             XCTAssertEqual(
                 String(cString: gtk_label_get_text(cgtk_label(window.status.sizeLabel.raw))), "50% × 33%\n200 × 100 px")
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
             XCTAssertNil(window.lastError)
             let target = (source as NSString).deletingLastPathComponent + "/beach (cropped).png"
             XCTAssertEqual(window.saving.lastSavedPath, target)
@@ -50,7 +52,7 @@ final class SavingTests: XCTestCase {
             let written = try Data(contentsOf: URL(fileURLWithPath: target))
             window.canvas.commit(.unit)
             window.save()
-            GtkTestSupport.settle(0.3)
+            GtkDisplay.settle(0.3)
             XCTAssertFalse(window.saving.isSaving, "saved without asking")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), written)
         }
@@ -82,7 +84,7 @@ final class SavingTests: XCTestCase {
             XCTAssertEqual(snapped, PixelRect(x: 32, y: 16, width: 305, height: 205), "outwards onto the grid, far edges kept")
             XCTAssertEqual(window.losslessCheck?.isEligible, true)
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { !window.saving.isSaving })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
             let target = (source as NSString).deletingLastPathComponent + "/photo (cropped).jpg"
             XCTAssertEqual(Self.size(of: target), "305x205")
             // Lossless: identical to jpegtran's cut, decoded.
@@ -104,7 +106,7 @@ final class SavingTests: XCTestCase {
             let toplevels = gtk_window_get_toplevels()!
             let count = g_list_model_get_n_items(toplevels)
             window.saveChosen(source, source: source)
-            GtkTestSupport.pump { g_list_model_get_n_items(toplevels) > count }
+            GtkDisplay.pump { g_list_model_get_n_items(toplevels) > count }
             XCTAssertGreaterThan(g_list_model_get_n_items(toplevels), count, "no confirmation dialog appeared")
             XCTAssertFalse(window.saving.isSaving)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: source)), before, "the source changed without confirmation")

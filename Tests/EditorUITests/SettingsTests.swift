@@ -6,6 +6,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class SettingsTests: XCTestCase {
     func testTheWindowSizeIsRememberedAcrossWindows() throws {
@@ -17,9 +19,9 @@ final class SettingsTests: XCTestCase {
             first.showDemo()
             gtk_window_set_default_size(cgtk_window(first.window.raw), 1010, 707)
             first.present()
-            XCTAssertTrue(GtkTestSupport.drawn(first.window))
+            XCTAssertTrue(GtkDisplay.drawn(first.window))
             gtk_window_close(cgtk_window(first.window.raw))
-            GtkTestSupport.catchUp()
+            GtkDisplay.catchUp()
             XCTAssertEqual(g_settings_get_int(settings, "window-width"), 1010)
             XCTAssertEqual(g_settings_get_int(settings, "window-height"), 707)
             let second = EditorWindow(application: GtkTestSupport.application.application)

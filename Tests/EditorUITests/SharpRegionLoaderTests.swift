@@ -8,11 +8,13 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class SharpRegionLoaderTests: XCTestCase {
     func testANewerRequestReplacesAnOlderOneThatNeverArrives() throws {
         try GtkTestSupport.requireDisplay()
-        let folder = try GtkTestSupport.temporaryFolder("sharpnewest")
+        let folder = try GtkDisplay.temporaryFolder("sharpnewest")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = GtkTestSupport.greyFile(folder, "grey.png")
         try MainActor.assumeIsolated {
@@ -27,12 +29,12 @@ final class SharpRegionLoaderTests: XCTestCase {
             loader.want(newer, of: image)
             // Asking again for what is on its way changes nothing.
             loader.want(newer, of: image)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { renders.count > 0 }, "no render arrived")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { renders.count > 0 }, "no render arrived")
             let tile = try XCTUnwrap(loader.tile)
             XCTAssertEqual(tile.region.minX, 0.5, accuracy: 0.01, "the older region was shown")
             XCTAssertEqual(tile.region.minY, 0.5, accuracy: 0.01)
             // Twice the loader's delay and then some: the older request never renders after all.
-            GtkTestSupport.settle(Double(SharpRegionLoader.delayMilliseconds) * 3 / 1000)
+            GtkDisplay.settle(Double(SharpRegionLoader.delayMilliseconds) * 3 / 1000)
             XCTAssertEqual(renders.count, 1)
             XCTAssertTrue(loader.drop())
             XCTAssertNil(loader.tile)

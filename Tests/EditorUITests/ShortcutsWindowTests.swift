@@ -6,6 +6,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class ShortcutsWindowTests: XCTestCase {
     /// The groups of the window's shortcuts window as GTK holds them: title → (shortcut title, accelerator).

@@ -8,6 +8,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class StraightenSavingTests: XCTestCase {
     private var folder: URL!
@@ -15,7 +17,7 @@ final class StraightenSavingTests: XCTestCase {
 
     override func setUpWithError() throws {
         try GtkTestSupport.requireDisplay()
-        folder = try GtkTestSupport.temporaryFolder("straighten-save")
+        folder = try GtkDisplay.temporaryFolder("straighten-save")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
@@ -77,10 +79,10 @@ final class StraightenSavingTests: XCTestCase {
                 String(cString: gtk_widget_get_tooltip_text(window.header.losslessButton)),
                 "The straightened crop saves re-encoded")
             window.export(to: saved, overwritingSource: false)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 15) { !window.saving.isSaving }, "the save never finished")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 15) { !window.saving.isSaving }, "the save never finished")
             XCTAssertNil(window.lastError)
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "keep-crop", nil)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
+            window.activate(.keepCrop)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
             return canvas.editor.straightenedPicture.pixelRect(for: canvas.crop)
         }
         let geometry = "\(rect.width)x\(rect.height)+\(rect.x)+\(rect.y)"
@@ -119,8 +121,8 @@ final class StraightenSavingTests: XCTestCase {
             first.canvas.setAngle(StraightenAngle(hundredths: 200))
             first.canvas.commit(CropRect(x: 0.3, y: 0.25, width: 0.3, height: 0.35))
             let before = Self.uprightPoints(first.canvas)
-            g_action_group_activate_action(OpaquePointer(first.window.raw), "keep-crop", nil)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
+            first.activate(.keepCrop)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
             gtk_window_destroy(cgtk_window(first.window.raw))
 
             let second = GtkTestSupport.window(opening: photo)

@@ -8,11 +8,13 @@ import GtkSupport
 import XCTest
 
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class TakenOverDecoderWindowTests: XCTestCase {
     private var folder: URL!
 
-    override func setUpWithError() throws { folder = try GtkTestSupport.temporaryFolder("takenover") }
+    override func setUpWithError() throws { folder = try GtkDisplay.temporaryFolder("takenover") }
 
     override func tearDownWithError() throws {
         unsetenv("CROP_EDITOR_DECODER_TAKEOVER")
@@ -47,11 +49,11 @@ final class TakenOverDecoderWindowTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photos[0])
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkTestSupport.pump { window.photoCounter == "1 of 3" }, window.photoCounter ?? "")
+            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 3" }, window.photoCounter ?? "")
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
             window.save()
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 20) { !window.saving.isSaving })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving })
             XCTAssertNil(window.lastError)
             let first = try XCTUnwrap(window.saving.lastSavedPath)
             XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", first]), "200x100")
@@ -60,7 +62,7 @@ final class TakenOverDecoderWindowTests: XCTestCase {
             window.askApplyToAll()
             let dialog = try XCTUnwrap(window.applyToAll.dialog, "Apply to All did not ask")
             adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "apply")
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 60) { window.applyToAll.lastBatch != nil }, "the batch never ended")
+            XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil }, "the batch never ended")
             let summary = try XCTUnwrap(window.applyToAll.lastBatch)
             XCTAssertEqual(summary.failures, [])
             for photo in photos.dropFirst() {

@@ -6,6 +6,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class TextScalingTests: XCTestCase {
     func testTheSizeLabelGrowsWithTheDesktopTextSize() throws {
@@ -13,7 +15,7 @@ final class TextScalingTests: XCTestCase {
         MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkTestSupport.drawn(window.window))
+            XCTAssertTrue(GtkDisplay.drawn(window.window))
             let settings = gtk_settings_get_default()!
             var dpi = GValue()
             g_value_init(&dpi, cgtk_int_type())
@@ -28,7 +30,7 @@ final class TextScalingTests: XCTestCase {
             // gtk-xft-dpi is in 1024ths of a dot per inch; GNOME's text scaling factor multiplies it.
             g_value_set_int(&dpi, (original > 0 ? original : 96 * 1024) * 2)
             g_object_set_property(cgtk_object(settings.raw), "gtk-xft-dpi", &dpi)
-            XCTAssertTrue(GtkTestSupport.drawn(window.window))
+            XCTAssertTrue(GtkDisplay.drawn(window.window))
             let after = labelHeight()
             g_value_set_int(&dpi, original)
             g_object_set_property(cgtk_object(settings.raw), "gtk-xft-dpi", &dpi)

@@ -6,6 +6,8 @@ import GtkSupport
 import XCTest
 
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class UIFilesTests: XCTestCase {
     private static let folder = URL(fileURLWithPath: #filePath)

@@ -4,13 +4,16 @@ import Foundation
 import OddFiles
 import XCTest
 
+@testable import TestSupport
+@testable import WindowTestSupport
+
 final class UnconfinedDecoderWindowTests: XCTestCase {
     private var folder: URL!
     /// The package root: this file is Tests/EditorUITests/UnconfinedDecoderWindowTests.swift.
     private static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    override func setUpWithError() throws { folder = try GtkTestSupport.temporaryFolder("unconfined") }
+    override func setUpWithError() throws { folder = try GtkDisplay.temporaryFolder("unconfined") }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     /// Starts the editor on a grey picture with the fake-confined decoder and `extra` environment;
@@ -24,7 +27,7 @@ final class UnconfinedDecoderWindowTests: XCTestCase {
         let editor = try ExternalEditor(arguments: [image], environment: environment)
         defer { editor.stop() }
         let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier), "the editor never appeared")
-        return GtkTestSupport.poll(timeout: 20) { app.find(named: text) != nil }
+        return GtkDisplay.poll(timeout: 20) { app.find(named: text) != nil }
     }
 
     func testAPictureIsRefusedWhenItsDecoderCannotBeConfined() throws {

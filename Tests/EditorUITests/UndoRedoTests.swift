@@ -6,12 +6,10 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class UndoRedoTests: XCTestCase {
-    @MainActor private static func activate(_ window: EditorWindow, _ action: String) {
-        g_action_group_activate_action(OpaquePointer(window.window.raw), action, nil)
-    }
-
     @MainActor private static func description(_ window: EditorWindow) -> String? {
         guard let actual = cgtk_test_accessible_check_string(window.canvas.widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "") else {
             return ""
@@ -38,7 +36,7 @@ final class UndoRedoTests: XCTestCase {
             canvas.dragEnded(dx: -40, dy: -30)
             states.append(canvas.crop)
             // An accessibility action, a ratio, a reset.
-            XCTAssertNotEqual(gtk_widget_activate_action_variant(canvas.widget, "crop.move-up", nil), 0)
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(canvas.widget, CanvasAction.adjust(.moveUp).detailed, nil), 0)
             states.append(canvas.crop)
             window.chooseAspectRatio(.square)
             states.append(canvas.crop)
@@ -47,7 +45,7 @@ final class UndoRedoTests: XCTestCase {
             for (a, b) in zip(states, states.dropFirst()) { XCTAssertNotEqual(a, b, "each step changes the crop: \(states)") }
 
             for expected in states.dropLast().reversed() {
-                Self.activate(window, "undo")
+                window.activate(.undo)
                 XCTAssertEqual(canvas.crop, expected)
                 XCTAssertEqual(
                     Self.description(window), CropText.accessibilityValue(expected), "the screen reader hears the undo")
@@ -55,13 +53,14 @@ final class UndoRedoTests: XCTestCase {
             XCTAssertFalse(canvas.history.canUndo)
             XCTAssertEqual(canvas.aspectRatio, .free, "undoing the ratio change restores Free")
             for expected in states.dropFirst() {
-                Self.activate(window, "redo")
+                window.activate(.redo)
                 XCTAssertEqual(canvas.crop, expected)
             }
             XCTAssertFalse(canvas.history.canRedo)
             // A new change after an undo drops the redo steps.
-            Self.activate(window, "undo")
-            XCTAssertNotEqual(gtk_widget_activate_action_variant(canvas.widget, "crop.make-narrower", nil), 0)
+            window.activate(.undo)
+            XCTAssertNotEqual(
+                gtk_widget_activate_action_variant(canvas.widget, CanvasAction.adjust(.makeNarrower).detailed, nil), 0)
             XCTAssertFalse(canvas.history.canRedo)
         }
     }

@@ -7,6 +7,8 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class VisibilityTests: XCTestCase {
     static let seedCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
@@ -86,7 +88,7 @@ final class VisibilityTests: XCTestCase {
         MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkTestSupport.pump { gtk_widget_has_focus(window.canvas.widget) != 0 })
+            XCTAssertTrue(GtkDisplay.pump { gtk_widget_has_focus(window.canvas.widget) != 0 })
             gtk_window_set_focus_visible(cgtk_window(window.window.raw), 1)
             XCTAssertTrue(window.canvas.paintState.focused)
         }

@@ -8,12 +8,14 @@ import XCTest
 
 @_spi(Benchmark) @testable import Canvas
 @testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
 
 final class WindowPartsTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = try GtkTestSupport.temporaryFolder("window-parts")
+        folder = try GtkDisplay.temporaryFolder("window-parts")
     }
 
     override func tearDownWithError() throws {
@@ -88,7 +90,7 @@ final class WindowPartsTests: XCTestCase {
                     Self.value("gdouble") { g_value_set_double($0, 20) },
                 ])
             XCTAssertTrue(accepted, "the drop was refused")
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.image?.title == "dropped.png" && !window.isLoading })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.canvas.image?.title == "dropped.png" && !window.isLoading })
             XCTAssertEqual(window.canvas.crop, .unit, "a new picture starts with all of it selected")
             XCTAssertEqual(String(cString: gtk_window_get_title(cgtk_window(window.window.raw))), "dropped.png")
         }
@@ -100,7 +102,7 @@ final class WindowPartsTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "open", nil)
+            window.activate(.open)
             let dialog = try XCTUnwrap(window.loading.openDialog, "Open showed no dialog")
             XCTAssertNotEqual(gtk_native_dialog_get_visible(cgtk_native_dialog(dialog.raw)), 0)
             XCTAssertNotEqual(gtk_native_dialog_get_modal(cgtk_native_dialog(dialog.raw)), 0)
@@ -123,13 +125,13 @@ final class WindowPartsTests: XCTestCase {
             g_object_unref(file.raw)
             // GTK's own chooser (no portal here) selects it once it has listed the folder.
             XCTAssertTrue(
-                GtkTestSupport.pump(timeout: 5) {
+                GtkDisplay.pump(timeout: 5) {
                     guard let chosen = gtk_file_chooser_get_file(chooser) else { return false }
                     g_object_unref(chosen.raw)
                     return true
                 }, "the chooser never selected the file")
             Self.emit(dialog.raw, "response", [Self.value("gint") { g_value_set_int($0, GTK_RESPONSE_ACCEPT.rawValue) }])
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.image?.title == "chosen.png" && !window.isLoading })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.canvas.image?.title == "chosen.png" && !window.isLoading })
             XCTAssertNil(window.loading.openDialog, "the answered dialog is let go")
         }
     }
@@ -167,7 +169,7 @@ final class WindowPartsTests: XCTestCase {
             XCTAssertEqual(h.canvas.shownCrop, moved, "the drawn frame starts where it was")
             var between = false
             XCTAssertTrue(
-                GtkTestSupport.pump(timeout: 3) {
+                GtkDisplay.pump(timeout: 3) {
                     let shown = h.canvas.shownCrop
                     if shown != moved && shown != CanvasRenderingTests.seedCrop { between = true }
                     return shown == CanvasRenderingTests.seedCrop
@@ -222,7 +224,7 @@ final class WindowPartsTests: XCTestCase {
             defer { adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_DEFAULT) }
             for (scheme, dark) in [(ADW_COLOR_SCHEME_FORCE_LIGHT, false), (ADW_COLOR_SCHEME_FORCE_DARK, true)] {
                 adw_style_manager_set_color_scheme(manager, scheme)
-                XCTAssertTrue(GtkTestSupport.drawn(window.canvas.widget))
+                XCTAssertTrue(GtkDisplay.drawn(window.canvas.widget))
                 XCTAssertEqual(adw_style_manager_get_dark(manager) != 0, dark)
                 // The corner of the canvas, outside the picture: the dark background either way.
                 let pixels = try XCTUnwrap(WidgetRenderer.render(window.canvas.widget))
@@ -240,12 +242,12 @@ final class WindowPartsTests: XCTestCase {
             let window = GtkTestSupport.window(opening: first)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             @MainActor func label() -> String { String(cString: gtk_label_get_text(cgtk_label(window.status.zoomIndicator.raw))) }
-            g_action_group_activate_action(OpaquePointer(window.window.raw), "zoom-actual", nil)
+            window.activate(.zoomActual)
             XCTAssertEqual(label(), "100 %")
             XCTAssertNotEqual(gtk_widget_get_visible(window.status.zoomIndicator), 0)
             // A new picture starts at the fit: no stale percentage.
             window.open(path: second)
-            XCTAssertTrue(GtkTestSupport.pump(timeout: 10) { window.canvas.image?.title == "second.png" && !window.isLoading })
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.canvas.image?.title == "second.png" && !window.isLoading })
             XCTAssertEqual(window.canvas.zoom, .fit)
             XCTAssertEqual(gtk_widget_get_visible(window.status.zoomIndicator), 0, "a percentage shows at the fit")
             // In the fixed frame a committed crop change (here a keyboard adjustment) is a zoom change.

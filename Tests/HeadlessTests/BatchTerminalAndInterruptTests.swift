@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 @Suite(.serialized) struct BatchTerminalAndInterruptTests {
     @Test func aTerminalGetsOneUpdatingProgressLineAndAPipeNone() throws {
         let w = try Workspace()

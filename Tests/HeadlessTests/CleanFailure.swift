@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// Runs crop-editor with `arguments` in `workspace`, expecting it to refuse, and checks the
 /// whole failure contract. `image` is the IMAGE as typed (nil for command-line mistakes made
 /// before it is known); `reasons` are words of which the message must contain one; `environment`

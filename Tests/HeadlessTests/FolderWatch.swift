@@ -3,6 +3,8 @@
 import Foundation
 import Glibc
 
+@testable import TestSupport
+
 /// An inotify watch on one folder's new entries, closed when it goes.
 final class FolderWatch {
     private let fd: Int32

@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct BadCommandLines {
         private func workspace() throws -> Workspace {

@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct Batch {
         /// How many pixels of `result` differ from ImageMagick's own `geometry` crop of `source`

@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct DecoderStops {
         @Test func aDecoderPastItsTimeIsOneCleanLine() throws {

@@ -4,6 +4,8 @@ import Foundation
 import OddFiles
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct OddFilesOnTheCommandLine {
         /// The odd files in the workspace's `in/`, by name.

@@ -5,6 +5,8 @@ import Glibc
 import OddFiles
 import Testing
 
+@testable import TestSupport
+
 /// One run of crop-editor with `input` piped into its standard input (by a writer thread, so a
 /// reader that stops early is seen as it is) and its standard output read whole, as bytes.
 struct PipedRun {

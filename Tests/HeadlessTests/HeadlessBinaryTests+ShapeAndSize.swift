@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct ShapeAndSize {
         /// ImageMagick by full path: an earlier `convert` on PATH may be a stand-in, not the oracle.

@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct SmartCrop {
         /// Pixels of the saturated red the object is drawn in, counted by ImageMagick.

@@ -4,6 +4,8 @@ import CropKit
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct Straighten {
         /// A smooth photo-like picture: fractal plasma, blurred (ImageMagick's EWA resampling and

@@ -4,6 +4,8 @@ import Foundation
 import OddFiles
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct TakenOverDecoder {
         /// Every decoder of the run tries every way out that does not end it before each job,

@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct Transforms {
         /// Runs crop-editor on a 400×300 PNG and expects the pixels of ImageMagick's `operators` on

@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct Translation {
         /// The package root: this file is Tests/HeadlessTests/HeadlessBinaryTests+Translation.swift.

@@ -4,6 +4,8 @@ import Foundation
 import OddFiles
 import Testing
 
+@testable import TestSupport
+
 extension HeadlessBinaryTests {
     @Suite struct Trim {
         @Test(arguments: [GeneratedScreenshot.plainBorder, .transparentBorder, .touchingAnEdge])

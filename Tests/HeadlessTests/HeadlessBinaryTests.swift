@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// One case at a time: the cases run real decodes and encodes, and a small machine running them all
 /// at once would only slow each down towards the hang guard.
 @Suite(.serialized) struct HeadlessBinaryTests {

@@ -6,6 +6,8 @@ import Headless
 import Imaging
 import Testing
 
+@testable import TestSupport
+
 @Suite struct HeadlessOptionsTests {
     private func parse(_ arguments: [String]) throws(HeadlessError) -> HeadlessRequest {
         try HeadlessOptions.parse(arguments)

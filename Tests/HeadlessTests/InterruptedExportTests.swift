@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 @Suite(.serialized) struct InterruptedExportTests {
     @Test(arguments: [SIGTERM, SIGINT]) func aSignalMidWriteLeavesNothingBehind(signal: Int32) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -4,6 +4,7 @@ import Batch
 import Testing
 
 @testable import Headless
+@testable import TestSupport
 
 @Suite struct ProgressLineTests {
     private func progress(done: Int, total: Int, failed: Int = 0, elapsed: Double) -> BatchProgress {

@@ -5,6 +5,8 @@ import Headless
 import Imaging
 import Testing
 
+@testable import TestSupport
+
 @Suite struct ShapeAndSizeOptionsTests {
     private func options(_ arguments: [String]) throws -> HeadlessOptions {
         guard case .crop(let options) = try HeadlessOptions.parse(arguments) else {

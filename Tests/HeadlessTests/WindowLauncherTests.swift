@@ -4,6 +4,8 @@ import Foundation
 import Headless
 import Testing
 
+@testable import TestSupport
+
 @Suite struct WindowLauncherTests {
     @Test func theWindowIsLookedForBesideTheCommandThenInLibexec() {
         #expect(

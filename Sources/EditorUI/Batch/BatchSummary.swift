@@ -11,7 +11,7 @@ import Imaging
 /// How an Apply to All ended (for the window's log and tests).
 struct BatchSummary: Equatable {
     var saved: Int
-    /// One line per photo not saved: "NAME: reason".
-    var failures: [String]
+    /// Each photo not saved, in the order of the batch (those that could not start first).
+    var failures: [PhotoFailure]
     var cancelled: Bool
 }

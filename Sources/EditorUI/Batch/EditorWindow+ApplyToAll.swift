@@ -85,13 +85,13 @@ extension EditorWindow {
     nonisolated static func batchJob(
         path: String, applied: AppliedCrop?, ratio: Double, transform: ImageOrientation,
         angle: StraightenAngle = .zero, shape: CropShape
-    ) -> Result<BatchJob, BatchFailure> {
+    ) -> Result<BatchJob, PhotoFailure> {
         var arguments = commandLineTransform(transform)
         if shape == .circle { arguments.append("--shape=circle") }
         if let applied {
             let info: ImageInfo
             do { info = try DecoderPool.shared.probe(path: path) } catch {
-                return .failure(BatchFailure(line: "\((path as NSString).lastPathComponent): \(error.message)"))
+                return .failure(PhotoFailure(path: path, cause: .imaging(error)))
             }
             let size = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
             let rect = applied.pixelRect(imageWidth: size.width, imageHeight: size.height, angle: angle)
@@ -121,10 +121,10 @@ extension EditorWindow {
     }
 
     /// Runs the jobs on every core with the progress bar; says at the end what could not be saved.
-    private func run(_ prepared: [Result<BatchJob, BatchFailure>]) {
+    private func run(_ prepared: [Result<BatchJob, PhotoFailure>]) {
         let jobs = prepared.compactMap { try? $0.get() }
-        var failures = prepared.compactMap { result -> String? in
-            if case .failure(let failure) = result { return failure.line }
+        var failures = prepared.compactMap { result -> PhotoFailure? in
+            if case .failure(let failure) = result { return failure }
             return nil
         }
         let total = prepared.count
@@ -140,11 +140,7 @@ extension EditorWindow {
                 self.applyToAll.batch = nil
                 if self.applyToAll.status.hide() { self.canvas.widget.grabFocus() }
                 for (job, outcome) in zip(jobs, outcomes) where outcome.status == .failed {
-                    let reason = outcome.lines.first ?? tr("it could not be saved")
-                    // The worker's line is the command line's: "crop-editor: PATH: reason".
-                    let prefix = "crop-editor: \(job.image): "
-                    let why = reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason
-                    failures.append("\((job.image as NSString).lastPathComponent): \(why)")
+                    failures.append(PhotoFailure(path: job.image, workerLines: outcome.lines, encodedCause: outcome.cause))
                 }
                 let saved = outcomes.filter { $0.status == .succeeded }.count
                 let cancelled = outcomes.contains { $0.status == .cancelled }
@@ -173,7 +169,7 @@ extension EditorWindow {
         let heading = Localization.format(
             trn("%d photo could not be saved", "%d photos could not be saved", summary.failures.count), [summary.failures.count])
         showError(heading)
-        let label = gtk_label_new(summary.failures.joined(separator: "\n"))!
+        let label = gtk_label_new(summary.failures.map(\.line).joined(separator: "\n"))!
         gtk_label_set_wrap(cgtk_label(label.raw), 1)
         gtk_label_set_selectable(cgtk_label(label.raw), 1)
         gtk_label_set_xalign(cgtk_label(label.raw), 0)
