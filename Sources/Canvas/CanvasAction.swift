@@ -1,4 +1,4 @@
-// Every action of the crop area (`crop.…`): the nine AT-SPI lists for moving and sizing, straightening, Suggest, and the keys' own.
+// Every action of the crop area (`crop.…`): the nine AT-SPI lists for moving and sizing, straightening, Suggest, Trim Borders, and the keys' own.
 
 import CropKit
 import GtkSupport
@@ -18,10 +18,12 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
     case straightenKey
     /// Suggest a crop (S); the window does the work, it knows the file.
     case suggest
+    /// Trim Borders (T): the crop moved to the picture inside its border; the window does the work.
+    case trim
 
     public static let allCases: [CanvasAction] =
         CropAdjustment.allCases.map(CanvasAction.adjust)
-        + [.keyAdjust, .cancelDrag, .straightenClockwise, .straightenCounterclockwise, .straightenKey, .suggest]
+        + [.keyAdjust, .cancelDrag, .straightenClockwise, .straightenCounterclockwise, .straightenKey, .suggest, .trim]
 
     /// The case of a name inside the group (`move-left`), as GTK hands it to an action's handler.
     public init?(name: String) {
@@ -40,6 +42,7 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
         case .straightenCounterclockwise: return "straighten-counterclockwise"
         case .straightenKey: return "straighten-key"
         case .suggest: return "suggest"
+        case .trim: return "trim"
         }
     }
 }

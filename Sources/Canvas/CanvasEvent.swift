@@ -13,6 +13,8 @@ public enum CanvasEvent {
     case zoomChanged
     /// Suggest was asked for (S, `crop.suggest`): the owner knows the file to suggest from.
     case suggestAsked
+    /// Trim Borders was asked for (T, `crop.trim`): the owner knows the picture to measure.
+    case trimAsked
     /// Level found no lines to go by.
     case nothingToLevel
 }

@@ -256,5 +256,6 @@ public final class CropCanvas {
         installKeyBindings(klass)
         installStraightenActions(klass)
         installSuggestAction(klass)
+        installTrimAction(klass)
     }
 }

@@ -91,19 +91,22 @@ public enum HeadlessCommand {
     ) throws(HeadlessError) -> (
         warning: HeadlessWarning?, lossless: Bool
     ) {
-        let image = options.image
+        let image = options.imageName
         // Checked here and not only in Imaging: the source must be safe whatever Imaging does.
-        if let output = options.output, FileIdentity.same(image, output) {
+        if let output = options.output, !options.readsStandardInput, !options.writesStandardOutput,
+            FileIdentity.same(options.image, output)
+        {
             throw .usage("the output is the source file itself; choose another --output", image: image)
         }
+        let source = try StandardStreams.source(options)
         let info: ImageInfo
-        do { info = try DecoderPool.shared.probe(path: image) } catch { throw HeadlessError(image: image, error) }
-        let angle = try straightenAngle(options, info: info)
-        let (rect, kept, shownAngle) = try pixelRect(options, info: info, angle: angle)
+        do { info = try DecoderPool.shared.probe(source) } catch { throw HeadlessError(image: image, error) }
+        let angle = try straightenAngle(options, source: source)
+        let (rect, kept, shownAngle) = try pixelRect(options, source: source, info: info, angle: angle)
         var export = options.exportOptions(kept: kept)
         export.straighten = shownAngle
-        if let output = options.output, options.shape == nil, export.shape == .circle,
-            let format = OutputFormat(path: output), !format.holdsCircle
+        if options.output != nil, options.shape == nil, export.shape == .circle,
+            let format = options.outputFormat, !format.holdsCircle
         {
             // The circle was not asked for on this command line: say where it came from and how to override it.
             throw HeadlessError(
@@ -111,10 +114,23 @@ public enum HeadlessCommand {
                 reason: "the crop kept for it is a circle, which needs a .png or .webp "
                     + "output for its transparent corners (or give --shape=rectangle)")
         }
+        if options.writesStandardOutput, let format = options.outputFormat {
+            // Made whole first: on any failure nothing reaches standard output.
+            let made: (result: ExportResult, bytes: PixelMapping)
+            do {
+                made = try DecoderPool.shared.encodedExport(info, from: source, crop: rect, format: format, options: export)
+            } catch {
+                throw HeadlessError(image: image, error)
+            }
+            try StandardStreams.write(made.bytes, image: image)
+            let warning =
+                made.result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: made.result.leftOut.map(\.sentence))
+            return (warning, made.result.lossless)
+        }
         do {
             if let output = options.output {
                 let result = try DecoderPool.shared.export(
-                    info, crop: rect, output: output, options: export, temporaryName: temporaryName)
+                    info, from: source, crop: rect, output: output, options: export, temporaryName: temporaryName)
                 let warning =
                     result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
                 return (warning, result.lossless)
@@ -126,7 +142,7 @@ public enum HeadlessCommand {
                 StoredCrop(
                     rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize ?? .original,
                     angle: shownAngle),
-                for: image)
+                for: options.image)
             return (nil, false)
         } catch {
             throw HeadlessError(image: image, error)
@@ -136,18 +152,22 @@ public enum HeadlessCommand {
     /// `--straighten`'s angle on the picture as shown: the one given, or for `auto` the level
     /// estimator's suggestion (measured on the upright picture, so reversed when `--flip` mirrors
     /// it); nil when not given. `auto` on a picture without lines to go by is refused.
-    private static func straightenAngle(_ options: HeadlessOptions, info: ImageInfo) throws(HeadlessError) -> StraightenAngle? {
+    private static func straightenAngle(
+        _ options: HeadlessOptions, source: DecoderSource
+    ) throws(HeadlessError)
+        -> StraightenAngle?
+    {
         switch options.straighten {
         case nil: return nil
         case .angle(let angle): return angle
         case .auto:
             let suggestion: StraightenAngle?
-            do { suggestion = try DecoderPool.shared.levelSuggestion(path: info.path) } catch {
-                throw HeadlessError(image: options.image, error)
+            do { suggestion = try DecoderPool.shared.levelSuggestion(source) } catch {
+                throw HeadlessError(image: options.imageName, error)
             }
             guard let suggestion else {
                 throw HeadlessError(
-                    image: options.image,
+                    image: options.imageName,
                     reason: "--straighten=auto found no level or plumb lines to go by; give the angle, e.g. --straighten=1.5")
             }
             return options.export.transform.mirrors ? suggestion.reversed : suggestion
@@ -160,18 +180,28 @@ public enum HeadlessCommand {
     /// the image (kept on the upright picture, so it is turned too, its angle reversed by a
     /// mirror), which then comes back as well for its shape and output size.
     private static func pixelRect(
-        _ options: HeadlessOptions, info: ImageInfo, angle: StraightenAngle?
+        _ options: HeadlessOptions, source: DecoderSource, info: ImageInfo, angle: StraightenAngle?
     )
         throws(HeadlessError) -> (rect: PixelRect, kept: StoredCrop?, angle: StraightenAngle)
     {
-        let image = options.image
+        let image = options.imageName
         let transform = options.export.transform
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
         if let target = options.suggestion {
-            do { return (try DecoderPool.shared.smartCrop(path: image, transform: transform, target: target), nil, .zero) } catch
-            {
+            do { return (try DecoderPool.shared.smartCrop(source, transform: transform, target: target), nil, .zero) } catch {
                 throw HeadlessError(image: image, error)
             }
+        }
+        if let trim = options.trim {
+            let outcome: BorderTrim.Outcome
+            do {
+                outcome = try DecoderPool.shared.trimBorders(
+                    info, from: source, transform: transform, tolerance: trim.tolerance, ratio: trim.ratio)
+            } catch { throw HeadlessError(image: image, error) }
+            guard case .crop(let rect) = outcome else {
+                throw HeadlessError(image: image, .nothingToTrim(tolerance: trim.tolerance))
+            }
+            return (rect, nil, .zero)
         }
         guard let geometry = options.crop else {
             if let angle {
@@ -179,7 +209,7 @@ public enum HeadlessCommand {
                 return (turned.pixelRect(for: turned.largestUprightCrop), nil, angle)
             }
             let stored: (crop: StoredCrop, source: StoredCropSource)?
-            do { stored = try DecoderPool.shared.storedCrop(path: image) } catch {
+            do { stored = try DecoderPool.shared.storedCrop(source) } catch {
                 throw HeadlessError(image: image, error)
             }
             guard let stored else { throw HeadlessError(image: image, reason: "no --crop given (and no stored crop)") }

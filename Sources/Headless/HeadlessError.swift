@@ -16,6 +16,8 @@ public struct HeadlessError: Error, Equatable, Sendable {
 
     public enum Cause: Equatable, Sendable {
         case imaging(ImagingError)
+        /// The pipes' and `--crop=trim`'s causes, typed.
+        case problem(HeadlessProblem)
         case words(String)
     }
 
@@ -32,10 +34,18 @@ public struct HeadlessError: Error, Equatable, Sendable {
         exitStatus = HeadlessError.badImageStatus
     }
 
+    /// `image` (nil: none known yet) failed for `problem`; a usage mistake exits 2.
+    public init(image: String?, _ problem: HeadlessProblem) {
+        self.image = image
+        cause = .problem(problem)
+        exitStatus = problem.isUsage ? HeadlessError.badCommandLineStatus : HeadlessError.badImageStatus
+    }
+
     /// The cause in words (the user's language where a catalogue has them).
     public var reason: String {
         switch cause {
         case .imaging(let error): return error.message
+        case .problem(let problem): return problem.words
         case .words(let words): return words
         }
     }

@@ -5,7 +5,9 @@ import Imaging
 /// Every option of the headless mode. The parser and `--help` both read this list, so an option
 /// cannot exist without being documented.
 enum HeadlessOption: String, CaseIterable, Sendable {
-    case crop, aspect, rotate, flip, straighten, shape, size
+    case crop, aspect
+    case trimTolerance = "trim-tolerance"
+    case rotate, flip, straighten, shape, size
     case printSize = "print-size", resolution, output, sidecar, quality, lossless
     case preferLossless = "prefer-lossless", strip
     case outputDir = "output-dir", format, jobs, help
@@ -15,6 +17,7 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         switch self {
         case .crop: return "GEOMETRY"
         case .aspect: return "W:H"
+        case .trimTolerance: return "N"
         case .rotate: return "90|180|270"
         case .flip: return "horizontal|vertical"
         case .straighten: return "A|auto"
@@ -53,13 +56,24 @@ enum HeadlessOption: String, CaseIterable, Sendable {
                 "percent of the image, e.g. 50%x50%+25%+25%; without",
                 "+X+Y, from the top left; auto, the largest --aspect",
                 "rectangle placed on the most interesting part of the",
-                "picture (libvips' attention measure); without --crop, the",
-                "crop kept in IMAGE.xmp is used",
+                "picture (libvips' attention measure); trim, the picture",
+                "inside its plain or transparent border (the border's",
+                "colour taken from the corners), grown to --aspect when",
+                "given; without --crop, the crop kept in IMAGE.xmp is used",
             ]
         case .aspect:
             return [
-                "with --crop=auto, the crop's width:height, e.g. 4:5, 1:1",
-                "or 1.91:1 (in pixels of the image as displayed)",
+                "with --crop=auto or --crop=trim, the crop's width:height,",
+                "e.g. 4:5, 1:1 or 1.91:1 (in pixels of the image as",
+                "displayed); trim takes the smallest such rectangle",
+                "around the picture inside the border",
+            ]
+        case .trimTolerance:
+            return [
+                "with --crop=trim, how far a pixel may differ from the",
+                "border's colour and still be border, in percent, 0 to 100",
+                "(default \(Imaging.defaultTrimTolerance): a JPEG's noise and a soft shadow's",
+                "faint edge stay border; 0: only the exact colour)",
             ]
         case .rotate:
             return [
@@ -117,7 +131,8 @@ enum HeadlessOption: String, CaseIterable, Sendable {
             return [
                 "write the result to FILE, never the source itself; the",
                 "extension picks the format: .png, .jpg or .jpeg, .webp,",
-                ".tif or .tiff",
+                ".tif or .tiff; - writes it to standard output (then",
+                "--format is needed), only once it is whole",
             ]
         case .sidecar:
             return [
@@ -160,7 +175,8 @@ enum HeadlessOption: String, CaseIterable, Sendable {
         case .format:
             return [
                 "with --output-dir, write every result in this format",
-                "(NAME's extension becomes .png, .jpg, .webp or .tif)",
+                "(NAME's extension becomes .png, .jpg, .webp or .tif);",
+                "with --output=-, the format written to standard output",
             ]
         case .jobs:
             return [

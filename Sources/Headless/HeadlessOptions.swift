@@ -29,6 +29,24 @@ public struct HeadlessOptions: Equatable, Sendable {
     public var outputSize: OutputSize?
     /// `--straighten`; nil when not given: the kept crop's angle when the crop is the kept one, else none.
     public var straighten: StraightenRequest?
+    /// `--crop=trim`: the picture inside its border (`DecoderPool.trimBorders`).
+    public var trim: TrimRequest?
+    /// `--format` with `--output=-`: what standard output gets.
+    public var standardOutputFormat: OutputFormat?
+
+    /// `-`, as IMAGE (standard input) or as `--output` (standard output).
+    public static let standardStream = "-"
+    /// What errors call standard input's picture.
+    public static let standardInputName = "standard input"
+
+    /// IMAGE is `-`: the picture comes from standard input.
+    public var readsStandardInput: Bool { image == Self.standardStream }
+    /// `--output=-`: the result goes to standard output.
+    public var writesStandardOutput: Bool { output == Self.standardStream }
+    /// The image as errors name it.
+    public var imageName: String { readsStandardInput ? Self.standardInputName : image }
+    /// The result's format: `--format` for standard output, else the output's extension.
+    public var outputFormat: OutputFormat? { standardOutputFormat ?? output.flatMap { OutputFormat(path: $0) } }
 
     public init(
         image: String, output: String?, crop: CropGeometry?, export: ExportOptions = ExportOptions(),
@@ -63,9 +81,12 @@ public struct HeadlessOptions: Equatable, Sendable {
         if CommandLineTokens.asksForHelp(arguments) { return .help }
         let tokens = try CommandLineTokens(arguments)
         guard let image = tokens.operands.first else { throw .usage("no IMAGE given (see crop-editor --help)") }
-        if HeadlessBatch.isBatch(tokens) { return .batch(try HeadlessBatch(tokens)) }
+        if HeadlessBatch.isBatch(tokens) {
+            guard !tokens.operands.contains(standardStream) else { throw HeadlessError(image: nil, .standardInputInBatch) }
+            return .batch(try HeadlessBatch(tokens))
+        }
         _ = try HeadlessBatch.jobs(tokens)
-        if tokens.values[.format] != nil {
+        if tokens.values[.format] != nil, tokens.values[.output] != standardStream {
             throw .usage("--format applies to --output-dir; with --output the name's extension says it")
         }
         return .crop(try parse(tokens, image: image))
@@ -73,12 +94,14 @@ public struct HeadlessOptions: Equatable, Sendable {
 
     /// One image's request, from tokens holding that one IMAGE.
     static func parse(_ tokens: CommandLineTokens, image: String) throws(HeadlessError) -> HeadlessOptions {
-        func fail(_ reason: String) -> HeadlessError { .usage(reason, image: image) }
+        let named = image == standardStream ? standardInputName : image
+        func fail(_ reason: String) -> HeadlessError { .usage(reason, image: named) }
 
         let sidecar = tokens.values[.sidecar] != nil
+        if sidecar, image == standardStream { throw HeadlessError(image: named, .standardInputWithSidecar) }
         var crop: CropGeometry?
-        let suggestion = try Self.suggestion(tokens, image: image)
-        if let cropText = tokens.values[.crop], suggestion == nil {
+        let (suggestion, trim) = try Self.automaticCrop(tokens, image: named)
+        if let cropText = tokens.values[.crop], suggestion == nil, trim == nil {
             do { crop = try CropGeometry(parsing: cropText) } catch { throw fail(error.description) }
         }
         var shape: CropShape?
@@ -101,17 +124,21 @@ public struct HeadlessOptions: Equatable, Sendable {
             guard tokens.values[.output] == nil else {
                 throw fail("--sidecar writes no pixels: give --sidecar or --output, not both")
             }
-            guard crop != nil || straighten != nil || suggestion != nil else { throw fail("--sidecar needs the --crop to keep") }
+            guard crop != nil || straighten != nil || suggestion != nil || trim != nil else {
+                throw fail("--sidecar needs the --crop to keep")
+            }
             for option in [HeadlessOption.quality, .lossless, .preferLossless, .strip, .rotate, .flip]
             where tokens.values[option] != nil {
                 throw fail("--\(option.rawValue) applies to --output, not to --sidecar")
             }
             // Kept for any later output, so bounded by the format that holds the most.
             var kept: OutputSize?
-            if let size { kept = try Self.outputSize(size, format: nil, image: image) }
-            return HeadlessOptions(
+            if let size { kept = try Self.outputSize(size, format: nil, image: named) }
+            var options = HeadlessOptions(
                 image: image, output: nil, crop: crop, shape: shape, outputSize: kept, straighten: straighten,
                 suggestion: suggestion)
+            options.trim = trim
+            return options
         }
         guard let output = tokens.values[.output] else { throw fail("no --output given (or --sidecar)") }
 
@@ -135,13 +162,21 @@ public struct HeadlessOptions: Equatable, Sendable {
         do { export.transform = try transform(rotate: tokens.values[.rotate], flip: tokens.values[.flip]) } catch {
             throw fail(error.reason)
         }
-        guard let format = OutputFormat(path: output) else { throw fail(unknownFormat(output)) }
+        var standardOutputFormat: OutputFormat?
+        if output == standardStream {
+            guard let text = tokens.values[.format] else { throw HeadlessError(image: named, .standardOutputNeedsFormat) }
+            guard ["png", "jpg", "webp", "tif"].contains(text), let chosen = OutputFormat(path: "result." + text) else {
+                throw fail("--format must be png, jpg, webp or tif, not “\(text)”")
+            }
+            standardOutputFormat = chosen
+        }
+        guard let format = standardOutputFormat ?? OutputFormat(path: output) else { throw fail(unknownFormat(output)) }
         var outputSize: OutputSize?
-        if let size { outputSize = try Self.outputSize(size, format: format, image: image) }
+        if let size { outputSize = try Self.outputSize(size, format: format, image: named) }
         if case .print = outputSize {
         } else if let text = tokens.values[.resolution] {
             // Alone, the resolution is only written: the pixels stay as they are.
-            export.resolution = try Self.resolution(text, image: image)
+            export.resolution = try Self.resolution(text, image: named)
         }
         if shape == .circle, !format.holdsCircle {
             throw fail("--shape=circle needs a .png or .webp --output for its transparent corners")
@@ -155,9 +190,12 @@ public struct HeadlessOptions: Equatable, Sendable {
         if export.lossless, straighten != nil {
             throw fail("--lossless cannot straighten: a turned picture is new pixels, so it must be re-encoded")
         }
-        return HeadlessOptions(
+        var options = HeadlessOptions(
             image: image, output: output, crop: crop, export: export, shape: shape,
             outputSize: outputSize, straighten: straighten, suggestion: suggestion)
+        options.trim = trim
+        options.standardOutputFormat = standardOutputFormat
+        return options
     }
 
     /// The W:H an exact `--size=WxH` or `--print-size` asks the crop to have, as `--aspect` spells it;
@@ -177,27 +215,46 @@ public struct HeadlessOptions: Equatable, Sendable {
         return "\(pixels.width):\(pixels.height)"
     }
 
-    /// `--crop=auto` with `--aspect=W:H`: the suggestion's ratio; nil for any other `--crop`. Each
-    /// needs the other, and a suggestion is placed on the upright picture, so not with `--straighten`.
-    private static func suggestion(_ tokens: CommandLineTokens, image: String) throws(HeadlessError) -> SmartCropTarget? {
+    /// `--crop=auto` with `--aspect=W:H`: the suggestion's ratio; `--crop=trim`, with `--aspect` and
+    /// `--trim-tolerance` when given: the trim; nil for any other `--crop`. `auto` needs an aspect;
+    /// both are placed on the upright picture, so not with `--straighten`.
+    private static func automaticCrop(
+        _ tokens: CommandLineTokens, image: String
+    ) throws(HeadlessError) -> (SmartCropTarget?, TrimRequest?) {
         let aspect = tokens.values[.aspect]
-        guard tokens.values[.crop] == "auto" else {
-            if aspect != nil { throw .usage("--aspect applies to --crop=auto only", image: image) }
-            return nil
+        let mode = tokens.values[.crop]
+        if mode != "trim", tokens.values[.trimTolerance] != nil { throw HeadlessError(image: image, .trimToleranceWithoutTrim) }
+        guard mode == "auto" || mode == "trim" else {
+            if aspect != nil { throw .usage("--aspect applies to --crop=auto and --crop=trim only", image: image) }
+            return (nil, nil)
         }
-        // An exact size (or a print) is the ratio when --aspect is not given. `--crop=trim` (filed
-        // separately) fits its rectangle to the same `exactRatio(tokens)` when there is one.
-        guard let aspect = aspect ?? exactRatio(tokens) else {
+        // An exact size (or a print) is the ratio when --aspect is not given, for auto and trim alike.
+        var ratio: Double?
+        if let aspect = aspect ?? exactRatio(tokens) {
+            guard let parsed = AspectRatio(parsing: aspect)?.pixelRatio(imageWidth: 1, imageHeight: 1) else {
+                throw .usage("--aspect must be two positive numbers as W:H, e.g. 4:5, not “\(aspect)”", image: image)
+            }
+            ratio = parsed
+        }
+        if mode == "trim" {
+            guard tokens.values[.straighten] == nil else { throw HeadlessError(image: image, .trimWithStraighten) }
+            var tolerance = Imaging.defaultTrimTolerance
+            if let text = tokens.values[.trimTolerance] {
+                guard let value = Int(text), (0...100).contains(value) else {
+                    throw HeadlessError(image: image, .trimTolerance(text))
+                }
+                tolerance = value
+            }
+            return (nil, TrimRequest(tolerance: tolerance, ratio: ratio))
+        }
+        guard let ratio else {
             throw .usage("--crop=auto needs the crop's --aspect=W:H (or --size=WxH), e.g. --aspect=4:5", image: image)
-        }
-        guard let ratio = AspectRatio(parsing: aspect)?.pixelRatio(imageWidth: 1, imageHeight: 1) else {
-            throw .usage("--aspect must be two positive numbers as W:H, e.g. 4:5, not “\(aspect)”", image: image)
         }
         guard tokens.values[.straighten] == nil else {
             throw .usage(
                 "--crop=auto cannot be combined with --straighten: the suggestion is placed on the upright picture", image: image)
         }
-        return .ratio(ratio)
+        return (.ratio(ratio), nil)
     }
 
     /// What `--size` or `--print-size` says, with `--resolution` for a print; nil when neither is given.
@@ -278,5 +335,18 @@ public struct HeadlessOptions: Equatable, Sendable {
             return "the output name “\(output)” has no extension to choose the format: \(known)"
         }
         return "unknown output format “\(name[dot...])”: \(known)"
+    }
+}
+
+/// `--crop=trim`'s request: how far from the border's colour is still border, and the ratio to keep.
+public struct TrimRequest: Equatable, Sendable {
+    /// Percent, 0–100.
+    public var tolerance: Int
+    /// Width ÷ height in pixels (`--aspect`), or nil for the content's own box.
+    public var ratio: Double?
+
+    public init(tolerance: Int = Imaging.defaultTrimTolerance, ratio: Double? = nil) {
+        self.tolerance = tolerance
+        self.ratio = ratio
     }
 }

@@ -1,5 +1,7 @@
 // The `--help` text, built from the option list so every option is documented.
 
+import Decoding
+
 enum HelpText {
     /// Where the option descriptions start, so they line up in a terminal.
     private static let descriptionColumn = 22
@@ -32,7 +34,10 @@ enum HelpText {
         lines += [
             "",
             "An option's value may also follow as the next word: --crop 800x600+100+50.",
-            "Put -- before an IMAGE whose name starts with a dash.",
+            "Put -- before an IMAGE whose name starts with a dash. IMAGE - reads the",
+            "picture from standard input (at most \(SealedBytes.standardInputLimit >> 20) MiB, never with --sidecar or",
+            "several IMAGEs), e.g.",
+            "  wl-paste | crop-editor --crop=trim --format=png --output=- - | wl-copy",
             "",
             "Exit status: 0 on success; 1 when IMAGE could not be cropped or FILE not",
             "written; 2 for a command line that cannot work. On failure one line",

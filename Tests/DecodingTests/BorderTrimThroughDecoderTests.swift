@@ -10,7 +10,7 @@ import Testing
 @Suite struct BorderTrimThroughDecoderTests {
     /// Each screenshot with a border, the tolerances tried on it, and how many pixels a side our box may
     /// differ from ImageMagick's (a JPEG's noise makes single pixels near the edge flip either way).
-    static let bordered: [(Screenshot, [Int], Int)] = [
+    static let bordered: [(GeneratedScreenshot, [Int], Int)] = [
         (.plainBorder, [0, 10, 30], 0), (.noisyJPEGBorder, [10, 20], 2), (.transparentBorder, [0, 10, 20], 0),
         (.touchingAnEdge, [0, 10], 0),
     ]
@@ -24,7 +24,7 @@ import Testing
         try shot.make(at: path)
         let info = try DecoderPool.shared.probe(path: path)
         for tolerance in tolerances {
-            let oracle = try Screenshot.imageMagickTrim(path, fuzz: tolerance)
+            let oracle = try GeneratedScreenshot.imageMagickTrim(path, fuzz: tolerance)
             let outcome = try DecoderPool.shared.trimBorders(info, from: .file(path), tolerance: tolerance)
             guard case .crop(let rect) = outcome else {
                 Issue.record("\(shot) at \(tolerance) %: nothing to trim, ImageMagick trims to \(oracle)")
@@ -45,7 +45,7 @@ import Testing
         // At the default tolerance the window is what stays: on a plain or noisy border its 180 × 120
         // frame (a pixel more for the antialiased stroke), on a transparent one its frame and the
         // darker part of its shadow.
-        for shot in [Screenshot.plainBorder, .noisyJPEGBorder] {
+        for shot in [GeneratedScreenshot.plainBorder, .noisyJPEGBorder] {
             let path = scratch.file(shot.fileName)
             try shot.make(at: path)
             let info = try DecoderPool.shared.probe(path: path)
@@ -62,11 +62,11 @@ import Testing
     @Test func noBorderIsNothingToTrim() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
-        let path = scratch.file(Screenshot.noBorder.fileName)
-        try Screenshot.noBorder.make(at: path)
+        let path = scratch.file(GeneratedScreenshot.noBorder.fileName)
+        try GeneratedScreenshot.noBorder.make(at: path)
         let info = try DecoderPool.shared.probe(path: path)
         // ImageMagick agrees: it keeps the whole picture.
-        let oracle = try Screenshot.imageMagickTrim(path, fuzz: 10)
+        let oracle = try GeneratedScreenshot.imageMagickTrim(path, fuzz: 10)
         #expect(oracle.width == 400 && oracle.height == 300)
         #expect(try DecoderPool.shared.trimBorders(info, from: .file(path)) == .nothingToTrim)
         // A plain picture is all border: nothing to trim either.
@@ -79,8 +79,8 @@ import Testing
     @Test func theBoxIsOnThePictureAsShownAndAsTurned() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
-        let plain = scratch.file(Screenshot.plainBorder.fileName)
-        try Screenshot.plainBorder.make(at: plain)
+        let plain = scratch.file(GeneratedScreenshot.plainBorder.fileName)
+        try GeneratedScreenshot.plainBorder.make(at: plain)
         // The same picture stored turned, with EXIF orientation 6 (shown turned 90° clockwise back).
         let stored = scratch.file("stored.jpg")
         try Tools.run(["convert", plain, "-rotate", "-90", "-quality", "95", stored])
@@ -106,8 +106,8 @@ import Testing
     @Test func aRatioGrowsTheBoxAroundTheContentAndBytesTrimAsTheFile() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
-        let path = scratch.file(Screenshot.plainBorder.fileName)
-        try Screenshot.plainBorder.make(at: path)
+        let path = scratch.file(GeneratedScreenshot.plainBorder.fileName)
+        try GeneratedScreenshot.plainBorder.make(at: path)
         let info = try DecoderPool.shared.probe(path: path)
         let free = try DecoderPool.shared.trimBorders(info, from: .file(path))
         let square = try DecoderPool.shared.trimBorders(info, from: .file(path), ratio: 1)

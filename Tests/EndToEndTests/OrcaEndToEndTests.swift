@@ -1,8 +1,11 @@
 // End to end with the Orca screen reader itself: what it says as a user tabs to the crop area and narrows the crop.
 
+import CropKit
 import Foundation
+import OddFiles
 import XCTest
 
+@testable import Canvas
 @testable import TestSupport
 @testable import WindowTestSupport
 
@@ -97,6 +100,27 @@ final class OrcaEndToEndTests: XCTestCase {
         XCTAssertEqual(orca.answer(to: "shift+Left"), ["left 0 percent, top 0 percent, width 99 percent, height 100 percent"])
         // S suggests a crop of that size over the disc: Orca speaks where it went.
         XCTAssertEqual(orca.answer(to: "s"), ["left 1 percent, top 0 percent, width 99 percent, height 100 percent"])
+        XCTAssertTrue(editor.process.isRunning, "the editor exited")
+    }
+
+    /// T on a screenshot: Orca speaks the crop moved to the window inside the desktop's plain border.
+    func testOrcaSpeaksTheCropThatTrimBordersMade() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkDisplay.temporaryFolder("orcatrim")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shot = folder.appendingPathComponent("shot.png").path
+        try GeneratedScreenshot.plainBorder.make(at: shot)
+        let box = try GeneratedScreenshot.imageMagickTrim(shot, fuzz: 10)
+        let (editor, orca) = try Self.listen(opening: shot, in: folder)
+        defer {
+            orca.stop()
+            editor.stop()
+        }
+        let expected = CropText.accessibilityValue(
+            CropRect(
+                pixelRect: PixelRect(x: box.x, y: box.y, width: box.width, height: box.height), imageWidth: 400, imageHeight: 300)
+        )
+        XCTAssertEqual(orca.answer(to: "t"), [expected], "Orca said: \(orca.utterances)")
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }
 

@@ -159,7 +159,7 @@ import Testing
                 ["--crop=auto", "--output=o.png", "p.jpg"],
                 "--crop=auto needs the crop's --aspect=W:H (or --size=WxH), e.g. --aspect=4:5"
             ),
-            (["--crop=1x1", "--aspect=4:5", "--output=o.png", "p.jpg"], "--aspect applies to --crop=auto only"),
+            (["--crop=1x1", "--aspect=4:5", "--output=o.png", "p.jpg"], "--aspect applies to --crop=auto and --crop=trim only"),
             (
                 ["--crop=auto", "--aspect=4:0", "--output=o.png", "p.jpg"],
                 "--aspect must be two positive numbers as W:H, e.g. 4:5, not “4:0”"

@@ -25,4 +25,6 @@ enum ActionAvailability {
     case batch
     /// A photo from a file is shown and no suggestion is being computed.
     case suggestion
+    /// Trim Borders can measure the picture: one from a file, no trim running, no angle.
+    case trim
 }

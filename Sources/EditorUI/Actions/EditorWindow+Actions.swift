@@ -94,6 +94,10 @@ extension EditorWindow {
             return Entry(
                 action: action, kind: .plain { $0.suggest() },
                 title: N_("Suggest a crop: the most interesting part of the photo"), availability: .suggestion)
+        case .trim:
+            return Entry(
+                action: action, kind: .plain { $0.finders.trim.trim($0) },
+                title: N_("Trim borders: the picture inside its plain or transparent border"), availability: .trim)
         case .toggleShape:
             return Entry(
                 action: action, kind: .plain { $0.chooseShape($0.canvas.shape == .circle ? .rectangle : .circle) },
@@ -188,7 +192,8 @@ extension EditorWindow {
         case .losslessSnap: return losslessEligible == false && canvas.transform == .up && canvas.editor.angle.isZero
         case .batch: return canvas.image?.path != nil && applyToAll.batch == nil
         // The suggestion is placed on the upright picture (as `--crop=auto`): not offered at an angle.
-        case .suggestion: return canvas.image?.path != nil && !isSuggesting && canvas.editor.angle.isZero
+        case .suggestion: return canvas.image?.path != nil && !finders.isSuggesting && canvas.editor.angle.isZero
+        case .trim: return finders.trim.isAvailable(in: self)
         case .nextPhoto: return browsing.session?.nextPath != nil
         case .previousPhoto: return browsing.session?.previousPath != nil
         }
@@ -203,6 +208,7 @@ extension EditorWindow {
         }
         // The crop area's own Suggest (S, and AT-SPI's list) follows the window's.
         canvas.widget.setActionEnabled(CanvasAction.suggest.detailed, isEnabled(.suggestion))
+        canvas.widget.setActionEnabled(CanvasAction.trim.detailed, isEnabled(.trim))
     }
 
     /// Sets a stateful action's state from code (menus show it; no handler runs).

@@ -30,6 +30,7 @@ enum WindowAction: String, ActionName, CaseIterable {
     case flipHorizontal = "flip-horizontal"
     case flipVertical = "flip-vertical"
     case suggest
+    case trim
     case toggleShape = "toggle-shape"
     case fixedFrame = "fixed-frame"
     case straighten

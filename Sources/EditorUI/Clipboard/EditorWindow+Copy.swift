@@ -12,7 +12,8 @@ extension EditorWindow {
     var copyRequest: CopyController.Request? {
         guard let picture else { return nil }
         return CopyController.Request(
-            source: picture.source, crop: canvas.editor.cropPixels, options: EditorWindow.exportOptions(canvas.editor, outputSize: outputSize))
+            source: picture.source, crop: canvas.editor.cropPixels,
+            options: EditorWindow.exportOptions(canvas.editor, outputSize: outputSize))
     }
 
     /// The result encoded as PNG (with alpha for a circle) off the main thread, or the last one when

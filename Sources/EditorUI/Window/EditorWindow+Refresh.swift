@@ -32,6 +32,7 @@ extension EditorWindow {
         case .angleChanged: angleChanged()
         case .zoomChanged: refresh(.zoom)
         case .suggestAsked: suggest()
+        case .trimAsked: finders.trim.trim(self)
         case .nothingToLevel: showToast(tr("Nothing to level by: the picture has no clear level or plumb lines"))
         }
     }

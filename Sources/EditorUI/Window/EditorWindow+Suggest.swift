@@ -23,7 +23,7 @@ extension EditorWindow {
             target = .size(PixelSize(width: pixels.width, height: pixels.height))
         }
         let transform = editor.orientation
-        isSuggesting = true
+        finders.isSuggesting = true
         refresh(.work)
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
@@ -32,7 +32,7 @@ extension EditorWindow {
                 }
             }.value
             guard let self, !self.isClosed else { return }
-            self.isSuggesting = false
+            self.finders.isSuggesting = false
             self.refresh(.work)
             // The photo or its turn changed meanwhile: the suggestion measured another picture.
             guard self.canvas.image?.path == path, self.canvas.editor.orientation == transform else { return }

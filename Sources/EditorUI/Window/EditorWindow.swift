@@ -34,8 +34,8 @@ final class EditorWindow {
     let previews = PreviewPanel()
     /// Straighten mode's bar: the angle entry, the ruler and Level.
     let straightenBar = StraightenBar()
-    /// A smart crop suggestion is being computed.
-    var isSuggesting = false
+    /// Suggest's and Trim Borders' work in progress.
+    let finders = CropFinders()
     /// The custom-ratio dialog while it is open (tests answer it).
     var customRatioDialog: UnsafeMutablePointer<GtkWidget>?
     /// True once GTK destroyed the window: what finishes later shows nothing.
@@ -114,6 +114,7 @@ final class EditorWindow {
                 .action(tr("_Save"), WindowAction.save.detailed), .action(tr("Save _As…"), WindowAction.saveAs.detailed),
                 .action(tr("Apply _to All…"), WindowAction.applyToAll.detailed),
                 .action(tr("_Reset Crop"), WindowAction.reset.detailed),
+                .action(tr("_Trim Borders"), WindowAction.trim.detailed),
                 .action(tr("Rotate _Left"), WindowAction.rotateLeft.detailed),
                 .action(tr("Rotate R_ight"), WindowAction.rotateRight.detailed),
                 .action(tr("Flip _Horizontally"), WindowAction.flipHorizontal.detailed),

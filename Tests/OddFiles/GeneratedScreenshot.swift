@@ -4,7 +4,7 @@ import Foundation
 
 /// A generated screenshot: a 400 × 300 picture holding a 180 × 120 "window" (a title bar, a frame, a
 /// few lines of text-like marks) where `kind` puts it.
-public enum Screenshot: String, CaseIterable, Sendable {
+public enum GeneratedScreenshot: String, CaseIterable, Sendable {
     /// On a plain blue desktop, at 70, 50.
     case plainBorder
     /// The same as a JPEG at quality 80 with noise added to the whole picture before it is encoded.
