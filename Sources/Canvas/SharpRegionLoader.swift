@@ -30,7 +30,7 @@ final class SharpRegionLoader {
 
     /// Asks for `request` of `image`, unless it is the one already shown or on its way.
     func want(_ request: SharpRequest, of image: LoadedImage) {
-        guard request != self.request, let info = image.info else { return }
+        guard request != self.request, let info = image.info, let from = image.decoderSource else { return }
         stopPending()
         self.request = request
         let generation = self.generation
@@ -39,7 +39,7 @@ final class SharpRegionLoader {
         let source = image.surface
         Timer.once(milliseconds: SharpRegionLoader.delayMilliseconds) { [weak self] in
             guard let self, self.generation == generation else { return }
-            self.render(request, info: info, source: source, generation: generation, cancellation: cancellation)
+            self.render(request, info: info, from: from, source: source, generation: generation, cancellation: cancellation)
         }
     }
 
@@ -62,7 +62,7 @@ final class SharpRegionLoader {
     }
 
     private func render(
-        _ request: SharpRequest, info: ImageInfo, source: ImageSurface, generation: Int,
+        _ request: SharpRequest, info: ImageInfo, from: DecoderSource, source: ImageSurface, generation: Int,
         cancellation: RenderCancellation
     ) {
         Task { @MainActor [weak self] in
@@ -70,7 +70,7 @@ final class SharpRegionLoader {
                 let onMainThread = Thread.isMainThread
                 guard
                     let rendered = try? DecoderPool.shared.renderRegion(
-                        info, region: request.region, scale: request.scale,
+                        info, from: from, region: request.region, scale: request.scale,
                         cancellation: cancellation),
                     let surface = ImageSource.surface(from: rendered.pixels)
                 else { return (nil, onMainThread) }

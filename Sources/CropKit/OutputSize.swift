@@ -201,4 +201,21 @@ public struct OutputPlan: Sendable, Equatable {
 /// A whole number is a longer side, as `--size=N` always was: `ExportOptions(outputSize: 2048)`.
 extension OutputSize: ExpressibleByIntegerLiteral {
     public init(integerLiteral side: Int) { self = .longerSide(side) }
+
+    /// The largest rectangle of this size's ratio inside `rect`, centred in it (whole pixels; at least
+    /// one a side): what a crop chosen for another picture becomes when this size must be exact, as
+    /// Apply to All's "same part" of a photo of other proportions. Sizes that follow the crop, and
+    /// crops that already match, keep `rect`.
+    public func fitted(_ rect: PixelRect) -> PixelRect {
+        guard let exact = exactPixels, !matches(cropWidth: rect.width, cropHeight: rect.height) else { return rect }
+        let W = Double(exact.width), H = Double(exact.height)
+        var width = rect.width, height = rect.height
+        if Double(rect.width) * H > Double(rect.height) * W {
+            width = min(rect.width, max(1, Int((Double(rect.height) * W / H).rounded())))
+        } else {
+            height = min(rect.height, max(1, Int((Double(rect.width) * H / W).rounded())))
+        }
+        return PixelRect(
+            x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
+    }
 }

@@ -242,11 +242,15 @@ extension Imaging {
         return LosslessCheck(info: info, crop: crop, grid: grid).isEligible
     }
 
-    /// The source JPEG's own quality, so a re-encode does not silently change it.
+    /// The source JPEG's or lossy WebP's own quality, so a re-encode does not silently change it
+    /// (into another format too: a WebP of quality 60 saved as JPEG is saved at 60).
     private static func sourceQuality(_ info: ImageInfo) -> Int? {
-        guard info.isJPEG, let handle = FileHandle(forReadingAtPath: info.path) else { return nil }
+        guard info.isJPEG || info.loader == "VipsForeignLoadWebpFile", let handle = FileHandle(forReadingAtPath: info.path) else {
+            return nil
+        }
         defer { try? handle.close() }
-        return JPEGQuality.estimate(handle.readData(ofLength: 256 * 1024))
+        let head = handle.readData(ofLength: 256 * 1024)
+        return info.isJPEG ? JPEGQuality.estimate(head) : WebPQuality.estimate([UInt8](head))
     }
 
     /// Whether two paths name the same file (links, `..`, hard links: see `FileIdentity`).

@@ -139,6 +139,33 @@ import Testing
         #expect(OutputPlan(size: .original, cropWidth: 10, cropHeight: 10).enlargement == nil)
         #expect(OutputPlan(size: .longerSide(1000), cropWidth: 100, cropHeight: 50).enlargementTenths == 100)
     }
+
+    /// An exact size narrows a crop of other proportions to the largest rectangle of its ratio inside
+    /// it, centred: it then matches, lies inside, and keeps its longer fit side; a matching crop and a
+    /// size that follows the crop keep it.
+    @Test func aCropOfOtherProportionsIsNarrowedToTheSizesRatioInsideIt() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let size = OutputSize.pixels(
+                PixelSize(width: Int.random(in: 1...4000, using: &generator), height: Int.random(in: 1...4000, using: &generator))
+            )
+            let rect = PixelRect(
+                x: Int.random(in: 0...500, using: &generator), y: Int.random(in: 0...500, using: &generator),
+                width: Int.random(in: 1...6000, using: &generator), height: Int.random(in: 1...6000, using: &generator))
+            let fitted = size.fitted(rect)
+            #expect(size.matches(cropWidth: fitted.width, cropHeight: fitted.height), "\(size) \(rect) → \(fitted)")
+            #expect(fitted.x >= rect.x && fitted.y >= rect.y && fitted.width >= 1 && fitted.height >= 1)
+            #expect(fitted.x + fitted.width <= rect.x + rect.width && fitted.y + fitted.height <= rect.y + rect.height)
+            #expect(fitted.width == rect.width || fitted.height == rect.height, "not the largest: \(rect) → \(fitted)")
+            #expect(abs((fitted.x - rect.x) - (rect.x + rect.width - fitted.x - fitted.width)) <= 1, "not centred")
+        }
+        let square = PixelRect(x: 10, y: 20, width: 300, height: 300)
+        #expect(OutputSize.pixels(PixelSize(width: 512, height: 512)).fitted(square) == square)
+        #expect(OutputSize.longerSide(256).fitted(PixelRect(x: 0, y: 0, width: 300, height: 100)).width == 300)
+        #expect(
+            OutputSize.pixels(PixelSize(width: 1080, height: 1350)).fitted(PixelRect(x: 0, y: 0, width: 4000, height: 3000))
+                == PixelRect(x: 800, y: 0, width: 2400, height: 3000))
+    }
 }
 
 @Suite struct OutputSizeTextTests {

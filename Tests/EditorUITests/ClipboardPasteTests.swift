@@ -85,6 +85,29 @@ final class ClipboardPasteTests: XCTestCase {
             ["copied.png", "reference.png", "saved.png", "shot.png"])
     }
 
+    /// A pasted picture larger than the screen is shown shrunk, like a file's; zoomed to its pixels the
+    /// sharp region is rendered from its sealed bytes, and Trim Borders is offered as for a file.
+    func testALargePastedPictureTurnsSharpWhenZoomedAndCanBeTrimmed() throws {
+        try GtkTestSupport.requireDisplay()
+        let shot = folder.appendingPathComponent("large.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "4000x3000", "-seed", "3", "plasma:fractal", shot]))
+        ClipboardTool.offer(shot, as: "image/png")
+        try MainActor.assumeIsolated {
+            let window = Self.emptyWindow(offering: "image/png", expectingPaste: true)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            window.activate(.paste)
+            XCTAssertTrue(
+                GtkDisplay.pump(timeout: 30) { window.canvas.image?.pasted != nil || window.lastError != nil },
+                "the pasted picture never opened")
+            let image = try XCTUnwrap(window.canvas.image)
+            XCTAssertLessThan(image.surface.width, 4000, "the window shows a shrunk thumbnail")
+            XCTAssertTrue(Self.enabled(window, .trim), "Trim Borders is not offered for a pasted picture")
+            window.activate(.zoomActual)
+            XCTAssertTrue(
+                GtkDisplay.pump(timeout: 20) { window.canvas.sharpTile != nil }, "no sharp region from the pasted bytes")
+        }
+    }
+
     func testSaveOffersThePicturesFolderAndANameWithTheDateAndTime() {
         var parts = DateComponents()
         (parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second) = (2026, 12, 2, 14, 3, 11)

@@ -124,6 +124,67 @@ final class OrcaEndToEndTests: XCTestCase {
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }
 
+    /// Ctrl+C on the crop area: Orca speaks "Copied, W × H pixels" with the crop (the crop area's
+    /// description carries it once, as the toast says it), and the clipboard holds the picture.
+    func testOrcaSpeaksCopyWithTheCopiedSize() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkDisplay.temporaryFolder("orcacopy")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = GtkTestSupport.greyFile(folder, "copied.png", size: "300x200")
+        let (editor, orca) = try Self.listen(opening: image, in: folder)
+        defer {
+            orca.stop()
+            editor.stop()
+        }
+        let said = orca.answer(to: "ctrl+c", quiet: 1.5, timeout: 20)
+        XCTAssertTrue(
+            said.contains { $0.hasPrefix("Copied, 300 × 200 pixels") }, "Orca said after Ctrl+C: \(said); all: \(orca.utterances)"
+        )
+        XCTAssertTrue(editor.process.isRunning, "the editor exited")
+    }
+
+    /// Output Size by keys alone, as Orca reads each step: Tab to the pixel button, Space opens its
+    /// popover, Tab to the Output Size button (named for the size in force), Space opens its menu, Down
+    /// to a preset, Return. Back on the crop area (Escape, Tab), Orca speaks the crop with the output
+    /// size and the enlargement.
+    func testOrcaHearsTheOutputSizeChosenByKeys() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkDisplay.temporaryFolder("orcasize")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = GtkTestSupport.greyFile(folder, "sized.png", size: "1200x800")
+        let (editor, orca) = try Self.listen(opening: image, in: folder)
+        defer {
+            orca.stop()
+            editor.stop()
+        }
+        /// Presses `key` until Orca says something starting with `words` (at most `limit` times).
+        func press(_ key: String, until words: String, limit: Int) -> Bool {
+            for _ in 0..<limit where orca.answer(to: key, quiet: 0.5, timeout: 5).contains(where: { $0.hasPrefix(words) }) {
+                return true
+            }
+            return false
+        }
+        // The Output Size button is named for the size in force ("Original Size"), its tooltip says what it is.
+        XCTAssertTrue(press("Tab", until: "Pixel position and size", limit: 12), "Orca said: \(orca.utterances)")
+        XCTAssertTrue(press("space", until: "X ", limit: 1), "the popover did not open: \(orca.utterances.suffix(4))")
+        XCTAssertTrue(press("Tab", until: "Original Size", limit: 8), "Orca said: \(orca.utterances.suffix(12))")
+        // The pointer away from where the menu opens: an item under it would take the focus.
+        Shell.run("xdotool", ["mousemove", "--sync", "1279", "799"])
+        let menu = orca.answer(to: "space", quiet: 0.8, timeout: 5)
+        XCTAssertTrue(
+            menu.contains { $0.hasPrefix("Square Post") } || press("Down", until: "Square Post", limit: 4)
+                || press("Up", until: "Square Post", limit: 14),
+            "Orca said: \(orca.utterances.suffix(12))")
+        _ = orca.answer(to: "Return", quiet: 1, timeout: 5)
+        // Escape leaves the popover (the focus back on its button); Tab on to the crop area, whose
+        // description now ends with the output size.
+        _ = orca.answer(to: "Escape", quiet: 0.5, timeout: 5)
+        XCTAssertTrue(press("Tab", until: "Crop area", limit: 12), "Orca said: \(orca.utterances.suffix(12))")
+        let spoken = orca.utterances.suffix(8).joined(separator: " ")
+        XCTAssertTrue(spoken.contains("output 1080 by 1080 pixels, enlarged 1.4 ×"), "Orca said: \(orca.utterances.suffix(12))")
+        XCTAssertTrue(editor.process.isRunning, "the editor exited")
+    }
+
     /// Apply to All from the keyboard as Orca reads it (F10, down to its menu item, Enter), then Save All:
     /// Orca speaks the progress bar as it fills ("40 percent saved"), and no class name. On AT-SPI the
     /// bar is a named progress bar, its value the fraction done.

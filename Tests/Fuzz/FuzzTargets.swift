@@ -8,6 +8,7 @@ public enum FuzzTargets {
         "header": HeaderTarget.run,
         "probe": HeaderTarget.probe,
         "jpeg-quality": JPEGQualityTarget.run,
+        "webp-quality": WebPQualityTarget.run,
         "mpf": MultiPictureTarget.run,
         "jpeg-data": JPEGDataTarget.run,
         "sidecar": SidecarTarget.run,

@@ -1,9 +1,10 @@
-// A lossless WebP cropped into WebP keeps every pixel (written lossless); a lossy one stays lossy.
+// A lossless WebP cropped into WebP keeps every pixel (written lossless); a lossy one stays lossy at a quality close to its own.
 
 import CropKit
 import Foundation
-import Imaging
 import Testing
+
+@testable import Imaging
 
 @Suite struct LosslessWebPTests {
     /// The chunk holding a WebP's pixels as exiftool's verbose listing names it (an oracle of its own):
@@ -37,5 +38,38 @@ import Testing
         #expect(try chunk(src) == "VP8")
         _ = try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 200, height: 150), output: out)
         #expect(try chunk(out) == "VP8")
+    }
+
+    /// The quality read back from a lossy WebP's frame header is the one libvips (libwebp) wrote it
+    /// with, within a few steps: the estimate `aLossyWebPKeepsItsOwnQuality` relies on.
+    @Test(arguments: [20, 40, 60, 75, 90])
+    func theQualityOfALossyWebPIsReadFromItsFrameHeader(quality: Int) throws {
+        let dir = TempFolder("webp-quality")
+        defer { dir.remove() }
+        let src = dir.file("src.webp")
+        try Tool.run([Tool.convert, "-seed", "7", "-size", "400x300", "plasma:fractal", dir.file("plasma.png")])
+        try Tool.run(["vips", "copy", dir.file("plasma.png"), "\(src)[Q=\(quality)]"])
+        let written = try #require(bytes(of: src))
+        let estimate = try #require(WebPQuality.estimate([UInt8](written)))
+        #expect(abs(estimate - quality) <= 3, "wrote \(quality), read \(estimate)")
+    }
+
+    /// A lossy WebP of quality 40 cropped into WebP (and into JPEG) is written at about 40, not at the
+    /// default: a re-encode keeps the source's quality, as a JPEG's does.
+    @Test func aLossyWebPKeepsItsOwnQuality() throws {
+        let dir = TempFolder("webp-keeps")
+        defer { dir.remove() }
+        let src = dir.file("src.webp"), out = dir.file("out.webp"), jpeg = dir.file("out.jpg")
+        try Tool.run([Tool.convert, "-seed", "7", "-size", "400x300", "plasma:fractal", dir.file("plasma.png")])
+        try Tool.run(["vips", "copy", dir.file("plasma.png"), "\(src)[Q=40]"])
+        let crop = PixelRect(x: 0, y: 0, width: 200, height: 150)
+        _ = try Imaging.export(source: src, crop: crop, output: out)
+        let cropped = try #require(bytes(of: out))
+        let kept = try #require(WebPQuality.estimate([UInt8](cropped)))
+        #expect(abs(kept - 40) <= 4, "the crop was written at about \(kept)")
+        _ = try Imaging.export(source: src, crop: crop, output: jpeg)
+        // ImageMagick's own estimate of the JPEG's quality (an oracle apart from ours).
+        let jpegQuality = try #require(Int(try Tool.identify("%Q", jpeg)))
+        #expect(abs(jpegQuality - 40) <= 5, "the JPEG was written at \(jpegQuality)")
     }
 }

@@ -38,6 +38,7 @@ final class OrcaListener {
         // The generic module puts the text, quoted for the shell, where $DATA stands.
         try """
         GenericExecuteSynth "printf '%s\\\\n' \\'$DATA\\' >> \(speechLog.path)"
+        GenericLanguage "en" "en" "utf-8"
         AddVoice "en" "male1" "log"
         """.write(to: configuration.appendingPathComponent("modules/test-log.conf"), atomically: true, encoding: .utf8)
         let settings: [String: Any] = [
@@ -93,8 +94,12 @@ final class OrcaListener {
     }
 
     /// Everything Orca said so far, one utterance a line.
+    /// What Orca has said so far, one utterance a line. The module writes UTF-8 (its conf says so);
+    /// a byte that is not would otherwise hide the whole log, so such bytes are read as Latin-1.
     var utterances: [String] {
-        (try? String(contentsOf: speechLog, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        guard let data = try? Data(contentsOf: speechLog) else { return [] }
+        let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
+        return text.split(separator: "\n").map(String.init)
     }
 
     func waitForUtterance(_ text: String, timeout: Double) -> Bool {

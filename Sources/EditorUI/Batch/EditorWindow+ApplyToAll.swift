@@ -94,8 +94,10 @@ extension EditorWindow {
             do { info = try DecoderPool.shared.probe(path: path) } catch {
                 return .failure(PhotoFailure(path: path, cause: .imaging(error)))
             }
-            let size = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
-            let rect = applied.pixelRect(imageWidth: size.width, imageHeight: size.height, angle: angle)
+            let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+            // An exact output size needs its ratio: on a photo of other proportions the same part is
+            // narrowed to it, centred, rather than refused.
+            let rect = size.fitted(applied.pixelRect(imageWidth: shown.width, imageHeight: shown.height, angle: angle))
             if !angle.isZero { arguments.append("--straighten=\(String(format: "%.2f", angle.degrees))") }
             arguments.append("--crop=\(rect.width)x\(rect.height)+\(rect.x)+\(rect.y)")
         } else {

@@ -93,7 +93,7 @@ final class PreviewPanel {
         let generation = self.generation
         Timer.once(milliseconds: PreviewPanel.fileRenderDelayMilliseconds) { [weak self] in
             guard let self, self.generation == generation else { return }
-            self.renderFromFile(request, scale: needed, generation: generation)
+            self.renderFromOriginal(request, scale: needed, generation: generation)
         }
     }
 
@@ -110,15 +110,16 @@ final class PreviewPanel {
         return min(needed, 1)
     }
 
-    private func renderFromFile(_ request: Request, scale: Double, generation: Int) {
-        guard let info = request.image.info else { return }
+    private func renderFromOriginal(_ request: Request, scale: Double, generation: Int) {
+        // A pasted picture is rendered from its sealed bytes, a file's from the file.
+        guard let info = request.image.info, let source = request.image.decoderSource else { return }
         // At an angle the crop shows a turned part of the picture: render what holds all of it.
         guard let shown = request.angle.isZero ? request.crop : request.turned.pictureRegion(coveringBox: request.crop)
         else { return }
         let region = request.transform.storedRect(fromDisplayed: shown)
         Task { @MainActor [weak self] in
             let rendered = await Task.detached(priority: .utility) { () -> (ImageSurface, CropRect)? in
-                guard let rendered = try? DecoderPool.shared.renderRegion(info, region: region, scale: scale),
+                guard let rendered = try? DecoderPool.shared.renderRegion(info, from: source, region: region, scale: scale),
                     let surface = ImageSource.surface(from: rendered.pixels)
                 else { return nil }
                 return (surface, rendered.region)

@@ -19,13 +19,14 @@ final class TrimController {
     /// drawn, it has no bytes to measure), none running, and no angle (the border is found on the
     /// upright picture, as `--crop=trim` finds it).
     func isAvailable(in window: EditorWindow) -> Bool {
-        window.canvas.image?.path != nil && window.canvas.image?.info != nil && !isTrimming
+        window.canvas.image?.decoderSource != nil && window.canvas.image?.info != nil && !isTrimming
             && window.canvas.editor.angle.isZero
     }
 
     /// Trims `window`'s crop; "Nothing to trim" in a toast when the picture has no border.
     func trim(_ window: EditorWindow) {
-        guard isAvailable(in: window), let image = window.canvas.image, let path = image.path, let info = image.info else {
+        guard isAvailable(in: window), let image = window.canvas.image, let source = image.decoderSource, let info = image.info
+        else {
             return
         }
         let editor = window.canvas.editor
@@ -37,7 +38,7 @@ final class TrimController {
         Task { @MainActor [weak self, weak window] in
             let result = await Task.detached(priority: .userInitiated) {
                 Result { () throws(ImagingError) in
-                    try DecoderPool.shared.trimBorders(info, from: .file(path), transform: transform, ratio: ratio)
+                    try DecoderPool.shared.trimBorders(info, from: source, transform: transform, ratio: ratio)
                 }
             }.value
             guard let self else { return }
@@ -45,7 +46,7 @@ final class TrimController {
             guard let window, !window.isClosed else { return }
             window.refresh(.work)
             // The photo, its turn or its angle changed meanwhile: the measure was of another picture.
-            guard window.canvas.image?.path == path, window.canvas.editor.orientation == transform,
+            guard window.canvas.image?.decoderSource == source, window.canvas.editor.orientation == transform,
                 window.canvas.editor.angle.isZero
             else { return }
             switch result {
