@@ -15,23 +15,10 @@ enum WebPQuality {
         return min(100, max(1, Int((q * 100).rounded())))
     }
 
-    /// The payload of the first `VP8 ` chunk (a simple file's only one, an extended one's after its
-    /// headers).
+    /// The payload of the `VP8 ` chunk (a simple file's only one, an extended one's after its headers).
     private static func vp8Frame(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
-        guard bytes.count >= 20, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
-            return nil
-        }
-        var at = 12
-        while at + 8 <= bytes.count {
-            let size = Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
-            if bytes[at..<(at + 4)].elementsEqual("VP8 ".utf8) {
-                return bytes[(at + 8)..<min(bytes.count, at + 8 + size)]
-            }
-            let next = at + 8 + size + (size & 1)  // chunks are padded to an even size
-            guard next > at else { return nil }
-            at = next
-        }
-        return nil
+        guard let chunk = WebPKind.pixelChunk(bytes), chunk.fourCC == "VP8 " else { return nil }
+        return chunk.payload
     }
 
     /// The frame's compression `c` (0…1) libwebp chose for the quality. Each quantizer index is
