@@ -72,8 +72,11 @@ final class OutputSizeEndToEndTests: XCTestCase {
         }
         XCTAssertTrue(described?.hasSuffix(", output 1080 by 1080 pixels, enlarged 1.4 ×") == true, described ?? "nil")
 
-        // Escape closes the popover; the window's Ctrl+S saves.
+        // Escape closes the menu, a second Escape the popover (on the crop area it cancels nothing: no
+        // drag is in progress); the window has the focus back for its Ctrl+S (AT-SPI clicks move no focus).
         Shell.run("xdotool", ["key", "--clearmodifiers", "Escape"])
+        Shell.run("xdotool", ["key", "--clearmodifiers", "Escape"])
+        Shell.run("xdotool", ["windowfocus", "--sync", window])
 
         // Ctrl+S by real keys: exactly 1080 × 1080.
         Shell.run("xdotool", ["key", "--clearmodifiers", "ctrl+s"])
