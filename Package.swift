@@ -46,7 +46,11 @@ let package = Package(
         .target(name: "Wording", dependencies: ["CGettext", "CropKit", "Imaging", "CBuildConfig"]),
         // The crop area: the canvas widget over CropKit's editing model, its painter, frame plans and
         // surfaces, the sharp-region loader and the pictures it shows. Knows no window.
-        .target(name: "Canvas", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
+        .target(
+            name: "Canvas", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding", "LaunchTrace"]),
+        // Marks from a launch to the first frame, printed only under CROP_EDITOR_TRACE (the launch
+        // benchmark's breakdown). Links nothing.
+        .target(name: "LaunchTrace"),
         // The widget trees of data/ui compiled into the binary as a GResource (`make ui-resources`).
         .target(name: "GResourceBundle", dependencies: ["CGtk"]),
         // The editor's widgets, windows and application.
@@ -54,14 +58,15 @@ let package = Package(
             name: "EditorUI",
             dependencies: [
                 "Canvas", "GResourceBundle", "CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding", "Batch",
+                "LaunchTrace",
             ]),
         // Many images at once: the engine (progress, cancel), its runner seam and the worker processes. No GTK.
         .target(name: "Batch", dependencies: ["CInterrupt"]),
         // The headless command line (`--crop`, `--output`): no GTK, only the model, Imaging and its words.
         .target(name: "Headless", dependencies: ["CropKit", "Imaging", "Wording", "Decoding", "Batch", "CInterrupt"]),
         // crop-editor: the command line, linking no GTK; for the window it starts crop-editor-gui.
-        .executableTarget(name: "crop-editor", dependencies: ["Headless"]),
-        .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI"]),
+        .executableTarget(name: "crop-editor", dependencies: ["Headless", "LaunchTrace"]),
+        .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI", "LaunchTrace"]),
         .executableTarget(
             name: "crop-bench",
             dependencies: ["CropKit", "Canvas", "EditorUI", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
