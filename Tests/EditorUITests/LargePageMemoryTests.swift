@@ -57,6 +57,17 @@ final class LargePageMemoryTests: XCTestCase {
         XCTAssertFalse(flags.split(separator: " ").contains("hg"), "a 40 KB surface got its own huge-page mapping")
     }
 
+    /// Just over one 2 MB page (a small window's display cache) would take two: Cairo's allocation instead.
+    func testASurfaceThatWouldWasteMoreThanAnEighthKeepsCairosAllocation() throws {
+        for (width, height) in [(880, 620), (1920, 1100)] {  // 2.2 MB → 4 MB, 8.4 MB → 10 MB
+            let surface = try XCTUnwrap(ImageSurface(width: width, height: height, opaque: true, largePages: true))
+            let data = try XCTUnwrap(cairo_image_surface_get_data(surface.surface))
+            let entry = try XCTUnwrap(Self.mapping(holding: UnsafeMutableRawPointer(data)), "no mapping for the pixels")
+            let flags = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("VmFlags:") })
+            XCTAssertFalse(flags.split(separator: " ").contains("hg"), "\(width)×\(height) got a huge-page mapping")
+        }
+    }
+
     func testThePixelsStayMappedWhileCairoHoldsTheSurfaceAndGoWithIt() throws {
         var surface: ImageSurface? = try XCTUnwrap(ImageSurface(width: 1500, height: 1000, largePages: true))
         let cairoSurface = try XCTUnwrap(surface?.surface)
