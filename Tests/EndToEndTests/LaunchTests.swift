@@ -65,6 +65,27 @@ final class LaunchTests: XCTestCase {
             "the command line and the window are one process (exec)")
     }
 
+    /// This machine's answer: with no GPU render node, the editor leaves OpenGL off and draws with Cairo; a
+    /// renderer the person chose is kept.
+    func testTheRendererFollowsTheMachineAndAPersonsChoice() throws {
+        try GtkTestSupport.requireDisplay()
+        let photo = folder.appendingPathComponent("renderer.png").path
+        Shell.run("convert", ["-size", "300x200", "xc:#aa3388", photo])
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        let expected =
+            nodes.contains { $0.hasPrefix("renderD") }
+            ? "renderer: GTK's default" : "renderer: Cairo, OpenGL off (no GPU render node in /dev/dri)"
+        let base: [String: String?] = [
+            "CROP_EDITOR_TRACE": "1", "GSK_RENDERER": nil, "GDK_DEBUG": nil, "LIBGL_ALWAYS_SOFTWARE": nil,
+        ]
+        let chosen = try launch(photo, environment: base) { $0.contains("first frame of a picture painted") }
+        XCTAssertTrue(chosen.contains("trace ") && chosen.contains(" \(expected)\n"), chosen)
+        var own = base
+        own["GSK_RENDERER"] = "cairo"
+        let kept = try launch(photo, environment: own) { $0.contains("first frame of a picture painted") }
+        XCTAssertTrue(kept.contains(" renderer: GTK's default\n"), kept)
+    }
+
     func testNothingIsTracedWithoutTheVariable() throws {
         try GtkTestSupport.requireDisplay()
         let photo = folder.appendingPathComponent("quiet.png").path

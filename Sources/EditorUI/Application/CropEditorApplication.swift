@@ -36,6 +36,8 @@ public final class CropEditorApplication {
     /// Runs the main loop with the process's arguments; returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
         MainQueueBridge.install()
+        // Before anything starts GTK (registering below does, for `--paste`).
+        RendererChoice.apply()
         Localization.start()
         var arguments = arguments
         if let paste = arguments.firstIndex(of: "--paste") {
