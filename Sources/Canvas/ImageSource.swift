@@ -4,7 +4,7 @@ import CGtk
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 import Wording
 
 /// Decodes image files into `LoadedImage`s through the imaging module's shrink-on-load

@@ -4,7 +4,7 @@ import CGtk
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 @MainActor
 public final class CropEditorApplication {
@@ -54,8 +54,6 @@ public final class CropEditorApplication {
     }
 
     private func startup() {
-        // Metadata (gexiv2) is set up here, on the main thread, before any worker thread uses it.
-        Sidecar.prepare()
         // The widget trees the windows build from.
         UIFiles.register()
         // The first decoding process starts now, not when the first picture is opened, and says
