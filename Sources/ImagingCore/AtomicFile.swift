@@ -40,39 +40,22 @@ public struct AtomicFile: Sendable {
     /// given, returning 0 or the errno that stopped it; the file is removed when anything failed.
     public func create(_ fill: (Int32) -> Int32) throws(ImagingError) {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else {
-            let failure = errno
-            discard()
-            throw .writeFailed(.write(errno: failure))
-        }
+        guard fd >= 0 else { throw abandoned(ImagingError.WriteFailure.write) }
         let failure = fill(fd)
         close(fd)
-        guard failure == 0 else {
-            discard()
-            throw .writeFailed(.write(errno: failure))
-        }
+        guard failure == 0 else { throw abandoned(ImagingError.WriteFailure.write, errno: failure) }
     }
 
     /// Flushes the temporary file to disk and renames it over the target.
     public func commit() throws(ImagingError) {
         let fd = open(temporary, O_RDONLY)
-        guard fd >= 0 else {
-            let failure = errno
-            discard()
-            throw .writeFailed(.reopen(errno: failure))
-        }
+        guard fd >= 0 else { throw abandoned(ImagingError.WriteFailure.reopen) }
         let synced = fsync(fd)
+        // fsync's errno, before close can change it.
+        let syncFailure = errno
         close(fd)
-        guard synced == 0 else {
-            let failure = errno
-            discard()
-            throw .writeFailed(.write(errno: failure))
-        }
-        guard rename(temporary, target) == 0 else {
-            let failure = errno
-            discard()
-            throw .writeFailed(.rename(errno: failure))
-        }
+        guard synced == 0 else { throw abandoned(ImagingError.WriteFailure.write, errno: syncFailure) }
+        guard rename(temporary, target) == 0 else { throw abandoned(ImagingError.WriteFailure.rename) }
         Imaging.temporaryChanged(nil)
         // The rename itself is durable once the folder is synced.
         let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
@@ -83,6 +66,13 @@ public struct AtomicFile: Sendable {
     public func discard() {
         Imaging.temporaryChanged(nil)
         unlink(temporary)
+    }
+
+    /// The temporary removed, and the failure of the step that stopped with `code` (errno unless
+    /// given: read before the removal can change it).
+    private func abandoned(_ failure: (Int32) -> ImagingError.WriteFailure, errno code: Int32 = errno) -> ImagingError {
+        discard()
+        return .writeFailed(failure(code))
     }
 }
 
