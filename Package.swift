@@ -58,7 +58,12 @@ let package = Package(
         // The crop area: the canvas widget over CropKit's editing model, its painter, frame plans and
         // surfaces, the sharp-region loader and the pictures it shows. Knows no window; no Imaging
         // (pixels come from the decoder).
-        .target(name: "Canvas", dependencies: ["CropKit", "GtkSupport", "CGtk", "ImagingCore", "Wording", "Decoding"]),
+        .target(
+            name: "Canvas",
+            dependencies: ["CropKit", "GtkSupport", "CGtk", "ImagingCore", "Wording", "Decoding", "LaunchTrace"]),
+        // Marks from a launch to the first frame, printed only under CROP_EDITOR_TRACE (the launch
+        // benchmark's breakdown). Links nothing.
+        .target(name: "LaunchTrace"),
         // The widget trees of data/ui compiled into the binary as a GResource (`make ui-resources`).
         .target(name: "GResourceBundle", dependencies: ["CGtk"]),
         // The editor's widgets, windows and application. No Imaging: every pixel comes from the decoder.
@@ -66,16 +71,18 @@ let package = Package(
             name: "EditorUI",
             dependencies: [
                 "Canvas", "GResourceBundle", "CropKit", "GtkSupport", "CGtk", "ImagingCore", "Wording", "Decoding", "Batch",
+                "LaunchTrace",
             ]),
         // Many images at once: the engine (progress, cancel), its runner seam and the worker processes. No GTK.
         .target(name: "Batch", dependencies: ["CInterrupt"]),
         // The headless command line (`--crop`, `--output`): no GTK and no Imaging, only the model,
         // ImagingCore, its words and the decoder's pool.
         .target(name: "Headless", dependencies: ["CropKit", "ImagingCore", "Wording", "Decoding", "Batch", "CInterrupt"]),
-        // crop-editor: the command line, linking no GTK and no libvips, gexiv2 or TurboJPEG (InstallTests
-        // checks); for the window it starts crop-editor-gui (the same libraries left out).
-        .executableTarget(name: "crop-editor", dependencies: ["Headless"]),
-        .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI"]),
+        // crop-editor: the command line, linking no GTK and no libvips, gexiv2 or TurboJPEG
+        // (HeadlessTests' LinkedLibrariesTests checks); for the window it starts crop-editor-gui (the
+        // same libraries left out).
+        .executableTarget(name: "crop-editor", dependencies: ["Headless", "LaunchTrace"]),
+        .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI", "LaunchTrace"]),
         .executableTarget(
             name: "crop-bench",
             dependencies: ["CropKit", "Canvas", "EditorUI", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),

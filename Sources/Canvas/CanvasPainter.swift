@@ -3,6 +3,7 @@
 import CGtk
 import CropKit
 import GtkSupport
+import LaunchTrace
 
 /// Paints canvas frames. It owns the display cache, so it is the only thing that scales the image,
 /// and only when the on-screen size, the device scale or the image changes.
@@ -131,6 +132,7 @@ import GtkSupport
             width: width, height: height, source: image.surface, transform: transform, angle: turned.angle,
             reduction: 1, region: region, sharp: sharp, surface: surface, dimmed: dimmed)
         displayCache = cache
+        LaunchTrace.mark("display cache built")
         onCacheBuild?()
         return cache
     }

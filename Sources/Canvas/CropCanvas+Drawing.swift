@@ -3,6 +3,7 @@
 import CGtk
 import CropKit
 import GtkSupport
+import LaunchTrace
 
 extension CropCanvas {
     func snapshot(_ snapshot: OpaquePointer?) {
@@ -23,6 +24,7 @@ extension CropCanvas {
             plan.paint(Cairo(cr))
             cairo_destroy(cr)
         }
+        if image != nil { LaunchTrace.mark("first frame of a picture painted") }
         // After a resize the visible region may need a new sharp render.
         if viewGesture == nil, !session.isDragging, !editor.isChangingAngle { requestSharpRegionIfNeeded() }
     }

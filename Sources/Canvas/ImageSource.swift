@@ -5,6 +5,7 @@ import Decoding
 import Foundation
 import GtkSupport
 import ImagingCore
+import LaunchTrace
 import Wording
 
 /// Decodes image files into `LoadedImage`s through the imaging module's shrink-on-load
@@ -30,11 +31,14 @@ public enum ImageSource {
         let name = (source.path as NSString).lastPathComponent
         do {
             // Decoded in the confined process (crop-editor-decoder), with the kept crop and the block grid.
+            LaunchTrace.mark("thumbnail asked")
             let decoded = try DecoderPool.shared.displayThumbnail(source, maxWidth: maxWidth, maxHeight: maxHeight)
+            LaunchTrace.mark("thumbnail received")
             let info = decoded.info
             guard let surface = surface(from: decoded.pixels) else {
                 return .failure(.tooLargeToDisplay(name: name))
             }
+            LaunchTrace.mark("thumbnail in a surface")
             var path: String?
             if case .file(let file) = source { path = file }
             var image = LoadedImage(

@@ -1,4 +1,4 @@
-// One-shot GLib timeouts running a Swift closure on the main loop.
+// One-shot GLib timeouts and idle callbacks running a Swift closure on the main loop.
 
 import CGtk
 
@@ -6,19 +6,29 @@ import CGtk
 public enum Timer {
     /// Runs `body` once after `milliseconds` on the main loop.
     public static func once(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
-        let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
-        g_timeout_add_full(
-            G_PRIORITY_DEFAULT, milliseconds,
-            { data in
-                nonisolated(unsafe) let data = data
-                MainActor.assumeIsolated {
-                    Unmanaged<SignalBox<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue().handler()
-                }
-                return 0  // once
-            }, box,
-            { data in
-                guard let data else { return }
-                Unmanaged<AnyObject>.fromOpaque(data).release()
-            })
+        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, runOnce, retained(body), release)
+    }
+
+    /// Runs `body` once the main loop has nothing more urgent to do: after the frames due now are
+    /// drawn (GTK draws at a higher priority), so work that no frame needs does not delay one.
+    public static func whenIdle(_ body: @escaping @MainActor () -> Void) {
+        g_idle_add_full(G_PRIORITY_LOW, runOnce, retained(body), release)
+    }
+
+    private static func retained(_ body: @escaping @MainActor () -> Void) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
+    }
+
+    private static let runOnce: GSourceFunc = { data in
+        nonisolated(unsafe) let data = data
+        MainActor.assumeIsolated {
+            Unmanaged<SignalBox<@MainActor () -> Void>>.fromOpaque(data!).takeUnretainedValue().handler()
+        }
+        return 0  // once
+    }
+
+    private static let release: GDestroyNotify = { data in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
     }
 }

@@ -2,6 +2,9 @@
 
 import EditorUI
 import Foundation
+import LaunchTrace
+
+LaunchTrace.mark("window program started")
 
 let status = MainActor.assumeIsolated { CropEditorApplication().run(CommandLine.arguments) }
 exit(status)

@@ -2,6 +2,9 @@
 
 import Foundation
 import Headless
+import LaunchTrace
+
+LaunchTrace.mark("command line started")
 
 // Decided before anything else: this binary links no GTK at all, so a script's crop pays for none
 // of its start-up (about 100 shared libraries); the window is a second binary, started in our place.

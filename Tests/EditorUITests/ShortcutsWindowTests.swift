@@ -13,8 +13,10 @@ final class ShortcutsWindowTests: XCTestCase {
     /// The groups of the window's shortcuts window as GTK holds them: title → (shortcut title, accelerator).
     /// GtkShortcutsSection splits a tall group into columns under the same title: those are joined.
     @MainActor private static func shownGroups(_ window: EditorWindow) -> [(title: String, rows: [(String, String)])] {
-        let overlay = gtk_application_window_get_help_overlay(
-            window.window.raw.assumingMemoryBound(to: GtkApplicationWindow.self))
+        let appWindow = window.window.raw.assumingMemoryBound(to: GtkApplicationWindow.self)
+        // Built when the main loop is first idle, after the window's first frame.
+        XCTAssertTrue(GtkDisplay.pump { gtk_application_window_get_help_overlay(appWindow) != nil })
+        let overlay = gtk_application_window_get_help_overlay(appWindow)
         var groups: [(title: String, rows: [(String, String)])] = []
         func string(_ object: UnsafeMutablePointer<GtkWidget>, _ property: String) -> String {
             var value = GValue()
@@ -128,6 +130,27 @@ final class ShortcutsWindowTests: XCTestCase {
             g_object_get_property(cgtk_object(section!.raw), "max-height", &value)
             XCTAssertEqual(Int(g_value_get_uint(&value)), needed, "set max-height in data/ui/shortcuts.ui to \(needed)")
             gtk_window_destroy(cgtk_window(UIFiles.widget(builder, "shortcuts").raw))
+        }
+    }
+
+    /// The shortcuts window is built after the window's first frame (it costs the launch 30–45 ms), and Ctrl+?'s
+    /// action shows it then.
+    func testTheShortcutsWindowIsBuiltAfterTheFirstFrameAndShows() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            let window = EditorWindow(application: GtkTestSupport.application.application)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let appWindow = window.window.raw.assumingMemoryBound(to: GtkApplicationWindow.self)
+            XCTAssertNil(gtk_application_window_get_help_overlay(appWindow), "built while the window was")
+            window.showDemo()
+            window.present()
+            XCTAssertTrue(GtkDisplay.drawn(window.canvas.widget))
+            XCTAssertTrue(GtkDisplay.pump { gtk_application_window_get_help_overlay(appWindow) != nil })
+            let overlay = gtk_application_window_get_help_overlay(appWindow)!
+            XCTAssertEqual(gtk_widget_get_visible(cgtk_widget(overlay.raw)), 0)
+            window.activate(.showHelpOverlay)
+            XCTAssertTrue(GtkDisplay.pump { gtk_widget_get_visible(cgtk_widget(overlay.raw)) != 0 })
+            gtk_window_close(cgtk_window(overlay.raw))
         }
     }
 }

@@ -16,8 +16,12 @@ final class ExternalEditor {
     }
 
     /// `extra` adds to the test's environment; a nil value removes that variable. `binary` is the
-    /// crop-editor built beside the tests unless another (an installed one) is named.
-    init(arguments: [String], environment extra: [String: String?] = [:], binary: URL? = nil) throws {
+    /// crop-editor built beside the tests unless another (an installed one) is named; `standardError`
+    /// takes the editor's standard error (the test's own otherwise).
+    init(
+        arguments: [String], environment extra: [String: String?] = [:], binary: URL? = nil,
+        standardError: FileHandle? = nil
+    ) throws {
         let binary = binary ?? Self.buildFolder.appendingPathComponent("crop-editor")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw NSError(
@@ -30,6 +34,7 @@ final class ExternalEditor {
         for (name, value) in extra { environment[name] = value }
         environment["GTK_A11Y"] = nil  // the real AT-SPI bridge, not the test process's test context
         process.environment = environment
+        if let standardError { process.standardError = standardError }
         try process.run()
     }
 

@@ -4,7 +4,9 @@
  * Starts PROGRAM, then reads a few rows of the X screen every 2 ms until a run of pixels of the
  * benchmark pictures' colour (strong red and blue, little green: no toolkit draws it) shows. Prints
  * "MS PEAK_KIB" (milliseconds from the start to the picture, and the program's peak resident set a
- * second later, from /proc), then kills the program and waits for it. Exit 1 on a timeout. */
+ * second later, from /proc), then kills the program and waits for it. Exit 1 on a timeout.
+ * With SCREEN_PROBE_LOG=FILE the program's standard error goes to FILE (for its trace lines) instead of
+ * /dev/null, and the probe adds "probe MS started" and "probe MS shown" there, on the same monotonic clock. */
 #define _GNU_SOURCE
 #include <X11/Xlib.h>
 #include <fcntl.h>
@@ -68,11 +70,12 @@ int main(int argc, char **argv) {
     }
     Window root = DefaultRootWindow(d);
     int width = DisplayWidth(d, DefaultScreen(d)), height = DisplayHeight(d, DefaultScreen(d));
+    const char *log = getenv("SCREEN_PROBE_LOG");
     double start = now_ms();
     pid_t pid = fork();
     if (pid == 0) {
         /* The programs' warnings would bury the figures. */
-        int null = open("/dev/null", O_WRONLY);
+        int null = log ? open(log, O_WRONLY | O_APPEND | O_CREAT, 0644) : open("/dev/null", O_WRONLY);
         if (null >= 0) dup2(null, STDERR_FILENO);
         execvp(argv[2], argv + 2);
         _exit(127);
@@ -87,6 +90,11 @@ int main(int argc, char **argv) {
     if (shown) {
         usleep(1000 * 1000);
         printf("%.1f %ld\n", at - start, peak_kib(pid));
+        FILE *f = log ? fopen(log, "a") : NULL;
+        if (f) {
+            fprintf(f, "probe %.3f started\nprobe %.3f shown\n", start, at);
+            fclose(f);
+        }
     }
     kill(pid, SIGTERM);
     for (int i = 0; i < 200 && waitpid(pid, NULL, WNOHANG) == 0; i++) usleep(10000);

@@ -5,6 +5,7 @@ import Decoding
 import Foundation
 import GtkSupport
 import ImagingCore
+import LaunchTrace
 
 @MainActor
 public final class CropEditorApplication {
@@ -29,6 +30,8 @@ public final class CropEditorApplication {
 
     /// `--paste` was given: activation opens the clipboard's image instead of the demo.
     private var pasteAtStart = false
+    /// The file named at launch, decoded while the window is built.
+    private let launchPicture = LaunchPicture()
 
     /// Runs the main loop with the process's arguments; returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
@@ -46,6 +49,10 @@ public final class CropEditorApplication {
                 return 0
             }
         }
+        // The decoder's process starts now, beside GTK's own start-up rather than after it (a second
+        // launch that hands its files to the running instance only leaves it to end with this process).
+        DecoderPool.shared.startAhead()
+        launchPicture.note(arguments)
         var cStrings = arguments.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         return cStrings.withUnsafeMutableBufferPointer { buffer in
@@ -54,12 +61,16 @@ public final class CropEditorApplication {
     }
 
     private func startup() {
+        LaunchTrace.mark("GTK and libadwaita started")
         // The widget trees the windows build from.
         UIFiles.register()
+        // Only the instance that shows the window gets here (a second launch hands its files over).
+        launchPicture.start()
         // The first decoding process starts now, not when the first picture is opened, and says
         // once which confinement this kernel gave it.
         Thread.detachNewThread {
             let summary = DecoderPool.shared.confinement()?.summary ?? "the decoding program could not start"
+            LaunchTrace.mark("decoder ready")
             FileHandle.standardError.write(Data("crop-editor: \(summary)\n".utf8))
             // Each photo gets a process of its own: the next one is started while this one works.
             DecoderPool.shared.sparesAhead = 1
@@ -67,6 +78,7 @@ public final class CropEditorApplication {
         let app = cgtk_application(application.raw)
         for shortcut in ShortcutsWindow.windowShortcuts { setAccels(app, shortcut.action, shortcut.accels) }
         for entry in CropEditorApplication.actions { entry.install(on: application.raw, for: self, settings: nil) }
+        LaunchTrace.mark("application set up")
     }
 
     /// What each of the application's own actions does (the window's are in `EditorWindow.entry(_:)`).
@@ -142,9 +154,12 @@ public final class CropEditorApplication {
             guard let path = g_file_get_path(file) else { continue }
             defer { g_free(path) }
             let window = EditorWindow(application: application)
+            LaunchTrace.mark("window built")
             window.closeImage()
+            // Opened before it is shown: a picture decoded at launch is then in the window's first frame.
+            let file = String(cString: path)
+            window.open(path: file, decoding: launchPicture.take(file))
             window.present()
-            window.open(path: String(cString: path))
             opened = true
         }
         if !opened { activate() }

@@ -6,6 +6,7 @@ import CropKit
 import Foundation
 import GtkSupport
 import ImagingCore
+import LaunchTrace
 
 extension EditorWindow {
     enum Neighbour {
@@ -31,8 +32,10 @@ extension EditorWindow {
     func loaded(_ result: Result<LoadedImage, ImageLoadError>, path: String, browsing isBrowsing: Bool) {
         switch result {
         case .success(let image):
+            LaunchTrace.mark("picture reached the window")
             if !isBrowsing { startSession(at: path) }
             showPhoto(image, path: path, announcing: isBrowsing)
+            LaunchTrace.mark("picture given to the canvas")
             endLoading()
             UnconfinedToast.showIfNeeded(in: self)
         case .failure(let error):

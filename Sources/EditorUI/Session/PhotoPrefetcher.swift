@@ -55,14 +55,31 @@ final class PhotoPrefetcher {
         ready = [:]
     }
 
+    /// Takes over a decode of `path` begun elsewhere (the application's, at launch): its result
+    /// when it ended, else as the running decode.
+    func adopt(_ path: String, _ decode: LaunchPicture.Handover) {
+        guard running[path] == nil else { return }
+        switch decode {
+        case .ready(let result): ready[path] = result
+        case .running(let task): track(path, task)
+        }
+    }
+
     private func start(_ path: String, priority: TaskPriority) -> Task<Decoded, Never> {
         if let decode = running[path] { return decode.task }
+        let (width, height) = limit()
+        return track(
+            path,
+            Task.detached(priority: priority) {
+                ImageSource.decode(path: path, maxWidth: width, maxHeight: height)
+            })
+    }
+
+    /// Keeps `decode` as `path`'s running decode, its result kept when it ends unless dropped meanwhile.
+    @discardableResult
+    private func track(_ path: String, _ decode: Task<Decoded, Never>) -> Task<Decoded, Never> {
         started += 1
         let id = started
-        let (width, height) = limit()
-        let decode = Task.detached(priority: priority) {
-            ImageSource.decode(path: path, maxWidth: width, maxHeight: height)
-        }
         let task = Task { @MainActor [weak self] in
             let result = await decode.value
             // A decode dropped meanwhile (the session moved on) is not kept.

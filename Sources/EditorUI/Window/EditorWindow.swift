@@ -59,7 +59,11 @@ final class EditorWindow {
         connectStraightenBar()
         installDropTarget()
         DragOut.install(on: previews.areas[0], for: self)
-        ShortcutsWindow.attach(to: window)
+        // Built once the first frame is drawn: 30–45 ms that no one needs before pressing Ctrl+?.
+        Timer.whenIdle { [weak self] in
+            guard let self, !self.isClosed else { return }
+            ShortcutsWindow.attach(to: self.window)
+        }
         canvas.onEvent = { [weak self] event in self?.canvasReported(event) }
         if let remembered = EditorWindow.aspectRatio(target: AppSettings.aspectRatio), !remembered.isFree {
             chooseAspectRatio(remembered)
@@ -173,9 +177,11 @@ final class EditorWindow {
 
     /// Opens `path` in this window, decoding off the main thread; on failure the current image stays.
     /// Its folder becomes the one Page Down and Page Up browse.
-    func open(path: String) {
+    /// `decoding`: the application's decode of this file begun at launch, which the window waits for.
+    func open(path: String, decoding launched: LaunchPicture.Handover? = nil) {
         // Opened by hand: what is on disk now, not a picture prepared earlier.
         browsing.prefetcher.drop(path)
+        if let launched { browsing.prefetcher.adopt(path, launched) }
         load(path, browsing: false)
     }
 
