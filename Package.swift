@@ -28,43 +28,59 @@ let package = Package(
         .target(name: "CInterrupt"),
         // Paths fixed at build time for an install prefix (the translations' folder).
         .target(name: "CBuildConfig"),
-        // Load, export, metadata and lossless JPEG; knows nothing of GTK.
-        .target(name: "Imaging", dependencies: ["CropKit", "CVips", "CExiv", "CTurboJPEG", "CInterrupt"]),
+        // A render's cancellation flag as one atomic int (C), for processes that link no libvips.
+        .target(name: "CRenderFlag"),
+        // What every process knows of imaging without reading a pixel: the errors, the export's options
+        // and its checks from the header alone, the header's facts (`ImageInfo`), the stored crop and its
+        // sidecar's place, the atomic write, the lossless grid's arithmetic. Pure Swift over Foundation:
+        // it must not import CVips, CExiv or CTurboJPEG (the window and the command line link it, and
+        // loading libvips cost ~45 ms of every start).
+        .target(name: "ImagingCore", dependencies: ["CropKit", "CInterrupt", "CRenderFlag"]),
+        // Load, export, metadata and lossless JPEG: the pixel work, with libvips, gexiv2 and TurboJPEG.
+        // Only the decoder (and the benchmarks, fuzzers and tests that measure it in process) may import
+        // it; it re-exports ImagingCore. Knows nothing of GTK.
+        .target(name: "Imaging", dependencies: ["ImagingCore", "CropKit", "CVips", "CExiv", "CTurboJPEG"]),
         // The pure crop model: no C imports, Sendable values.
         .target(name: "CropKit"),
         // The confined decoding process: its messages, and the pool of processes the editor and the
-        // command line hand files to (everything that parses an image's bytes runs there).
-        .target(name: "Decoding", dependencies: ["CropKit", "Imaging", "CDecoderSupport"]),
-        // crop-editor-decoder: the confined process itself, linking Imaging and no GTK.
+        // command line hand files to (everything that parses an image's bytes runs there). The parent's
+        // side: it must not import Imaging (the jobs themselves are in crop-editor-decoder).
+        .target(name: "Decoding", dependencies: ["CropKit", "ImagingCore", "CDecoderSupport"]),
+        // crop-editor-decoder: the confined process itself and its jobs, linking Imaging and no GTK.
         .executableTarget(
             name: "crop-editor-decoder", dependencies: ["Decoding", "Imaging", "CSeccomp", "CDecoderFiles"],
             swiftSettings: [.define("DECODER_TEST_REQUESTS", .when(configuration: .debug))]),
         // glibc's gettext as a C module (Swift's Glibc module leaves libintl.h out).
         .systemLibrary(name: "CGettext"),
         // Words for people: gettext from Swift and the text domain, and Imaging's errors worded once
-        // for the window and the command line alike. No GTK.
-        .target(name: "Wording", dependencies: ["CGettext", "CropKit", "Imaging", "CBuildConfig"]),
+        // for the window and the command line alike. No GTK, no Imaging (ImagingCore's errors only).
+        .target(name: "Wording", dependencies: ["CGettext", "CropKit", "ImagingCore", "CBuildConfig"]),
         // The crop area: the canvas widget over CropKit's editing model, its painter, frame plans and
-        // surfaces, the sharp-region loader and the pictures it shows. Knows no window.
+        // surfaces, the sharp-region loader and the pictures it shows. Knows no window; no Imaging
+        // (pixels come from the decoder).
         .target(
-            name: "Canvas", dependencies: ["CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding", "LaunchTrace"]),
+            name: "Canvas",
+            dependencies: ["CropKit", "GtkSupport", "CGtk", "ImagingCore", "Wording", "Decoding", "LaunchTrace"]),
         // Marks from a launch to the first frame, printed only under CROP_EDITOR_TRACE (the launch
         // benchmark's breakdown). Links nothing.
         .target(name: "LaunchTrace"),
         // The widget trees of data/ui compiled into the binary as a GResource (`make ui-resources`).
         .target(name: "GResourceBundle", dependencies: ["CGtk"]),
-        // The editor's widgets, windows and application.
+        // The editor's widgets, windows and application. No Imaging: every pixel comes from the decoder.
         .target(
             name: "EditorUI",
             dependencies: [
-                "Canvas", "GResourceBundle", "CropKit", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding", "Batch",
+                "Canvas", "GResourceBundle", "CropKit", "GtkSupport", "CGtk", "ImagingCore", "Wording", "Decoding", "Batch",
                 "LaunchTrace",
             ]),
         // Many images at once: the engine (progress, cancel), its runner seam and the worker processes. No GTK.
         .target(name: "Batch", dependencies: ["CInterrupt"]),
-        // The headless command line (`--crop`, `--output`): no GTK, only the model, Imaging and its words.
-        .target(name: "Headless", dependencies: ["CropKit", "Imaging", "Wording", "Decoding", "Batch", "CInterrupt"]),
-        // crop-editor: the command line, linking no GTK; for the window it starts crop-editor-gui.
+        // The headless command line (`--crop`, `--output`): no GTK and no Imaging, only the model,
+        // ImagingCore, its words and the decoder's pool.
+        .target(name: "Headless", dependencies: ["CropKit", "ImagingCore", "Wording", "Decoding", "Batch", "CInterrupt"]),
+        // crop-editor: the command line, linking no GTK and no libvips, gexiv2 or TurboJPEG
+        // (HeadlessTests' LinkedLibrariesTests checks); for the window it starts crop-editor-gui (the
+        // same libraries left out).
         .executableTarget(name: "crop-editor", dependencies: ["Headless", "LaunchTrace"]),
         .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI", "LaunchTrace"]),
         .executableTarget(

@@ -16,8 +16,7 @@ static inline VipsImage *cvr_open_shrunk(const char *path, int shrink, int is_jp
 /* Rows of one strip read at a time by cvr_stream_cut. */
 #define CVR_STRIP 64
 
-/* A render's cancellation flag, set from another thread: a newer view makes the older render stale. */
-static inline void cvr_cancel(volatile int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELAXED); }
+/* Whether a render's cancellation flag is set (`RenderCancellation`, which sets it through CRenderFlag). */
 static inline int cvr_cancelled(const volatile int *flag) { return flag && __atomic_load_n(flag, __ATOMIC_RELAXED); }
 
 /* The rectangle (left, top, width, height) of `in`, copied into a new memory image by reading `in`

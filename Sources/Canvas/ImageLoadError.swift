@@ -1,7 +1,7 @@
 // Why a file could not be shown: the cause as it happened, worded only when someone reads it.
 
 import Foundation
-import Imaging
+import ImagingCore
 import Wording
 
 /// Why a file could not be shown. The cause stays typed (the imaging module's own error) until the

@@ -4,7 +4,7 @@ import CGtk
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 import LaunchTrace
 import Wording
 

@@ -3,7 +3,7 @@
 import CropKit
 import Decoding
 import GtkSupport
-import Imaging
+import ImagingCore
 
 /// A picture ready for the canvas. `surface` may be smaller than the real image (shrunk on load);
 /// crops are always expressed against `pixelWidth` × `pixelHeight`, the upright full-resolution size.

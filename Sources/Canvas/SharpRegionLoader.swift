@@ -5,7 +5,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 /// Renders the region a zoomed view shows from the full-resolution file, in the background, one
 /// at a time: a newer request cancels the older render (also while it waits for the libvips lock),

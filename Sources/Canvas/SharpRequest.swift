@@ -5,7 +5,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 /// One region of the upright picture at a number of device pixels per picture pixel: what a
 /// sharp render makes.

@@ -2,7 +2,7 @@
 
 import CropKit
 import Foundation
-import Imaging
+import ImagingCore
 
 /// One job for the decoding process. The descriptors that travel with it (`DescriptorSocket`) are
 /// listed per case; the process reads and writes only those.
@@ -69,8 +69,9 @@ public enum DecoderTestRequest: String, Codable, Sendable, CaseIterable {
 }
 
 package enum DecoderReply: Codable, Sendable {
-    /// Sent once, confined, before the first job.
-    case ready(Confinement)
+    /// Sent once, confined, before the first job; with whether its libvips opens HEIF and AVIF
+    /// (a parent links no libvips to ask, and what the decoder opens is the answer that counts).
+    case ready(Confinement, opensHEIF: Bool)
     case failed(ImagingError)
     case probed(ImageInfo)
     /// The sidecar's or the picture's own kept crop comes back with it (`sidecarProblem`: why a

@@ -19,6 +19,7 @@
 //   trimBorders(_:from:transform:tolerance:ratio:)  Trim Borders and `--crop=trim`: `BorderTrim.Outcome`
 //   renderRegion(_:from:region:scale:cancellation:)  a zoomed view's sharp region
 //   confinement()                           what the processes are confined by, for `--version` and the log
+//   opensHEIF()                             whether the decoders open HEIF and AVIF (the Open dialog's filter)
 //   timeout                                 each job's wall-clock limit in seconds (settable, for tests)
 //   workingPIDs, idlePIDs                   the processes' pids, for tests that look at them from outside
 //   sparesAhead                             processes started ahead, so a new file's jobs wait for none
@@ -35,7 +36,7 @@ import CDecoderSupport
 import CropKit
 import Foundation
 import Glibc
-import Imaging
+import ImagingCore
 
 public final class DecoderPool: @unchecked Sendable {
     /// The process-wide pool.
@@ -96,6 +97,7 @@ public final class DecoderPool: @unchecked Sendable {
     private var sparesStarting = 0
     private var lent: [pid_t] = []
     private var lastConfinement: Confinement?
+    private var lastOpensHEIF: Bool?
     private var acceptedUnconfined = false
     private let spawner = Spawner()
     /// The process that forks the decoders, touched on the spawner's thread only.
@@ -142,6 +144,16 @@ public final class DecoderPool: @unchecked Sendable {
         guard let process = try? borrow(for: nil) else { return nil }
         giveBack(process)
         return process.confinement
+    }
+
+    /// Whether the decoders' libvips opens HEIF and AVIF, as the first of them said (starting one if
+    /// none ran yet); false when none can start, since nothing is opened then. The window asks here
+    /// rather than libvips itself: it links no libvips, and what the decoder opens is what counts.
+    public func opensHEIF() -> Bool {
+        if let known = lock.withLock({ lastOpensHEIF }) { return known }
+        guard let process = try? borrow(for: nil) else { return false }
+        giveBack(process)
+        return process.opensHEIF
     }
 
     /// Ends the idle processes and waits for them (the command line, before it exits). A later job
@@ -249,6 +261,7 @@ public final class DecoderPool: @unchecked Sendable {
     private func noteStarted(_ process: DecoderProcess) {
         let firstUnconfined = lock.withLock { () -> Bool in
             lastConfinement = process.confinement
+            lastOpensHEIF = process.opensHEIF
             guard !process.isConfinedByKernel else { return false }
             defer { acceptedUnconfined = true }
             return !acceptedUnconfined

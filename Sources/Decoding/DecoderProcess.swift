@@ -3,12 +3,14 @@
 import CDecoderSupport
 import Foundation
 import Glibc
-import Imaging
+import ImagingCore
 
 /// A running crop-editor-decoder. Not thread-safe: the pool lends it to one job at a time.
 final class DecoderProcess: @unchecked Sendable {
     let pid: pid_t
     let confinement: Confinement
+    /// Whether its libvips opens HEIF and AVIF (it says so in `ready`).
+    let opensHEIF: Bool
     /// Whether the kernel showed it confined when it started (false only under the opt-out).
     let isConfinedByKernel: Bool
     private let socket: DescriptorSocket
@@ -39,7 +41,7 @@ final class DecoderProcess: @unchecked Sendable {
         guard let mine = zygote.fork() else { throw .cannotStart }
         let socket = DescriptorSocket(fd: mine)
         guard let message = socket.receive(timeout: Self.startLimit),
-            case .ready(let confinement)? = MessageCoding.decode(DecoderReply.self, message.bytes),
+            case .ready(let confinement, let opensHEIF)? = MessageCoding.decode(DecoderReply.self, message.bytes),
             message.descriptors.count == 1
         else {
             // A decoder that said nothing useful: whatever it sent is closed with our end.
@@ -61,6 +63,7 @@ final class DecoderProcess: @unchecked Sendable {
         pidfd = handle
         self.socket = socket
         self.confinement = confinement
+        self.opensHEIF = opensHEIF
     }
 
     deinit { end() }

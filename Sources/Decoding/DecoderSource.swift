@@ -3,7 +3,7 @@
 import CDecoderSupport
 import Foundation
 import Glibc
-import Imaging
+import ImagingCore
 
 /// A picture for the decoder: every `DecoderPool` job that reads a picture takes one.
 public enum DecoderSource: Sendable, Hashable {

@@ -3,7 +3,7 @@
 import CDecoderSupport
 import Foundation
 import Glibc
-import Imaging
+import ImagingCore
 
 package enum SealedPixels {
     /// A sealed memfd holding `pixels`' bytes (the decoder's side), or nil.

@@ -4,7 +4,7 @@ import Batch
 import CInterrupt
 import Foundation
 import Glibc
-import Imaging
+import ImagingCore
 
 extension HeadlessBatch {
     /// Runs the plan and returns the exit status: 0 when every image was cropped, 1 when some

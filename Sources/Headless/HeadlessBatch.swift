@@ -2,7 +2,7 @@
 
 import Batch
 import Foundation
-import Imaging
+import ImagingCore
 
 /// Many images with the same options. Usage mistakes are found here, before anything is written;
 /// each image's own trouble (a name taken twice, a result onto a source) fails that image alone.

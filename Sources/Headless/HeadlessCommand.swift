@@ -4,7 +4,7 @@ import Batch
 import CropKit
 import Decoding
 import Foundation
-import Imaging
+import ImagingCore
 import Wording
 
 public enum HeadlessCommand {

@@ -2,7 +2,7 @@
 
 import Batch
 import Foundation
-import Imaging
+import ImagingCore
 import Wording
 
 /// Why the headless command failed, and which image it was about (nil before an image is known).

@@ -1,6 +1,6 @@
 // The options the headless command line knows: names, whether they take a value, and their help lines.
 
-import Imaging
+import ImagingCore
 
 /// Every option of the headless mode. The parser and `--help` both read this list, so an option
 /// cannot exist without being documented.

@@ -1,7 +1,7 @@
 // A headless request made typed: the image, the output, the crop geometry, shape and size, the export options, or why they are unusable.
 
 import CropKit
-import Imaging
+import ImagingCore
 
 /// What the command line asks for.
 public enum HeadlessRequest: Equatable, Sendable {

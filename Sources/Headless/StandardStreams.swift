@@ -3,7 +3,7 @@
 import Decoding
 import Foundation
 import Glibc
-import Imaging
+import ImagingCore
 
 enum StandardStreams {
     /// Where the decoder reads `options`' picture: its file, or for `-` standard input's bytes, read

@@ -2,16 +2,9 @@
 
 import CVips
 import CropKit
+import ImagingCore
 
 extension Imaging {
-    /// Trim Borders' tolerance when none is given, in percent (0–100) of the full range: a pixel whose
-    /// root-mean-square difference from the border's colour over red, green and blue (with alpha, as
-    /// ImageMagick's `-fuzz` measures) is at most this much is border. 10 % is 25 levels of 255: a
-    /// JPEG's noise on a flat border (a few levels at the usual qualities, up to about 15 in its
-    /// ringing beside sharp edges) and the faint outer half of a window's soft shadow stay border,
-    /// while a window's frame, text and photos differ by far more.
-    public static let defaultTrimTolerance = 10
-
     /// The box, in pixels of the picture at `path` as shown (EXIF orientation applied, then
     /// `transform`, as the export applies them), of the pixels that differ from the border by more
     /// than `tolerance` percent (0: any difference; 100: none). The border's colour is that of the

@@ -2,6 +2,7 @@
 
 import CropKit
 import Foundation
+import ImagingCore
 
 /// What the pixel step wrote into the temporary file, and what the steps after it need to know.
 struct WrittenPicture {

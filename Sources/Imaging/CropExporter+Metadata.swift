@@ -2,6 +2,7 @@
 
 import CVips
 import Foundation
+import ImagingCore
 
 extension Imaging {
     /// What a result whose metadata could not be fixed is written again without.

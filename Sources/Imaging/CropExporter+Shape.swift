@@ -2,34 +2,10 @@
 
 import CVips
 import CropKit
+import ImagingCore
 
 extension Imaging {
     typealias VipsPointer = UnsafeMutablePointer<VipsImage>
-
-    /// Checks, before anything is written, that the shape and size asked for can be made as `format`,
-    /// and returns the size of the result (`shown`: the cut as turned).
-    static func resultSize(
-        shown crop: PixelRect, format: OutputFormat,
-        options: ExportOptions
-    ) throws(ImagingError) -> (width: Int, height: Int) {
-        if options.shape == .circle {
-            guard format.holdsCircle else {
-                throw .invalidRequest(.circleNeedsTransparency)
-            }
-            guard !options.lossless else {
-                throw .invalidRequest(.circleNotLossless)
-            }
-        }
-        if let ppi = options.writtenResolution, !(1...PrintSize.maximumPPI).contains(ppi) {
-            throw .invalidRequest(.resolutionOutOfRange(ppi))
-        }
-        guard !options.outputSize.isOriginal else { return (crop.width, crop.height) }
-        guard !options.lossless else {
-            throw .invalidRequest(.losslessNotScaled)
-        }
-        let size = try options.outputSize.checked(width: crop.width, height: crop.height, format: format)
-        return (size.width, size.height)
-    }
 
     /// `image` (the cut, turned) made what `options` ask for: scaled to `size`, then cut in a circle.
     /// A new reference the caller unrefs; every step streams, so nothing is held whole in memory.

@@ -2,6 +2,7 @@
 
 import CVips
 import CropKit
+import ImagingCore
 
 extension Imaging {
     /// The crop of `shown` (the whole picture after the EXIF orientation, flips and quarter turns)

@@ -2,6 +2,7 @@
 
 import CropKit
 import Foundation
+import ImagingCore
 
 extension Imaging {
     /// The file's EXIF orientation and the user's transform make one orientation of the stored

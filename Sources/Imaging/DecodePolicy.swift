@@ -3,6 +3,7 @@
 import CTurboJPEG
 import CVips
 import Foundation
+import ImagingCore
 
 extension Imaging {
     /// After a libvips decode that succeeded. libvips leaves the JPEG library's first warning in its

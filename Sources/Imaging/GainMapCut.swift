@@ -3,6 +3,7 @@
 import CVips
 import CropKit
 import Foundation
+import ImagingCore
 
 /// How the result's picture was made from the stored one, so its gain map is made the same way.
 struct GainMapGeometry {

@@ -1,16 +1,11 @@
-// The imaging module's entry: libvips start-up (untrusted loaders blocked), libvips' failures as causes, the pixel limit.
+// The imaging module's entry: libvips start-up (untrusted loaders blocked), libvips' failures as causes.
 
 import CExiv
-import CInterrupt
 import CVips
 import Foundation
+@_exported import ImagingCore
 
-public enum Imaging {
-    /// Images over this many pixels are refused from their header alone, before any decoding:
-    /// 2³⁰ ≈ 1.07 gigapixels (a 32768×32768 image), far beyond any camera, well below what would
-    /// exhaust memory on a desktop.
-    public static let pixelLimit = 1 << 30
-
+extension Imaging {
     /// The loaders we open (the libvips class names `vips_foreign_find_load` returns). Anything
     /// else — PDF, SVG, ImageMagick's loaders — is refused: decoders are attack surface, and these
     /// are the formats the app supports.
@@ -18,8 +13,6 @@ public enum Imaging {
         jpegLoader, "VipsForeignLoadPngFile", "VipsForeignLoadSpngFile", "VipsForeignLoadWebpFile",
         tiffLoader, "VipsForeignLoadNsgifFile", "VipsForeignLoadGifFile", "VipsForeignLoadHeifFile",
     ]
-    static let jpegLoader = "VipsForeignLoadJpegFile"
-    static let tiffLoader = "VipsForeignLoadTiffFile"
 
     private static let started: Bool = {
         // Only the HEIF module: the others are formats the app refuses (see startup.h).
@@ -47,12 +40,6 @@ public enum Imaging {
     /// other's errors (a good export failing because a broken file was decoding elsewhere). Probe,
     /// thumbnail and export therefore run one at a time (recursive: export probes).
     static let pipelineLock = NSRecursiveLock()
-
-    /// For a process that writes one file at a time (the command line): SIGTERM, SIGINT or SIGHUP
-    /// during a write removes its hidden temporary file before the signal ends the process, so an
-    /// interrupted export leaves the folder as it was. (The window does not install it: its saves
-    /// run beside each other, and GApplication ends the process its own way.)
-    public static func removeTemporariesOnInterrupt() { ci_install_interrupt_cleanup() }
 
     /// Starts libvips once; every public entry point calls this.
     static func start() throws(ImagingError) {

@@ -1,6 +1,7 @@
 // `--straighten=auto`: the level estimator's suggestion for a file, from a display thumbnail's luminance.
 
 import CropKit
+import ImagingCore
 
 extension Imaging {
     /// The longer side of the thumbnail the estimator reads (it is tuned for 256–512 px).

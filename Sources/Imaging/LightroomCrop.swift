@@ -1,6 +1,7 @@
 // A crop in Lightroom's crs: convention (corners on the stored, unturned picture and CropAngle), to and from our crop on the turned picture's box.
 
 import CropKit
+import ImagingCore
 
 /// `crs:CropLeft/Top/Right/Bottom` and `crs:CropAngle` as Lightroom means them, checked against
 /// darktable's Lightroom import (src/develop/lightroom.c): the four numbers are the picture points

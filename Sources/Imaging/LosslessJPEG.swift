@@ -3,51 +3,7 @@
 import CTurboJPEG
 import CropKit
 import Foundation
-
-/// Whether a crop can be cut losslessly, and where the nearest crop that can starts.
-public struct LosslessCheck: Sendable, Equatable {
-    /// The crop on the stored pixel grid (before EXIF orientation).
-    public let storedRect: PixelRect
-    /// The JPEG's MCU size (8 or 16 on each axis, by chroma subsampling).
-    public let mcuWidth: Int
-    public let mcuHeight: Int
-
-    public init(storedRect: PixelRect, mcuWidth: Int, mcuHeight: Int) {
-        self.storedRect = storedRect
-        self.mcuWidth = max(mcuWidth, 1)
-        self.mcuHeight = max(mcuHeight, 1)
-    }
-
-    /// The check for an upright crop of a JPEG whose header gave `grid`: pure arithmetic, cheap
-    /// enough to run on every commit.
-    public init(info: ImageInfo, crop: PixelRect, grid: LosslessGrid) {
-        self.init(
-            storedRect: info.orientation.storedPixelRect(
-                fromDisplayed: crop, storedWidth: info.storedWidth,
-                storedHeight: info.storedHeight),
-            mcuWidth: grid.mcuWidth, mcuHeight: grid.mcuHeight)
-    }
-
-    /// Lossless when the stored crop's left and top edges lie on the MCU grid.
-    public var isEligible: Bool { storedRect.x % mcuWidth == 0 && storedRect.y % mcuHeight == 0 }
-
-    /// Why it is not eligible.
-    public var reason: ImagingError.LosslessObstacle? {
-        guard !isEligible else { return nil }
-        return .offGrid(x: storedRect.x, y: storedRect.y, mcuWidth: mcuWidth, mcuHeight: mcuHeight)
-    }
-}
-
-/// A JPEG's MCU block size, read once from its header.
-public struct LosslessGrid: Sendable, Equatable, Codable {
-    public let mcuWidth: Int
-    public let mcuHeight: Int
-
-    public init(mcuWidth: Int, mcuHeight: Int) {
-        self.mcuWidth = mcuWidth
-        self.mcuHeight = mcuHeight
-    }
-}
+import ImagingCore
 
 enum LosslessJPEG {
     /// Reads the file's JPEG header through TurboJPEG.
@@ -143,15 +99,5 @@ extension Imaging {
             throw .unreadable(.readFailed)
         }
         return try LosslessJPEG.check(info: info, crop: crop, data: data)
-    }
-
-    /// The nearest crop whose stored left/top edges lie on the MCU grid: edges move outwards
-    /// (towards the stored origin) so nothing the user chose is lost, and the far edges stay.
-    public static func snappedToLosslessGrid(_ check: LosslessCheck, info: ImageInfo) -> PixelRect {
-        let s = check.storedRect
-        let x = s.x - s.x % check.mcuWidth, y = s.y - s.y % check.mcuHeight
-        let stored = PixelRect(x: x, y: y, width: s.width + (s.x - x), height: s.height + (s.y - y))
-        return info.orientation.displayedPixelRect(
-            fromStored: stored, storedWidth: info.storedWidth, storedHeight: info.storedHeight)
     }
 }

@@ -2,6 +2,7 @@
 
 import CExiv
 import Foundation
+import ImagingCore
 
 /// What the metadata fix does to a written result besides its guarantees.
 struct MetadataRequest {

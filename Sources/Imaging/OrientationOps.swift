@@ -48,17 +48,4 @@ extension ImageOrientation {
         case .left: return TJXOP_ROT270
         }
     }
-
-    /// Whether the transform is exact on a stored W×H grid of `mcuWidth`×`mcuHeight` blocks: a
-    /// partial block at an edge that the operation moves cannot be moved (libjpeg's
-    /// `jtransform_perfect_transform`, which TJXOPT_PERFECT enforces on the whole image).
-    func isPerfect(storedWidth: Int, storedHeight: Int, mcuWidth: Int, mcuHeight: Int) -> Bool {
-        let widthOK = storedWidth % mcuWidth == 0, heightOK = storedHeight % mcuHeight == 0
-        switch self {
-        case .up, .leftMirrored: return true
-        case .upMirrored, .left: return widthOK
-        case .downMirrored, .right: return heightOK
-        case .down, .rightMirrored: return widthOK && heightOK
-        }
-    }
 }

@@ -4,18 +4,7 @@ import CTurboJPEG
 import CVips
 import CropKit
 import Foundation
-
-/// Pixels of one region of a picture and the region they show exactly (normalized, upright):
-/// a little more than was asked for, since the cut is rounded outward to whole pixels.
-public struct RenderedRegion: Sendable {
-    public let pixels: RGBAPixels
-    public let region: CropRect
-
-    public init(pixels: RGBAPixels, region: CropRect) {
-        self.pixels = pixels
-        self.region = region
-    }
-}
+import ImagingCore
 
 extension Imaging {
     /// Renders `region` (a normalized rectangle of the upright picture) at `scale` output pixels

@@ -4,47 +4,19 @@ import CExiv
 import CropKit
 import Foundation
 import Glibc
-
-/// A crop kept for later: on the upright picture, as the editor shows it.
-public struct StoredCrop: Sendable, Equatable, Codable {
-    public var rect: CropRect
-    public var shape: CropShape
-    /// The intended output's size, if one was chosen (`.original` when none was).
-    public var outputSize: OutputSize
-    /// The straighten angle on the upright picture; when it is not zero `rect` is normalized on the
-    /// turned picture's bounding box (`TurnedPicture`).
-    public var angle: StraightenAngle
-
-    public init(
-        rect: CropRect, shape: CropShape = .rectangle, outputSize: OutputSize = .original, angle: StraightenAngle = .zero
-    ) {
-        self.rect = rect
-        self.shape = shape
-        self.outputSize = outputSize
-        self.angle = angle
-    }
-}
-
-/// Where a restored crop came from.
-public enum StoredCropSource: Sendable, Equatable {
-    case sidecar(String)
-    case embedded
-}
+import ImagingCore
 
 /// The crs: convention, checked against darktable's Lightroom import (src/develop/lightroom.c):
 /// it reads crs:CropLeft/Top/Right/Bottom and turns them with the image's orientation (flip X/Y,
 /// swap X/Y) before handing them to its clipping module, which works on the upright image after
 /// its flip module. So the crs values are fractions of the *stored* pixel grid, before EXIF
 /// orientation; we store and read them that way and convert with `ImageOrientation`.
-public enum Sidecar {
+extension Sidecar {
     /// Adobe Camera Raw settings, the namespace Lightroom, darktable and digiKam read crops from.
     static let crsNamespace = "http://ns.adobe.com/camera-raw-settings/1.0/"
     /// Our own namespace for what crs: cannot say (shape, output size).
     static let ownNamespace = "https://cropeditor.github.io/ns/1.0/"
     static let ownPrefix = "cropeditor"
-
-    /// `photo.jpg.xmp`: the darktable/digiKam convention, one sidecar per file.
-    public static func path(for image: String) -> String { image + ".xmp" }
 
     /// A minimal XMP packet for a new sidecar; gexiv2 then adds the tags.
     static let emptyPacket = """
@@ -134,16 +106,6 @@ public enum Sidecar {
             throw .sidecar(.write(detail: message(error)))
         }
         return unreadable
-    }
-
-    /// Keeps an unreadable sidecar as `IMAGE.xmp~` (never destroy what we cannot read); the backup's path.
-    public static func setAside(_ sidecar: String) throws(ImagingError) -> String {
-        let backup = sidecar + "~"
-        try? FileManager.default.removeItem(atPath: backup)
-        do { try FileManager.default.copyItem(atPath: sidecar, toPath: backup) } catch {
-            throw .sidecar(.backup(detail: error.localizedDescription))
-        }
-        return backup
     }
 
     /// The crop kept for `image`: its sidecar first, then a crs: crop in its own XMP. nil when

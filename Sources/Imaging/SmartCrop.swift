@@ -2,14 +2,7 @@
 
 import CVips
 import CropKit
-
-/// What a suggestion keeps: the largest rectangle of a ratio, or a rectangle of a given size.
-public enum SmartCropTarget: Hashable, Sendable, Codable {
-    /// Width ÷ height in pixels (4:5 is 0.8).
-    case ratio(Double)
-    /// Pixels of the picture as shown; larger than the picture is shrunk to it.
-    case size(PixelSize)
-}
+import ImagingCore
 
 extension Imaging {
     /// The longer side of the thumbnail the attention measure reads. libvips shrinks whatever it is

@@ -1,6 +1,7 @@
 // The TIFF layouts libvips 8.14 cannot decode, named from the file's first directory so the user hears "not supported", not "damaged".
 
 import Foundation
+import ImagingCore
 
 /// The few fields of a TIFF's first image directory that decide whether libvips can decode it.
 struct TIFFVariant: Equatable {

@@ -2,7 +2,7 @@
 
 import CropKit
 import Glibc
-import Imaging
+import ImagingCore
 
 extension ImagingError {
     /// The sentence for people, in the user's language (English without a catalogue): the command

@@ -19,12 +19,17 @@ enum DecoderStartup {
         addressSpace: DecoderLimits.addressSpace, cpuSeconds: DecoderLimits.cpuSecondsPerProcess,
         fileSize: DecoderLimits.largestResult, descriptors: DecoderLimits.descriptors)
 
+    /// Whether this libvips opens HEIF and AVIF, found once by `prepare` (its forks inherit it) and
+    /// said in `ready`: the parents link no libvips to ask.
+    static let opensHEIF = Imaging.supportsHEIF
+
     /// libvips with its HEIF module, gexiv2 and its XMP namespaces, and Foundation's JSON coders,
     /// each used once, so nothing they load on first use is left for after the confinement. liborc,
     /// libvips' run-time code generator, is turned off: it maps memory executable, which the
     /// confinement forbids.
     static func prepare() {
         Imaging.prepareForConfinement()
+        _ = opensHEIF
         Sidecar.prepare()
         let warm = MessageCoding.encode(DecoderReply.failed(.decoderStopped))
         _ = MessageCoding.decode(DecoderReply.self, warm)

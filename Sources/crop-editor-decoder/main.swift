@@ -35,7 +35,10 @@ guard forked || confined.threads == 1 else { exit(1) }
 let confinement = Confinement(
     noNewPrivileges: confined.noNewPrivileges != 0, landlockABI: Int(confined.landlockABI), seccomp: confined.seccomp != 0)
 let channel = DescriptorSocket(fd: CDS_SOCKET_FD)
-guard handle >= 0, channel.send(MessageCoding.encode(DecoderReply.ready(confinement)), descriptors: [handle]) else { exit(0) }
+guard handle >= 0,
+    channel.send(
+        MessageCoding.encode(DecoderReply.ready(confinement, opensHEIF: DecoderStartup.opensHEIF)), descriptors: [handle])
+else { exit(0) }
 close(handle)
 // One job at a time until the editor closes its end (or ends this process).
 while let message = channel.receive(timeout: nil) {

@@ -2,9 +2,10 @@
 
 import CGtk
 import CropKit
+import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
@@ -71,7 +72,7 @@ final class FixedFrameAndShapeTests: XCTestCase {
             XCTAssertNotEqual(
                 gtk_widget_activate_action_variant(window.header.saveButton, WindowAction.keepCrop.detailed, nil), 0)
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
-            let kept = try XCTUnwrap(try Sidecar.read(for: photo))
+            let kept = try XCTUnwrap(try DecoderPool.shared.storedCrop(path: photo))
             XCTAssertEqual(kept.crop.shape, .circle)
             window.chooseShape(.rectangle)
             gtk_window_destroy(cgtk_window(window.window.raw))

@@ -1,7 +1,7 @@
 // A photo Apply to All did not save: a worker's typed cause decoded, its words as the fallback, one line each.
 
 import Foundation
-import Imaging
+import ImagingCore
 import Testing
 import Wording
 

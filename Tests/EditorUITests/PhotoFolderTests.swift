@@ -1,7 +1,8 @@
 // The folder a session browses: only the files the Open dialog offers, in GNOME Files' natural name order.
 
+import Decoding
 import Foundation
-import Imaging
+import ImagingCore
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
@@ -19,7 +20,7 @@ final class PhotoFolderTests: XCTestCase {
             contentsOf: root.appendingPathComponent("data/io.github.cropeditor.CropEditor.desktop"), encoding: .utf8)
         let line = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
         let listed = Set(line.dropFirst("MimeType=".count).split(separator: ";").map(String.init))
-        XCTAssertTrue(Imaging.supportsHEIF, "this platform's libvips opens HEIF, as the entry says")
+        XCTAssertTrue(DecoderPool.shared.opensHEIF(), "this platform's libvips opens HEIF, as the entry says")
         XCTAssertEqual(listed, Set(PhotoFolder.mimeTypes))
         XCTAssertTrue(listed.isSuperset(of: ["image/heif", "image/avif"]))
     }

@@ -4,7 +4,7 @@ import CGtk
 import CropKit
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas

@@ -24,7 +24,7 @@ import Testing
         try process.run()
         let libraries = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(libraries.contains("libvips"), "ldd did not list the libraries: \(libraries.prefix(200))")
+        #expect(libraries.contains("libc.so"), "ldd did not list the libraries: \(libraries.prefix(200))")
         for gui in ["libgtk-4", "libadwaita-1"] {
             #expect(!libraries.contains(gui), "crop-editor loads \(gui)")
         }

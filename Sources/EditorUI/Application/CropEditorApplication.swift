@@ -4,7 +4,7 @@ import CGtk
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 import LaunchTrace
 
 @MainActor
@@ -64,8 +64,6 @@ public final class CropEditorApplication {
 
     private func startup() {
         LaunchTrace.mark("GTK and libadwaita started")
-        // Metadata (gexiv2) is set up here, on the main thread, before any worker thread uses it.
-        Sidecar.prepare()
         // The widget trees the windows build from.
         UIFiles.register()
         // Only the instance that shows the window gets here (a second launch hands its files over).

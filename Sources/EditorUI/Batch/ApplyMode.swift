@@ -6,7 +6,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 /// How the crop goes onto each photo, as the dialog offers it.
 enum ApplyMode: Int, CaseIterable {

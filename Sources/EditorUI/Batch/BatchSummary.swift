@@ -6,7 +6,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 /// How an Apply to All ended (for the window's log and tests).
 struct BatchSummary: Equatable {

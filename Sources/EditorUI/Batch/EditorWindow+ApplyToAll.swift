@@ -6,7 +6,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 extension EditorWindow {
     /// Asks how to apply the crop and to which photos (all ticked), then saves them.

@@ -1,7 +1,7 @@
 // A photo Apply to All did not save, with its cause kept typed until the summary words it.
 
 import Foundation
-import Imaging
+import ImagingCore
 import Wording
 
 /// A photo Apply to All did not save: its file's name and why, worded only in `line`.

@@ -3,7 +3,7 @@
 import CropKit
 import Decoding
 import Foundation
-import Imaging
+import ImagingCore
 
 /// What the window keeps for Copy, Copy and Close and a drag out.
 @MainActor

@@ -4,7 +4,7 @@ import CGtk
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 /// The drag source on the large preview and the files it leaves for the drop's receiver.
 @MainActor

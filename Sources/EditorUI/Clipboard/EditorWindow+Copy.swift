@@ -5,7 +5,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 extension EditorWindow {
     /// What Copy asks the decoder for, for the crop shown: nil without a file or pasted bytes (the demo).

@@ -6,7 +6,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 extension EditorWindow {
     /// Keeps Paste's availability and the empty page's button in step with the clipboard.

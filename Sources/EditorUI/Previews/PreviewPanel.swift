@@ -6,7 +6,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 @MainActor
 final class PreviewPanel {

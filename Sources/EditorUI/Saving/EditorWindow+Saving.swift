@@ -5,7 +5,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 extension EditorWindow {
     /// The file being edited, or nil for the demo (which has no file to crop).

@@ -5,7 +5,7 @@ import Canvas
 import CropKit
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 import LaunchTrace
 
 extension EditorWindow {

@@ -3,7 +3,7 @@
 import Canvas
 import CropKit
 import Foundation
-import Imaging
+import ImagingCore
 
 @MainActor
 final class PhotoBrowsing {

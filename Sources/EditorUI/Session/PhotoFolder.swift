@@ -1,15 +1,18 @@
 // The photos of a folder a session browses: the files the Open dialog's filter would offer, in GNOME Files' name order.
 
 import CGtk
+import Decoding
 import Foundation
-import Imaging
 
 enum PhotoFolder {
     /// The formats the imaging module opens (HEIF only where this libvips has it): the Open
-    /// dialog's filter and the folder listing both take them from here.
+    /// dialog's filter and the folder listing both take them from here. The decoder says whether
+    /// its libvips opens HEIF (`ready`): the window links no libvips to ask, and a build-time fact
+    /// would be wrong where libvips' HEIF module is packaged apart. The window starts a decoder
+    /// with itself, so the answer is known before the first dialog or folder listing asks.
     static var mimeTypes: [String] {
         ["image/jpeg", "image/png", "image/webp", "image/tiff", "image/gif"]
-            + (Imaging.supportsHEIF ? ["image/heif", "image/avif"] : [])
+            + (DecoderPool.shared.opensHEIF() ? ["image/heif", "image/avif"] : [])
     }
 
     /// Whether a file of this name is one the Open dialog offers: its content type guessed from the

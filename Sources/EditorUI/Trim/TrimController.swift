@@ -4,7 +4,7 @@ import CGtk
 import CropKit
 import Decoding
 import Foundation
-import Imaging
+import ImagingCore
 import Wording
 
 /// Trim Borders' state (one measure at a time) and its work: the decoder finds the content's box on

@@ -4,7 +4,7 @@ import CGtk
 import CropKit
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 extension EditorWindow {
     /// The window's close-request: true keeps the window open while the person is asked about the

@@ -6,7 +6,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 extension EditorWindow {
     /// Stores the committed crop in `IMAGE.xmp` off the main thread; the photo is never written.

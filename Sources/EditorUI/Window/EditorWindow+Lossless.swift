@@ -3,7 +3,7 @@
 import CGtk
 import CropKit
 import GtkSupport
-import Imaging
+import ImagingCore
 
 extension EditorWindow {
     /// The lossless check for the committed crop, or nil when the picture is not a JPEG file.

@@ -5,7 +5,7 @@ import CropKit
 import Decoding
 import Foundation
 import GtkSupport
-import Imaging
+import ImagingCore
 
 extension EditorWindow {
     /// Moves the crop to the smart suggestion (computed off the main thread on a thumbnail of the

@@ -40,82 +40,22 @@ public struct AtomicFile: Sendable {
     /// given, returning 0 or the errno that stopped it; the file is removed when anything failed.
     public func create(_ fill: (Int32) -> Int32) throws(ImagingError) {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else {
-            let failure = errno
-            discard()
-            throw .writeFailed(.write(errno: failure))
-        }
+        guard fd >= 0 else { throw abandoned(ImagingError.WriteFailure.write) }
         let failure = fill(fd)
         close(fd)
-        guard failure == 0 else {
-            discard()
-            throw .writeFailed(.write(errno: failure))
-        }
-    }
-
-    /// Writes `data` as the temporary file's contents. No flush here: `commit` flushes once, after
-    /// the metadata is fixed (Foundation's `Data.write` would flush a second time).
-    func write(_ data: Data) throws(ImagingError) {
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw .writeFailed(.write(errno: errno)) }
-        defer { close(fd) }
-        let failure = data.withUnsafeBytes { Imaging.writeAll($0, to: fd) }
-        guard failure == 0 else { throw .writeFailed(.write(errno: failure)) }
-    }
-
-    /// The temporary's bytes (for the steps that rewrite a result after it was written).
-    func read() throws(ImagingError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: temporary) else {
-            throw .writeFailed(.readBack)
-        }
-        return [UInt8](data)
-    }
-
-    /// The written JPEG without its EXIF and IPTC segments (and its XMP unless `keepingXMP`; the
-    /// ICC profile stays), for a result whose metadata exiv2 can neither read nor write.
-    func dropJPEGMetadata(keepingXMP: Bool) throws(ImagingError) {
-        guard let jpeg = JPEGSegments(try read()) else { throw .writeFailed(.notJPEG) }
-        try write(
-            Data(
-                jpeg.rewritten(dropping: { segment in
-                    let xmp =
-                        jpeg.isApp(segment, 1, JPEGSegments.Signature.xmp)
-                        || jpeg.isApp(segment, 1, JPEGSegments.Signature.extendedXMP)
-                    return jpeg.isApp(segment, 1, JPEGSegments.Signature.exif) || (xmp && !keepingXMP) || segment.marker == 0xED
-                })))
-    }
-
-    /// The written JPEG whose XMP no longer describes a gain map (see `GainMapDescription.removed`).
-    func dropGainMapXMP() throws(ImagingError) {
-        guard let jpeg = JPEGSegments(try read()),
-            let segment = jpeg.segments.first(where: { jpeg.isApp($0, 1, JPEGSegments.Signature.xmp) })
-        else { return }
-        let packet = jpeg.payload(segment).dropFirst(JPEGSegments.Signature.xmp.count)
-        guard let cleaned = GainMapDescription.removed(from: String(decoding: packet, as: UTF8.self)) else { return }
-        let replacement = JPEGSegments.segment(marker: 0xE1, payload: JPEGSegments.Signature.xmp + Array(cleaned.utf8))
-        try write(Data(jpeg.rewritten(dropping: { $0.range == segment.range }, inserting: replacement)))
+        guard failure == 0 else { throw abandoned(ImagingError.WriteFailure.write, errno: failure) }
     }
 
     /// Flushes the temporary file to disk and renames it over the target.
     public func commit() throws(ImagingError) {
         let fd = open(temporary, O_RDONLY)
-        guard fd >= 0 else {
-            let failure = errno
-            discard()
-            throw .writeFailed(.reopen(errno: failure))
-        }
+        guard fd >= 0 else { throw abandoned(ImagingError.WriteFailure.reopen) }
         let synced = fsync(fd)
+        // fsync's errno, before close can change it.
+        let syncFailure = errno
         close(fd)
-        guard synced == 0 else {
-            let failure = errno
-            discard()
-            throw .writeFailed(.write(errno: failure))
-        }
-        guard rename(temporary, target) == 0 else {
-            let failure = errno
-            discard()
-            throw .writeFailed(.rename(errno: failure))
-        }
+        guard synced == 0 else { throw abandoned(ImagingError.WriteFailure.write, errno: syncFailure) }
+        guard rename(temporary, target) == 0 else { throw abandoned(ImagingError.WriteFailure.rename) }
         Imaging.temporaryChanged(nil)
         // The rename itself is durable once the folder is synced.
         let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
@@ -126,6 +66,13 @@ public struct AtomicFile: Sendable {
     public func discard() {
         Imaging.temporaryChanged(nil)
         unlink(temporary)
+    }
+
+    /// The temporary removed, and the failure of the step that stopped with `code` (errno unless
+    /// given: read before the removal can change it).
+    private func abandoned(_ failure: (Int32) -> ImagingError.WriteFailure, errno code: Int32 = errno) -> ImagingError {
+        discard()
+        return .writeFailed(failure(code))
     }
 }
 

@@ -1,12 +1,12 @@
 // A flag that makes a region render stop early: a newer view of the same window has made it stale.
 
-import CVips
+import CRenderFlag
 
 /// Set once from any thread. A render checks it when its turn at the libvips lock comes, between its
 /// stages and between strips, and then throws `ImagingError.renderCancelled`: a stale render never
 /// holds up a newer render, a load or a save queued behind the same lock.
 public final class RenderCancellation: @unchecked Sendable {
-    // One int the C strip loop reads atomically; written only through `cvr_cancel`.
+    // One int the C strip loop reads atomically; written only through `crf_cancel`.
     private let flag: UnsafeMutablePointer<Int32>
     private let owned: Bool
 
@@ -26,9 +26,9 @@ public final class RenderCancellation: @unchecked Sendable {
     deinit { if owned { flag.deallocate() } }
 
     /// Stops the render at its next check.
-    public func cancel() { cvr_cancel(flag) }
+    public func cancel() { crf_cancel(flag) }
 
-    public var isCancelled: Bool { cvr_cancelled(flag) != 0 }
+    public var isCancelled: Bool { crf_cancelled(flag) != 0 }
 
     /// Throws when cancelled.
     public func check() throws(ImagingError) {
@@ -36,5 +36,5 @@ public final class RenderCancellation: @unchecked Sendable {
     }
 
     /// For the C strip loop.
-    var pointer: UnsafePointer<Int32> { UnsafePointer(flag) }
+    package var pointer: UnsafePointer<Int32> { UnsafePointer(flag) }
 }
