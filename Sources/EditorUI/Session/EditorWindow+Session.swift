@@ -18,6 +18,7 @@ extension EditorWindow {
         guard let session = browsing.session,
             let path = neighbour == .next ? session.nextPath : session.previousPath
         else { return }
+        LaunchTrace.mark("photo asked by Page Down or Up")
         load(path, browsing: true)
     }
 
