@@ -23,12 +23,20 @@ static inline VipsImage *cv_open_sequential(const char *path, int jpeg) {
     return cv_open_with(path, VIPS_ACCESS_SEQUENTIAL, jpeg);
 }
 /* Shrink-on-load thumbnail that fits width x height, upright (EXIF orientation applied), never enlarged.
-   vips_thumbnail takes loader options only in the file name's brackets. */
-static inline int cv_thumbnail(const char *path, VipsImage **out, int width, int height, int jpeg) {
-    char *name = jpeg ? g_strdup_printf("%s[unlimited]", path) : g_strdup(path);
-    int status = vips_thumbnail(name, out, width, "height", height, "size", VIPS_SIZE_DOWN,
-                                "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-    g_free(name);
+   vips_thumbnail takes loader options only in the file name's brackets. A JPEG is loaded here with libjpeg's
+   own scaling by `jpeg_shrink` (1, 2, 4 or 8, chosen by the caller) and finished by vips_thumbnail_image:
+   vips_thumbnail itself keeps libjpeg's shrink a factor of 2 to 4 short of the box and leaves the rest to a
+   Lanczos reduce, which without liborc is most of a big photo's decode (a 24 MP JPEG: 0.78 s against 0.44 s). */
+static inline int cv_thumbnail(const char *path, VipsImage **out, int width, int height, int jpeg, int jpeg_shrink) {
+    if (!jpeg)
+        return vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN, "fail_on",
+                              VIPS_FAIL_ON_TRUNCATED, NULL);
+    VipsImage *in = NULL;
+    if (vips_jpegload(path, &in, "shrink", jpeg_shrink, "unlimited", TRUE, "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                      "access", VIPS_ACCESS_SEQUENTIAL, NULL))
+        return -1;
+    int status = vips_thumbnail_image(in, out, width, "height", height, "size", VIPS_SIZE_DOWN, NULL);
+    g_object_unref(in);
     return status;
 }
 static inline int cv_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }

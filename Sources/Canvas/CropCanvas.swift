@@ -97,6 +97,12 @@ public final class CropCanvas {
         set { modes.levelLine = newValue }
     }
     /// The committed crop and the drag over it.
+    /// The angle keys' repeat (`turnAngle`): quick frames while `]` or `[` is held.
+    var angleKeys: KeyRepeat {
+        get { modes.angleKeys }
+        set { modes.angleKeys = newValue }
+    }
+
     var session: CropSession { editor.session }
     /// The ratio drags keep; Free by default.
     public var aspectRatio: AspectRatio { editor.aspectRatio }

@@ -34,6 +34,7 @@ public enum ImageSource {
             LaunchTrace.mark("thumbnail asked")
             let decoded = try DecoderPool.shared.displayThumbnail(source, maxWidth: maxWidth, maxHeight: maxHeight)
             LaunchTrace.mark("thumbnail received")
+            LaunchTrace.mark("thumbnail of \(decoded.pixels.width) × \(decoded.pixels.height)")
             let info = decoded.info
             guard let surface = surface(from: decoded.pixels) else {
                 return .failure(.tooLargeToDisplay(name: name))
@@ -80,7 +81,24 @@ public enum ImageSource {
     /// The largest picture worth decoding for display: the biggest monitor, in device pixels.
     @MainActor
     public static func screenLimit() -> (width: Int, height: Int) {
-        var best = (width: 1920, height: 1200)
+        let monitor = largestMonitor()
+        return (monitor.width, monitor.height)
+    }
+
+    /// The picture worth decoding for a window of `size` application pixels: the window at the
+    /// screen's scale, no larger than the screen (nil: the screen). Zoomed or enlarged past it, the
+    /// canvas renders the sharp region it shows, as for any picture.
+    @MainActor
+    public static func windowLimit(_ size: (width: Int, height: Int)?) -> (width: Int, height: Int) {
+        let monitor = largestMonitor()
+        guard let size, size.width > 0, size.height > 0 else { return (monitor.width, monitor.height) }
+        return (min(size.width * monitor.scale, monitor.width), min(size.height * monitor.scale, monitor.height))
+    }
+
+    /// The biggest monitor in device pixels, and its scale (1920 × 1200 at 1 before any is known).
+    @MainActor
+    private static func largestMonitor() -> (width: Int, height: Int, scale: Int) {
+        var best = (width: 1920, height: 1200, scale: 1)
         guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) else { return best }
         for i in 0..<g_list_model_get_n_items(monitors) {
             guard let item = g_list_model_get_item(monitors, i) else { continue }
@@ -89,7 +107,7 @@ public enum ImageSource {
             gdk_monitor_get_geometry(OpaquePointer(item), &geometry)
             let scale = Int(gdk_monitor_get_scale_factor(OpaquePointer(item)))
             let w = Int(geometry.width) * scale, h = Int(geometry.height) * scale
-            if w * h > best.width * best.height { best = (w, h) }
+            if w * h > best.width * best.height { best = (w, h, max(scale, 1)) }
         }
         return best
     }

@@ -5,8 +5,12 @@ import CropKit
 import GtkSupport
 
 extension LoadedImage {
-    /// A diagonal blue-to-amber gradient picture: every pixel differs from its neighbours.
-    @_spi(Benchmark) public static func gradient(width: Int, height: Int) -> LoadedImage? {
+    /// A diagonal blue-to-amber gradient picture: every pixel differs from its neighbours. With
+    /// `photo`, the `width`×`height` surface is the display thumbnail of a photo of that size (as a
+    /// 12000 × 8000 photo is shown through a thumbnail no larger than the screen).
+    @_spi(Benchmark) public static func gradient(
+        width: Int, height: Int, photo: (width: Int, height: Int)? = nil
+    ) -> LoadedImage? {
         guard let surface = ImageSurface(width: width, height: height) else { return nil }
         surface.draw { c in
             let gradient = cairo_pattern_create_linear(0, 0, Double(width), Double(height))!
@@ -16,6 +20,8 @@ extension LoadedImage {
             cairo_paint(c.cr)
             cairo_pattern_destroy(gradient)
         }
-        return LoadedImage(title: "gradient", path: nil, surface: surface, pixelWidth: width, pixelHeight: height)
+        return LoadedImage(
+            title: "gradient", path: nil, surface: surface, pixelWidth: photo?.width ?? width,
+            pixelHeight: photo?.height ?? height)
     }
 }

@@ -19,7 +19,9 @@ extension Imaging {
         // The decode runs under the policy the export applies (see `acceptRepairs`), so a picture
         // the window shows is one it can save.
         vips_error_clear()
-        guard cv_thumbnail(path, &thumb, Int32(max(maxWidth, 1)), Int32(max(maxHeight, 1)), info.isJPEG ? 1 : 0) == 0,
+        let shrink = Int32(jpegShrink(width: info.width, height: info.height, maxWidth: maxWidth, maxHeight: maxHeight))
+        let box = (width: Int32(max(maxWidth, 1)), height: Int32(max(maxHeight, 1)))
+        guard cv_thumbnail(path, &thumb, box.width, box.height, info.isJPEG ? 1 : 0, shrink) == 0,
             let thumb
         else {
             throw pipelineError(info)
@@ -30,6 +32,19 @@ extension Imaging {
         // which the export clears before it decodes; their decode failures fail the call itself.
         if info.isJPEG { try acceptRepairs(info) } else { vips_error_clear() }
         return (info, pixels)
+    }
+
+    /// libjpeg's scale for a picture of `width`×`height` (upright) shown in the box: the largest of 1, 2, 4
+    /// and 8 that still leaves at least the box's fitting size, so the picture is never coarser than
+    /// asked and the reduce after it is by less than 2. (libjpeg scales in the DCT, which filters as
+    /// well as a box shrink does; what is left is one short Lanczos pass.)
+    public static func jpegShrink(width: Int, height: Int, maxWidth: Int, maxHeight: Int) -> Int {
+        guard width > 0, height > 0 else { return 1 }
+        // The factor that fits the picture inside the box (as vips_thumbnail computes it).
+        let factor = max(Double(width) / Double(max(maxWidth, 1)), Double(height) / Double(max(maxHeight, 1)))
+        var shrink = 1
+        while shrink < 8, Double(shrink * 2) <= factor { shrink *= 2 }
+        return shrink
     }
 
     /// Any image as 4-band 8-bit sRGB bytes.

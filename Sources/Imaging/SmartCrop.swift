@@ -31,7 +31,8 @@ extension Imaging {
         let side = Int32(attentionThumbnailSide)
         var upright: UnsafeMutablePointer<VipsImage>?
         vips_error_clear()
-        guard cv_thumbnail(path, &upright, side, side, info.isJPEG ? 1 : 0) == 0, let upright else {
+        let shrink = Int32(jpegShrink(width: info.width, height: info.height, maxWidth: Int(side), maxHeight: Int(side)))
+        guard cv_thumbnail(path, &upright, side, side, info.isJPEG ? 1 : 0, shrink) == 0, let upright else {
             throw pipelineError(info)
         }
         defer { cv_unref(upright) }

@@ -65,7 +65,7 @@ enum FrameBenchmark {
     /// GTK holds it): `prepare` changes what frame N shows and plans it, then it is painted in
     /// `bands`, both timed. The first frame is reported apart (it builds what later frames reuse).
     @MainActor
-    private static func timedFrames(
+    static func timedFrames(
         _ frames: Int, width: Int, height: Int, bands: Int, prepare: (Int, CanvasPainter, FrameSurface) -> FramePlan
     ) -> FrameTimings? {
         let surfaces = FrameSurfaces()

@@ -17,6 +17,9 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "decoder-start" 
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "region" {
     exit(RegionMode.run(Array(CommandLine.arguments.dropFirst(2))))
 }
+// `crop-bench keys`: frames while a key repeats; `crop-bench page-down`: the next photo's first frame.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "keys" { exit(KeysMode.run()) }
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "page-down" { exit(PageDownMode.run()) }
 // `crop-bench straighten`: only the straighten frames (also printed last by a plain run).
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "straighten" {
     MainActor.assumeIsolated { straightenBenchmark() }

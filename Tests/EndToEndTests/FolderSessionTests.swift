@@ -254,4 +254,34 @@ final class FolderSessionTests: XCTestCase {
                     prepared.shown, prepared.painted, unprepared.shown, unprepared.painted))
         }
     }
+
+    /// The next photo's display cache is drawn while the first is shown, so Page Down's first frame copies it
+    /// rather than drawing one.
+    func testPageDownCopiesTheNextPhotosCacheDrawnAhead() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkDisplay.temporaryFolder("ahead")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try GtkTestSupport.noiseJPEGs(folder, ["ahead1.jpg", "ahead2.jpg", "ahead3.jpg"], size: "2400x1600")[0]
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: first)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            _ = try GtkTestSupport.placeAtCorner(window, name: "ahead1.jpg")
+            let second = folder.appendingPathComponent("ahead2.jpg").path
+            let painter = window.canvas.painter
+            @MainActor func preparedSurface() -> ImageSurface? {
+                guard case .success(let image) = window.browsing.prefetcher.prepared(second) else { return nil }
+                return painter.preparedCaches.contains { $0.source === image.surface } ? image.surface : nil
+            }
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { preparedSurface() != nil }, "the next photo was never drawn ahead")
+            let surface = try XCTUnwrap(preparedSurface())
+            var builds = 0
+            painter.onCacheBuild = { builds += 1 }
+            Shell.run("xdotool", ["key", "--clearmodifiers", "Next"])
+            XCTAssertTrue(Self.waitFor(window, showing: second))
+            XCTAssertTrue(GtkDisplay.drawn(window.canvas.widget))
+            XCTAssertTrue(painter.displayCache?.source === surface, "the frame shows another cache")
+            XCTAssertEqual(builds, 0, "Page Down drew the cache again")
+            XCTAssertFalse(painter.preparedCaches.contains { $0.source === surface }, "taken, not kept twice")
+        }
+    }
 }

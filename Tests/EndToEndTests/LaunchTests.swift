@@ -65,6 +65,20 @@ final class LaunchTests: XCTestCase {
             "the command line and the window are one process (exec)")
     }
 
+    /// The first photo is decoded for the window it opens in (900 × 760, the schema's default, on this 1280 × 800
+    /// screen), not for the screen: libjpeg scales it further, and it is on screen sooner.
+    func testTheFirstPhotoIsDecodedForItsWindowNotTheScreen() throws {
+        try GtkTestSupport.requireDisplay()
+        let photo = folder.appendingPathComponent("wide.jpg").path
+        Shell.run("convert", ["-size", "3000x2000", "gradient:#aa3388-#2288aa", "-quality", "85", photo])
+        let text = try launch(photo, environment: ["CROP_EDITOR_TRACE": "1"]) {
+            $0.contains("first frame of a picture painted")
+        }
+        XCTAssertTrue(text.contains(" launch picture's box 900 × 760\n"), text)
+        XCTAssertTrue(text.contains(" thumbnail of 900 × 600\n"), text)
+        XCTAssertTrue(text.contains(" first frame of a picture painted\n"), text)
+    }
+
     /// This machine's answer: with no GPU render node, the editor leaves OpenGL off and draws with Cairo; a
     /// renderer the person chose is kept.
     func testTheRendererFollowsTheMachineAndAPersonsChoice() throws {

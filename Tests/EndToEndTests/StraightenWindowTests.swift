@@ -51,6 +51,37 @@ final class StraightenWindowTests: XCTestCase {
 
     private static func key(_ keys: String) { Shell.run("xdotool", ["key", "--clearmodifiers", keys]) }
 
+    /// `]` held (real keys 30 ms apart, the keyboard's repeat rate): the frames while it repeats are quick,
+    /// not the sharp cache drawn again for every key, and one sharp frame follows the last key.
+    func testAHeldAngleKeyDrawsQuickFramesThenOneSharpFrame() throws {
+        try withGreyWindow("held.png") { _, canvas, _ in
+            final class Counts { var sharp = 0, quick = 0 }
+            let counts = Counts()
+            canvas.painter.onCacheBuild = { counts.sharp += 1 }
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(canvas.widget))
+            let handler = Signal.connect(clock.raw, "after-paint") {
+                if (canvas.painter.displayCache?.reduction ?? 1) > 1 { counts.quick += 1 }
+            }
+            defer { g_signal_handler_disconnect(clock.raw, gulong(handler)) }
+            let presses = 20
+            let keys = Process()
+            keys.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            keys.arguments = ["key", "--clearmodifiers", "--delay", "30"] + Array(repeating: "bracketright", count: presses)
+            try keys.run()
+            // The loop runs while the keys come, so each is handled (and drawn) as it arrives.
+            XCTAssertTrue(
+                GtkDisplay.pump(timeout: 15) { !keys.isRunning && canvas.editor.angle.hundredths == 10 * presses },
+                "angle \(canvas.editor.angle)")
+            let sharpWhileHeld = counts.sharp
+            XCTAssertGreaterThan(counts.quick, 0, "no quick frame while the key repeated")
+            XCTAssertLessThanOrEqual(sharpWhileHeld, 3, "the sharp cache was drawn \(sharpWhileHeld) times for \(presses) keys")
+            XCTAssertTrue(
+                GtkDisplay.pump(timeout: 3) { counts.sharp > sharpWhileHeld && !canvas.angleKeys.isRepeating },
+                "no sharp frame after the last key")
+            XCTAssertEqual(canvas.painter.displayCache?.reduction, 1)
+        }
+    }
+
     func testRealKeysTurnThePictureAndUndoAndRedoBringBackAngleAndCrop() throws {
         try withGreyWindow("keys.png") { window, canvas, _ in
             canvas.commit(CropRect(x: 0.2, y: 0.2, width: 0.5, height: 0.5))

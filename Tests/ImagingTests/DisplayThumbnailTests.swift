@@ -56,6 +56,38 @@ import Testing
         #expect(Self.near(Self.rgb(pixels, 500, 700), [0, 0, 255]), "bottom-right is blue")
     }
 
+    /// libjpeg scales by the largest power of two that still covers the box; the rest is a reduce by less than 2.
+    @Test(arguments: [
+        (6000, 4000, 1920, 1200, 2), (12248, 8165, 1920, 1200, 4), (4000, 3000, 800, 800, 4), (600, 400, 1920, 1200, 1),
+        (3000, 2000, 1500, 1000, 2), (2999, 1999, 1500, 1000, 1), (6000, 4000, 750, 500, 8), (60000, 40000, 100, 100, 8),
+        (4000, 6000, 1920, 1200, 4), (0, 0, 100, 100, 1),
+    ])
+    func libjpegScalesByThePowerOfTwoThatStillCoversTheBox(_ c: (Int, Int, Int, Int, Int)) {
+        #expect(Imaging.jpegShrink(width: c.0, height: c.1, maxWidth: c.2, maxHeight: c.3) == c.4)
+    }
+
+    /// The thumbnail made through libjpeg's scaling looks like ImageMagick's resize of the whole picture (the
+    /// oracle), not like a blockier or shifted picture: 2400×1600 of detail into 720×480 (libjpeg's half, then 1.67).
+    @Test func aScaledJPEGLooksLikeTheWholePictureResized() throws {
+        let dir = TempFolder("thumb-oracle")
+        defer { dir.remove() }
+        let src = dir.file("detail.jpg")
+        try Tool.run(["convert", "-seed", "7", "-size", "2400x1600", "plasma:red-blue", "-quality", "92", src])
+        let (_, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 720, maxHeight: 720)
+        #expect(pixels.width == 720 && pixels.height == 480)
+        let ours = dir.file("ours.ppm"), oracle = dir.file("oracle.png")
+        Netpbm.write(
+            ours, width: pixels.width, height: pixels.height, channels: 3, sixteenBit: false,
+            samples: pixels.bytes.enumerated().compactMap { $0.offset % 4 == 3 ? nil : Int($0.element) })
+        try Tool.run(["convert", src, "-resize", "720x480!", oracle])
+        let difference = try Tool.rmse(ours, oracle)
+        #expect(difference < 0.02, "RMSE against ImageMagick's resize: \(difference)")
+        // A picture shifted by one pixel differs far more: the measure can fail.
+        let shifted = dir.file("shifted.png")
+        try Tool.run(["convert", oracle, "-roll", "+1+1", shifted])
+        #expect(try Tool.rmse(ours, shifted) > difference * 1.5)
+    }
+
     @Test func aSmallPictureIsNeverEnlarged() throws {
         let dir = TempFolder("thumb-small")
         defer { dir.remove() }

@@ -30,6 +30,13 @@ enum AppSettings {
         if g_settings_get_boolean(settings, "window-maximized") != 0 { gtk_window_maximize(window) }
     }
 
+    /// The size the next window opens at, in application pixels; nil when it opens maximized or no
+    /// schema remembers one.
+    static var restoredSize: (width: Int, height: Int)? {
+        guard let settings = shared, g_settings_get_boolean(settings, "window-maximized") == 0 else { return nil }
+        return (Int(g_settings_get_int(settings, "window-width")), Int(g_settings_get_int(settings, "window-height")))
+    }
+
     /// Remembers the window's size (its unmaximized size when maximized).
     static func remember(_ window: UnsafeMutablePointer<GtkWindow>) {
         guard let settings = shared else { return }

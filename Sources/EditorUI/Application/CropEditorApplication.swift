@@ -35,6 +35,7 @@ public final class CropEditorApplication {
 
     /// Runs the main loop with the process's arguments; returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
+        MallocPolicy.apply()
         MainQueueBridge.install()
         // Before anything starts GTK (registering below does, for `--paste`).
         RendererChoice.apply()

@@ -41,12 +41,16 @@ final class LaunchPicture {
         path = String(cString: resolved)
     }
 
-    /// Starts decoding the remembered file, sized for the screen: call once the display is open.
+    /// Starts decoding the remembered file, sized for the window it will open in: call once the
+    /// display is open. (The photos after it are decoded for the screen, ahead of time; this one
+    /// is waited for, and a 100 MP JPEG decodes in 0.8 s for a 900 × 760 window against 1.2 s for
+    /// a 1920 × 1200 screen, as libjpeg can scale it by 1/8 rather than 1/4.)
     func start() {
         guard let path else { return }
         self.path = nil
-        let limit = ImageSource.screenLimit()
+        let limit = ImageSource.windowLimit(AppSettings.restoredSize)
         LaunchTrace.mark("launch picture asked")
+        LaunchTrace.mark("launch picture's box \(limit.width) × \(limit.height)")
         let done = Finished()
         let task = Task.detached(priority: .userInitiated) {
             let result = ImageSource.decode(path: path, maxWidth: limit.width, maxHeight: limit.height)

@@ -16,6 +16,9 @@ final class PhotoPrefetcher {
     /// The largest picture decoded, in device pixels (the window's screen limit).
     private let limit: @MainActor () -> (width: Int, height: Int)
 
+    /// Told of each picture decoded ahead and kept (the window draws it for its canvas).
+    var onPrepared: (@MainActor (String, LoadedImage) -> Void)?
+
     init(limit: @escaping @MainActor () -> (width: Int, height: Int)) {
         self.limit = limit
     }
@@ -86,6 +89,7 @@ final class PhotoPrefetcher {
             if let self, self.running[path]?.id == id {
                 self.running[path] = nil
                 self.ready[path] = result
+                if case .success(let image) = result { self.onPrepared?(path, image) }
             }
             return result
         }

@@ -65,6 +65,11 @@ final class EditorWindow {
             ShortcutsWindow.attach(to: self.window)
         }
         canvas.onEvent = { [weak self] event in self?.canvasReported(event) }
+        // A neighbour decoded ahead is drawn for the canvas too: Page Down's first frame then only copies.
+        browsing.prefetcher.onPrepared = { [weak self] path, image in
+            guard let self, self.browsing.session?.current != path else { return }
+            self.canvas.prepare(image)
+        }
         if let remembered = EditorWindow.aspectRatio(target: AppSettings.aspectRatio), !remembered.isFree {
             chooseAspectRatio(remembered)
         }
