@@ -14,5 +14,5 @@ struct CanvasModes {
     /// The line being drawn in straighten mode, in view points.
     var levelLine: LevelLine?
     /// The angle keys held down: their frames are quick until the key is let go.
-    var angleKeys = KeyRepeat()
+    var angleKeys = KeyBurst()
 }

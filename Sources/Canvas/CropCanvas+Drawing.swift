@@ -13,7 +13,7 @@ extension CropCanvas {
         let plan = painter.plan(
             image: image, crop: shownCrop, width: Double(width), height: Double(height),
             scale: scale, state: paintState, transform: transform, angle: editor.angle,
-            quick: editor.isChangingAngle || angleKeys.isRepeating, zoom: viewport?.zoom ?? .fit, sharp: sharpTile)
+            quick: editor.isChangingAngle || angleKeys.isActive, zoom: viewport?.zoom ?? .fit, sharp: sharpTile)
         var bounds = graphene_rect_t(
             origin: graphene_point_t(x: 0, y: 0),
             size: graphene_size_t(width: Float(width), height: Float(height)))
@@ -26,7 +26,7 @@ extension CropCanvas {
         }
         if image != nil { LaunchTrace.mark("first frame of a picture painted") }
         // After a resize the visible region may need a new sharp render.
-        if viewGesture == nil, !session.isDragging, !editor.isChangingAngle, !angleKeys.isRepeating {
+        if viewGesture == nil, !session.isDragging, !editor.isChangingAngle, !angleKeys.isActive {
             requestSharpRegionIfNeeded()
         }
     }

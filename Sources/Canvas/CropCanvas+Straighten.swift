@@ -53,25 +53,24 @@ extension CropCanvas {
             klass, UInt32(GDK_KEY_L), GDK_SHIFT_MASK, CanvasAction.straightenKey.detailed, "level", 0)
     }
 
-    /// Turns the picture further by `step` as one undoable step (keys, actions). A key held down
-    /// repeats: those frames are quick (a 12000 × 8000 photo turned sharp on a 3840 × 2160 screen
-    /// takes longer than the repeat interval), and the sharp one follows the last.
+    /// Turns the picture further by `step` as one undoable step (keys, actions). Its frames are
+    /// quick until no key has come for `KeyBurst.settleDelay`, then one sharp frame: a key held
+    /// down repeats faster than a 12000 × 8000 photo turns sharp on a 3840 × 2160 screen.
     func turnAngle(by step: StraightenAngle) {
         guard image != nil else { return }
         stopAnimation()
-        if angleKeys.press(at: .now) {
-            // Checked once the repeat may have ended; a later key schedules a check of its own.
-            Timer.once(milliseconds: UInt32(KeyRepeat.settleDelay / .milliseconds(1)) + 1) { [weak self] in
-                self?.settleAngleKeys()
-            }
+        angleKeys.press(at: .now)
+        // Checked once the burst may have ended; a later key schedules a check of its own.
+        Timer.once(milliseconds: UInt32(KeyBurst.settleDelay / .milliseconds(1)) + 1) { [weak self] in
+            self?.settleAngleKeys()
         }
         edit { $0.turnAngle(by: step) }
     }
 
-    /// The sharp frame once the angle key has been let go.
+    /// The sharp frame once the angle keys have stopped.
     func settleAngleKeys() {
         let now = ContinuousClock.now
-        guard angleKeys.isRepeating, angleKeys.isSettled(at: now) else { return }
+        guard angleKeys.isActive, angleKeys.isSettled(at: now) else { return }
         angleKeys.settle(at: now)
         widget.queueDraw()
     }

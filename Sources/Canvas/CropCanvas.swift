@@ -98,7 +98,7 @@ public final class CropCanvas {
     }
     /// The committed crop and the drag over it.
     /// The angle keys' repeat (`turnAngle`): quick frames while `]` or `[` is held.
-    var angleKeys: KeyRepeat {
+    var angleKeys: KeyBurst {
         get { modes.angleKeys }
         set { modes.angleKeys = newValue }
     }

@@ -40,8 +40,8 @@ enum FrameBenchmark {
     /// Paints `frames` frames of the straighten angle changing (a drag of the ruler: 0.1° a frame
     /// from 0°, the crop carried and shrunk by `CropEditor.changeAngle`) of a `sourceWidth`×
     /// `sourceHeight` image offscreen at `viewWidth`×`viewHeight`, as the canvas does: the quick
-    /// lower-resolution turn with the fine grid, in bands, on two frame surfaces in turn. The
-    /// first frame also makes the small upright copy the quick frames turn.
+    /// lower-resolution turn with the fine grid, in bands, on two frame surfaces in turn, from the
+    /// small upright copy the canvas makes off the main thread when the angle starts changing.
     @MainActor
     static func angleFrames(
         sourceWidth: Int, sourceHeight: Int, viewWidth: Int = 3840, viewHeight: Int = 2160,
@@ -53,7 +53,9 @@ enum FrameBenchmark {
             uprightWidth: sourceWidth, uprightHeight: sourceHeight, crop: CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8))
         var state = PaintState()
         state.fineGrid = true
-        return timedFrames(frames, width: viewWidth, height: viewHeight, bands: bands) { frame, painter, _ in
+        return timedFrames(
+            frames, width: viewWidth, height: viewHeight, bands: bands, setUp: { $0.prepareQuickCopyHere(for: image) }
+        ) { frame, painter, _ in
             editor.changeAngle(to: StraightenAngle(hundredths: 10 * frame))
             return painter.plan(
                 image: image, crop: editor.crop, width: Double(viewWidth), height: Double(viewHeight),
@@ -66,10 +68,12 @@ enum FrameBenchmark {
     /// `bands`, both timed. The first frame is reported apart (it builds what later frames reuse).
     @MainActor
     static func timedFrames(
-        _ frames: Int, width: Int, height: Int, bands: Int, prepare: (Int, CanvasPainter, FrameSurface) -> FramePlan
+        _ frames: Int, width: Int, height: Int, bands: Int, setUp: (CanvasPainter) -> Void = { _ in },
+        untimed: (Int, CanvasPainter) -> Void = { _, _ in }, prepare: (Int, CanvasPainter, FrameSurface) -> FramePlan
     ) -> FrameTimings? {
         let surfaces = FrameSurfaces()
         let painter = CanvasPainter()
+        setUp(painter)
         var cacheBuilds = 0
         painter.onCacheBuild = { cacheBuilds += 1 }
         let clock = ContinuousClock()
@@ -78,6 +82,7 @@ enum FrameBenchmark {
         var shown: FrameSurface?
         for frame in 0...frames {
             guard let target = surfaces.take(width: width, height: height) else { return nil }
+            untimed(frame, painter)
             let elapsed = clock.measure { prepare(frame, painter, target).render(into: target, bands: bands) }
             // The previous frame leaves the screen: GTK would drop its texture now.
             if let shown { surfaces.giveBack(shown) }

@@ -22,11 +22,18 @@ enum KeysMode {
             "Frames while a key repeats (after \(repeatDelay) ms, then every \(repeatInterval) ms; \(presses) presses),"
                 + " offscreen \(view.width)×\(view.height), a 12000×8000 photo through its 3240×2160 thumbnail:")
         let turn = StraightenAngle.fineStep
+        // The arrows' step (Ctrl: one pixel); 60 of them fit beside the crop below.
+        let onePercent = CropSize(width: 0.01, height: 0.01)
         MainActor.assumeIsolated {
             report("] held, as the canvas draws it", frames(of: image, quickWhileRepeating: true) { $0.turnAngle(by: turn) })
             report("] held, every frame sharp (before)", frames(of: image, quickWhileRepeating: false) { $0.turnAngle(by: turn) })
-            report("→ held (move the crop by 1 %)", frames(of: image, quickWhileRepeating: true) { $0.apply(.moveRight) })
-            report("Shift+→ held (1 % wider)", frames(of: image, quickWhileRepeating: true) { $0.apply(.makeWider) })
+            // The arrows move the frame over the picture: their frames copy the sharp cache as a drag's do.
+            report(
+                "→ held (move the crop by 1 %)",
+                frames(of: image, quickWhileRepeating: false) { $0.apply(.moveRight, step: onePercent) })
+            report(
+                "Shift+→ held (1 % wider)",
+                frames(of: image, quickWhileRepeating: false) { $0.apply(.makeWider, step: onePercent) })
         }
         return 0
     }
@@ -39,23 +46,36 @@ enum KeysMode {
         of image: LoadedImage, quickWhileRepeating: Bool, _ press: @escaping (inout CropEditor) -> CropEditor.Changes
     ) -> FrameTimings? {
         var editor = CropEditor()
-        editor.load(uprightWidth: 12000, uprightHeight: 8000, crop: CropRect(x: 0.1, y: 0.1, width: 0.6, height: 0.6))
-        var keys = KeyRepeat()
+        editor.load(uprightWidth: 12000, uprightHeight: 8000, crop: CropRect(x: 0.02, y: 0.1, width: 0.3, height: 0.6))
+        var keys = KeyBurst()
         let start = ContinuousClock.now
-        return FrameBenchmark.timedFrames(presses, width: view.width, height: view.height, bands: FrameBenchmark.defaultBands) {
-            frame, painter, _ in
+        // Frames 0 and 1 come before any key, as the window has drawn some by then (each of the two
+        // frame surfaces is made once); then the presses; then the frame once the key is let go.
+        let before = 2
+        return FrameBenchmark.timedFrames(
+            before + presses, width: view.width, height: view.height, bands: FrameBenchmark.defaultBands,
+            // The small copy the quick frames turn: the canvas makes it off the main thread from the
+            // burst's first frame (100 ms), so the first frame samples the thumbnail itself and the
+            // repeats, 500 ms later, the copy.
+            untimed: { frame, painter in if frame - before == 1 { painter.prepareQuickCopyHere(for: image) } }
+        ) { frame, painter, _ in
             var quick = false
-            if frame < presses {
+            let n = frame - before
+            if n >= 0, n < presses {
                 // The press N: the first at 0, the repeats after the delay.
-                keys.press(at: start + .milliseconds(frame == 0 ? 0 : repeatDelay + repeatInterval * frame))
+                let at = start + .milliseconds(n == 0 ? 0 : repeatDelay + repeatInterval * n)
+                keys.settle(at: at)
+                keys.press(at: at)
                 _ = press(&editor)
-                quick = quickWhileRepeating && keys.isRepeating
-            } else {
-                keys.settle(at: start + .milliseconds(repeatDelay + repeatInterval * frame + 1000))
+                quick = quickWhileRepeating && keys.isActive
+            } else if n >= presses {
+                keys.settle(at: start + .milliseconds(repeatDelay + repeatInterval * n + 1000))
             }
             return painter.plan(
                 image: image, crop: editor.crop, width: Double(view.width), height: Double(view.height), scale: 1,
                 angle: editor.angle, quick: quick)
+        }.map {
+            FrameTimings(firstFrame: $0.dragFrames[1], dragFrames: Array($0.dragFrames.dropFirst(2)), cacheBuilds: $0.cacheBuilds)
         }
     }
 

@@ -122,7 +122,7 @@ func frameBenchmark(bands: Int, repaintAll: Bool) {
 @MainActor
 func straightenBenchmark() {
     print("\nCanvas frame while the straighten angle changes (0.1° a frame), offscreen 3840×2160, quick turned copy + fine grid:")
-    printMedians(first: "makes the small copy") { w, h in FrameBenchmark.angleFrames(sourceWidth: w, sourceHeight: h) }
+    printMedians(first: "allocates its surfaces") { w, h in FrameBenchmark.angleFrames(sourceWidth: w, sourceHeight: h) }
     if let level = FrameBenchmark.dragFrames(sourceWidth: 1000, sourceHeight: 800, repaintAll: true) {
         print(
             String(

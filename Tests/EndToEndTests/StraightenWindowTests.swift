@@ -76,7 +76,7 @@ final class StraightenWindowTests: XCTestCase {
             XCTAssertGreaterThan(counts.quick, 0, "no quick frame while the key repeated")
             XCTAssertLessThanOrEqual(sharpWhileHeld, 3, "the sharp cache was drawn \(sharpWhileHeld) times for \(presses) keys")
             XCTAssertTrue(
-                GtkDisplay.pump(timeout: 3) { counts.sharp > sharpWhileHeld && !canvas.angleKeys.isRepeating },
+                GtkDisplay.pump(timeout: 3) { counts.sharp > sharpWhileHeld && !canvas.angleKeys.isActive },
                 "no sharp frame after the last key")
             XCTAssertEqual(canvas.painter.displayCache?.reduction, 1)
         }
