@@ -109,8 +109,11 @@ extension CanvasPainter {
 
     /// Makes the small copy quick frames turn, off the main thread.
     @_spi(Benchmark) public func prepareQuickCopy(for image: LoadedImage) async {
-        guard quickCopy?.of !== image.surface else { return }
+        // Each quick frame before the copy is ready asks again: one copy is made, not one a frame.
+        guard quickCopy?.of !== image.surface, quickCopyInMaking !== image.surface else { return }
         let original = image.surface
+        quickCopyInMaking = original
+        defer { if quickCopyInMaking === original { quickCopyInMaking = nil } }
         guard
             let copy = await Task.detached(priority: .userInitiated, operation: { CanvasPainter.smallCopy(of: original) }).value,
             quickCopy?.of !== original

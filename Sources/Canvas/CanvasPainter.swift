@@ -25,6 +25,8 @@ import LaunchTrace
 
     /// The small upright copy of the picture quick frames turn (`quickSurface`), and the surface it was made from.
     var quickCopy: (of: ImageSurface, copy: ImageSurface)?
+    /// The surface whose small copy is being made off the main thread.
+    var quickCopyInMaking: ImageSurface?
 
     /// Lets the cached copies go (two screen-sized surfaces) when there is no picture.
     func dropCache() {
