@@ -13,8 +13,19 @@ static volatile sig_atomic_t temporary_ready = 0;
 /* Only a process that installed the handler records paths: the window never does, and its saves run
    side by side, so copying into the one buffer there would be a race for nothing. */
 static volatile sig_atomic_t installed = 0;
+/* While a finished result is being renamed into place and reported, a stop signal is kept, not acted on:
+   a batch worker that stopped there would leave a whole result its batch never heard of. Any thread may
+   take the signal (the worker has others), so this is a flag the handler reads, not a blocked mask. */
+static volatile sig_atomic_t holding = 0;
+static volatile sig_atomic_t held_signal = 0;
+/* A batch worker releases a hold only once it has reported the job, not when the rename is done. */
+static volatile sig_atomic_t hold_until_reported = 0;
 
 static void remove_temporary_and_stop(int signal_number) {
+    if (holding) {
+        held_signal = signal_number;
+        return;
+    }
     if (temporary_ready) unlink(temporary);
     /* Ends the process the way the signal would have, now that nothing is left behind. */
     struct sigaction fallback;
@@ -60,6 +71,27 @@ void ci_set_temporary(const char *path) {
     if (!path || strlen(path) >= sizeof temporary) return;
     memcpy(temporary, path, strlen(path) + 1);
     temporary_ready = 1;
+}
+
+void ci_hold_stops(void) {
+    if (installed) holding = 1;
+}
+
+/* Ends the hold and acts on a signal kept during it, as it would have been acted on then. */
+static void end_hold(void) {
+    holding = 0;
+    int kept = held_signal;
+    if (kept) remove_temporary_and_stop(kept);
+}
+
+void ci_release_stops(void) {
+    if (installed && !hold_until_reported) end_hold();
+}
+
+void ci_hold_stops_until_reported(void) { hold_until_reported = 1; }
+
+void ci_job_reported(void) {
+    if (installed) end_hold();
 }
 
 static volatile sig_atomic_t stop_fd = -1;

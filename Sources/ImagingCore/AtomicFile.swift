@@ -55,6 +55,10 @@ public struct AtomicFile: Sendable {
         let syncFailure = errno
         close(fd)
         guard synced == 0 else { throw abandoned(ImagingError.WriteFailure.write, errno: syncFailure) }
+        // A stop signal from here on waits until the result is in place (and, in a batch worker,
+        // reported), so the result is never both written and uncounted.
+        Imaging.holdStops()
+        defer { Imaging.releaseStops() }
         guard rename(temporary, target) == 0 else { throw abandoned(ImagingError.WriteFailure.rename) }
         Imaging.temporaryChanged(nil)
         // The rename itself is durable once the folder is synced.

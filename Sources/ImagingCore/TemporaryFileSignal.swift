@@ -5,4 +5,10 @@ import CInterrupt
 extension Imaging {
     /// The write now filling `path` (nil: none).
     static func temporaryChanged(_ path: String?) { ci_set_temporary(path) }
+
+    /// A stop signal from now on is kept until `releaseStops` (see `ci_hold_stops`).
+    static func holdStops() { ci_hold_stops() }
+
+    /// Acts on a stop signal kept since `holdStops`; a batch worker's hold lasts until its report.
+    static func releaseStops() { ci_release_stops() }
 }

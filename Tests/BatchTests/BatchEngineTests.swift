@@ -78,6 +78,34 @@ import Wording
         #expect(w.temporaryLeftovers().isEmpty, "\(w.temporaryLeftovers())")
     }
 
+    /// Cancel that comes after a worker put its result in place but before it reported it: the
+    /// result is counted as saved, not lost as cancelled (a batch's summary matches the folder).
+    @Test func aResultWrittenJustBeforeCancelIsCountedAsSaved() throws {
+        let w = try Workspace()
+        let image = w.url("in/p.png").path
+        try w.picture("in/p.png")
+        let output = w.url("out/p.png").path
+        // The real worker, made to wait 5 s between its rename and its report (a debug-only pause).
+        let worker = w.url("pausing-worker").path
+        try w.file(
+            "pausing-worker",
+            bytes: Array(
+                "#!/bin/sh\nCROP_EDITOR_WORKER_TEST_REPORT_PAUSE=5 exec '\(CropEditorProcess.binary.path)' \"$@\"\n".utf8))
+        #expect(chmod(worker, 0o755) == 0)
+        let engine = BatchEngine(runner: ProcessRunner(executable: worker, slots: 1))
+        let canceller = Thread {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline, !FileManager.default.fileExists(atPath: output) { usleep(10_000) }
+            engine.cancel()
+        }
+        canceller.start()
+        let outcomes = engine.run([BatchJob(image: image, arguments: ["--crop=20x10", "--output=\(output)", "--", image])])
+        #expect(engine.isCancelled)
+        #expect(outcomes.map(\.status) == [.succeeded], "a result in place was not counted")
+        #expect(try Tool.size(of: URL(fileURLWithPath: output)) == "20x10")
+        #expect(w.temporaryLeftovers().isEmpty, "\(w.temporaryLeftovers())")
+    }
+
     @Test func aWorkerKilledMidJobFailsItsPictureAloneAndLeavesNoTemporary() throws {
         let w = try Workspace()
         let jobs = try noiseJobs(in: w, count: 4, side: 2500, crop: 2400)

@@ -10,6 +10,17 @@ void ci_install_interrupt_cleanup(void);
    handler may only read memory and call async-signal-safe functions such as unlink. */
 void ci_set_temporary(const char *path);
 
+/* Around the rename that puts a finished result in place: a stop signal arriving in between is kept and
+   acted on at the release (the result is whole by then; its temporary name is gone). Only in a process that
+   installed the cleanup. */
+void ci_hold_stops(void);
+void ci_release_stops(void);
+
+/* For a batch worker: a hold lasts past the rename until `ci_job_reported`, once the batch has been told
+   of the result, so no result is written that the batch does not count. */
+void ci_hold_stops_until_reported(void);
+void ci_job_reported(void);
+
 /* For a process that hands its work to children (a batch): SIGTERM, SIGINT and SIGHUP no longer end it at
    once; each writes its number as one byte to `fd` (the write end of a pipe the caller reads), so the
    caller can stop its children first. The signals are unblocked as above. */
