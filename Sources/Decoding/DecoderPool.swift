@@ -24,7 +24,8 @@
 //   workingPIDs, idlePIDs                   the processes' pids, for tests that look at them from outside
 //   sparesAhead                             processes started ahead, so a new file's jobs wait for none
 //   startAhead()                            one process started now, for the first job to come
-//   shutdown()                              ends the idle processes and reaps them (the command line, at its end)
+//   shutdown()                              ends the idle processes and reaps them (a batch's worker, at its end)
+//   killForExit()                           kills them without waiting (the command line, as it exits)
 // One process serves the jobs of one source file only, forked by the pool's zygote (DecoderZygote);
 // it is retired when the pool keeps more files than its size (the least recently used file's first)
 // or when it has used a job's processor time. A process is used only once the kernel shows it
@@ -175,6 +176,27 @@ public final class DecoderPool: @unchecked Sendable {
         guard lock.withLock({ busy == 0 }) else { return }
         spawner.spawn { [self] in
             zygote?.finish()
+            zygote = nil
+        }
+    }
+
+    /// For a command about to exit, its jobs done: every process killed outright (SIGKILL, so
+    /// nothing of theirs runs after this) and none waited for. Taking a decoder's memory down takes
+    /// the kernel several milliseconds that the command's user would otherwise wait through, for a
+    /// process that can no longer do anything; it goes on while the command exits.
+    public func killForExit() {
+        let ending = lock.withLock { () -> [DecoderProcess] in
+            wantedSpares = 0
+            oneOffSpares = 0
+            defer {
+                bound.removeAll()
+                spares.removeAll()
+            }
+            return bound + spares
+        }
+        ending.forEach { $0.kill() }
+        spawner.spawn { [self] in
+            zygote?.kill()
             zygote = nil
         }
     }

@@ -133,6 +133,16 @@ final class DecoderProcess: @unchecked Sendable {
         close(pidfd)
     }
 
+    /// Kills the process (SIGKILL: nothing of it runs after this) without waiting for the kernel to
+    /// take it down: for a command that is about to exit (once).
+    func kill() {
+        guard isAlive else { return }
+        isAlive = false
+        _ = cds_pidfd_kill(pidfd)
+        close(pidfd)
+        close(socket.fd)
+    }
+
     /// Kills the process and waits until it has ended (once).
     func end() {
         guard isAlive else { return }

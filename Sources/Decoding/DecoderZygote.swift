@@ -32,7 +32,7 @@ final class DecoderZygote: @unchecked Sendable {
     deinit {
         // Killed outright: its decoders end with it (their parent-death signal).
         guard isAlive else { return }
-        kill(pid, SIGKILL)
+        Glibc.kill(pid, SIGKILL)
         close(socket.fd)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
@@ -49,6 +49,16 @@ final class DecoderZygote: @unchecked Sendable {
             return nil
         }
         return mine
+    }
+
+    /// Kills the zygote without waiting for it (a command about to exit): its decoders have
+    /// been killed already, and any it was still forking die with it (their parent-death signal).
+    /// The pid is safe to signal: the zygote is our child and not yet reaped.
+    func kill() {
+        guard isAlive else { return }
+        isAlive = false
+        Glibc.kill(pid, SIGKILL)
+        close(socket.fd)
     }
 
     /// Closes the zygote's socket and waits for it: it waits for its decoders first, so their time

@@ -25,8 +25,9 @@ public enum HeadlessCommand {
     public static func run(_ arguments: [String]) -> Int32 {
         // Imaging's reasons come worded in the user's language when a catalogue has them.
         Localization.startMessages()
-        // The decoder ends with us, reaped: no process outlives the command, and its time is ours.
-        defer { DecoderPool.shared.shutdown() }
+        // The decoders are killed as we end: nothing of theirs runs after us, and the kernel takes
+        // their memory down without the user waiting for it.
+        defer { DecoderPool.shared.killForExit() }
         do {
             switch try HeadlessOptions.parse(Array(arguments.dropFirst())) {
             case .help:
