@@ -560,12 +560,8 @@ public final class DecoderPool: @unchecked Sendable {
     /// its temporary made here, flushed and renamed over the target; nothing left when it fails.
     private func write(_ result: Int32, limit: Int, into file: AtomicFile) throws(ImagingError) {
         guard let count = SealedPixels.sealedSize(result, limit: limit) else { throw .decoderStopped }
-        let mapping = count > 0 ? SealedPixels.map(result, count: count) : nil
-        guard count == 0 || mapping != nil else { throw .decoderStopped }
-        try file.create { descriptor in
-            guard let mapping else { return 0 }
-            return mapping.withUnsafeBytes { Imaging.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
-        }
+        // Sealed: its size cannot change under the copy, which the kernel does (no mapping here).
+        try file.create { descriptor in Imaging.copyAll(from: result, count: count, to: descriptor) }
         try file.commit()
     }
 

@@ -67,7 +67,10 @@ extension Imaging {
             throw .invalidRequest(.losslessNeedsJPEG)
         }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: info.path)) } catch { throw .unreadable(.readFailed) }
+        // Mapped, not read: TurboJPEG reads it once, and a copy would be a second pass over it.
+        do { data = try Data(contentsOf: URL(fileURLWithPath: info.path), options: .alwaysMapped) } catch {
+            throw .unreadable(.readFailed)
+        }
         let check = try LosslessJPEG.check(info: info, crop: crop, data: data)
         let cut = try LosslessJPEG.crop(data, path: info.path, check: check, copyMarkers: options.strip != .all)
         try file.write(cut)

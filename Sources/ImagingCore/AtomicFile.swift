@@ -81,6 +81,41 @@ public struct AtomicFile: Sendable {
 }
 
 extension Imaging {
+    /// Copies the first `count` bytes of `source` (read from its start, its own offset untouched) to
+    /// `descriptor` in the kernel, again after interruptions and short copies: no mapping of either
+    /// to fault in, no copy in this process. A target the kernel cannot copy into that way (some
+    /// devices and file systems) gets the bytes through a buffer instead. Returns 0, or the errno
+    /// that stopped it (ENOSPC for a write that wrote nothing, EIO for a source shorter than `count`).
+    public static func copyAll(from source: Int32, count: Int, to descriptor: Int32) -> Int32 {
+        var offset: off_t = 0
+        while offset < count {
+            let copied = sendfile(descriptor, source, &offset, count - Int(offset))
+            if copied < 0, errno == EINTR { continue }
+            if copied < 0, errno == EINVAL || errno == ENOSYS {
+                return copyThroughBuffer(from: source, at: Int(offset), count: count, to: descriptor)
+            }
+            guard copied > 0 else { return copied == 0 ? EIO : errno }
+        }
+        return 0
+    }
+
+    /// The rest of `copyAll`'s copy, from `start` on, read and written 1 MiB at a time.
+    private static func copyThroughBuffer(from source: Int32, at start: Int, count: Int, to descriptor: Int32) -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = start
+        while offset < count {
+            let read = buffer.withUnsafeMutableBytes {
+                pread(source, $0.baseAddress, min($0.count, count - offset), off_t(offset))
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return read == 0 ? EIO : errno }
+            let failure = buffer.withUnsafeBytes { writeAll(UnsafeRawBufferPointer(rebasing: $0.prefix(read)), to: descriptor) }
+            guard failure == 0 else { return failure }
+            offset += read
+        }
+        return 0
+    }
+
     /// Writes all of `bytes` to `descriptor`, again after interruptions and short writes. Returns
     /// 0, or the errno that stopped it (ENOSPC for a write that wrote nothing).
     public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
