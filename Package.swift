@@ -95,7 +95,13 @@ let package = Package(
         .executableTarget(name: "crop-editor-gui", dependencies: ["EditorUI", "LaunchTrace"], linkerSettings: releaseLinking),
         .executableTarget(
             name: "crop-bench",
-            dependencies: ["CropKit", "Canvas", "EditorUI", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding"]),
+            dependencies: [
+                "CropKit", "Canvas", "EditorUI", "GtkSupport", "CGtk", "Imaging", "Wording", "Decoding", "BenchSupport",
+            ]),
+        // The benchmarks' one-shot timing, and crop-bench-client: the confined decoder's thumbnail from a
+        // program that links no libvips (scripts/bench-export).
+        .target(name: "BenchSupport", dependencies: ["ImagingCore", "Wording"]),
+        .executableTarget(name: "crop-bench-client", dependencies: ["BenchSupport", "Decoding"], linkerSettings: releaseLinking),
         // libatspi, a real AT-SPI client, for the end-to-end accessibility tests.
         .systemLibrary(
             name: "CAtspi", path: "Tests/CAtspi", pkgConfig: "atspi-2",

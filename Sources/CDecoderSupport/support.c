@@ -161,6 +161,12 @@ int cds_pidfd_wait(int pidfd, int milliseconds) {
     return ready > 0;
 }
 
+void cds_pidfd_reap(int pidfd) {
+    siginfo_t info;
+    /* P_PIDFD (3): exactly that process; ECHILD when it is not ours to reap. */
+    while (waitid((idtype_t)3, (id_t)pidfd, &info, WEXITED | WNOHANG) < 0 && errno == EINTR) {}
+}
+
 int cds_reap_children(int block) {
     int reaped = 0, status;
     while (waitpid(-1, &status, block ? 0 : WNOHANG) > 0) reaped++;

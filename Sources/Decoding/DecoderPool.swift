@@ -23,6 +23,7 @@
 //   timeout                                 each job's wall-clock limit in seconds (settable, for tests)
 //   workingPIDs, idlePIDs                   the processes' pids, for tests that look at them from outside
 //   sparesAhead                             processes started ahead, so a new file's jobs wait for none
+//   decodesOneFile                          decoders started on their own, no zygote (a one-file command)
 //   startAhead()                            one process started now, for the first job to come
 //   shutdown()                              ends the idle processes and reaps them (a batch's worker, at its end)
 //   killForExit()                           kills them without waiting (the command line, as it exits)
@@ -68,6 +69,15 @@ public final class DecoderPool: @unchecked Sendable {
         }
     }
 
+    /// For a program that decodes one file and ends (the command line's single crop): each decoder
+    /// is started on its own instead of forked by a zygote. A zygote makes every later decoder a
+    /// fork instead of a start-up; with one file there is no later one, and its fork would only come
+    /// on top of the start. Set before the first job.
+    public var decodesOneFile: Bool {
+        get { lock.withLock { oneFile } }
+        set { lock.withLock { oneFile = newValue } }
+    }
+
     /// Starts one process in the background now, for the first job to come (the command line calls
     /// it first thing, so the decoder's start-up overlaps the parsing of options and files).
     public func startAhead() {
@@ -86,6 +96,7 @@ public final class DecoderPool: @unchecked Sendable {
     private let lock = NSCondition()
     private var jobTimeout: Double
     private var wantedSpares = 0
+    private var oneFile = false
     /// Spares asked for once by `startAhead`, not replaced when taken.
     private var oneOffSpares = 0
     /// Started processes that have served no file yet.
@@ -294,6 +305,10 @@ public final class DecoderPool: @unchecked Sendable {
     /// A decoder from the zygote, the zygote started first when there is none (or it died: once
     /// more). Runs on the spawner's thread only.
     private func forkDecoder() throws(DecoderProcess.StartFailure) -> DecoderProcess {
+        if lock.withLock({ oneFile }) {
+            guard let program else { throw .cannotStart }
+            return try DecoderProcess(program: program, environment: environmentNow(), allowUnconfined: allowUnconfined)
+        }
         for attempt in 0..<2 {
             if zygote == nil || attempt > 0 {
                 guard let program else { throw .cannotStart }

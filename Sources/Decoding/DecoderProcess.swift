@@ -1,4 +1,4 @@
-// One confined decoding process seen from the editor: forked by the zygote, its confinement checked in /proc, handed the jobs of one source file, ended when it overruns or dies.
+// One confined decoding process seen from the editor: forked by the zygote (or started alone), its confinement checked in /proc, handed the jobs of one source file, ended when it overruns or dies.
 
 import CDecoderSupport
 import Foundation
@@ -37,8 +37,23 @@ final class DecoderProcess: @unchecked Sendable {
     /// outside that it is confined: `/proc/PID/status` of each of its threads must say
     /// `NoNewPrivs: 1` and `Seccomp: 2` (what a decoder says about itself proves nothing). Unless
     /// `allowUnconfined`, a process that is not is ended.
-    init(zygote: DecoderZygote, allowUnconfined: Bool) throws(StartFailure) {
+    convenience init(zygote: DecoderZygote, allowUnconfined: Bool) throws(StartFailure) {
         guard let mine = zygote.fork() else { throw .cannotStart }
+        try self.init(connectedTo: mine, allowUnconfined: allowUnconfined)
+    }
+
+    /// A decoder started on its own, without a zygote (`crop-editor-decoder PID`: it loads its
+    /// libraries and confines itself in one process), for a program that decodes one file: there a
+    /// zygote's fork would only come on top of the one start-up. Checked as a forked one is.
+    convenience init(program: String, environment: [String], allowUnconfined: Bool) throws(StartFailure) {
+        guard let (_, mine) = DecoderZygote.spawn(program: program, mode: nil, environment: environment) else {
+            throw .cannotStart
+        }
+        try self.init(connectedTo: mine, allowUnconfined: allowUnconfined)
+    }
+
+    /// Waits on `mine`, our end of a new decoder's socket, for its `ready`, and checks it.
+    private init(connectedTo mine: Int32, allowUnconfined: Bool) throws(StartFailure) {
         let socket = DescriptorSocket(fd: mine)
         guard let message = socket.receive(timeout: Self.startLimit),
             case .ready(let confinement, let opensHEIF)? = MessageCoding.decode(DecoderReply.self, message.bytes),
@@ -130,6 +145,8 @@ final class DecoderProcess: @unchecked Sendable {
             _ = cds_pidfd_kill(pidfd)
             _ = cds_pidfd_wait(pidfd, -1)
         }
+        // One started without a zygote is our child: reaped here (a forked one is the zygote's).
+        cds_pidfd_reap(pidfd)
         close(pidfd)
     }
 
@@ -149,6 +166,7 @@ final class DecoderProcess: @unchecked Sendable {
         isAlive = false
         _ = cds_pidfd_kill(pidfd)
         _ = cds_pidfd_wait(pidfd, -1)
+        cds_pidfd_reap(pidfd)
         close(pidfd)
         close(socket.fd)
     }

@@ -14,19 +14,27 @@ final class DecoderZygote: @unchecked Sendable {
 
     /// Starts the zygote with `environment` (its decoders inherit it); nil when it cannot start.
     init?(program: String, environment: [String]) {
+        guard let (started, mine) = Self.spawn(program: program, mode: ZygoteProtocol.argument, environment: environment)
+        else { return nil }
+        pid = started
+        socket = DescriptorSocket(fd: mine)
+    }
+
+    /// Starts `crop-editor-decoder PID MODE` (the zygote, or with no mode a decoder on its own)
+    /// with `environment` and a socket on its descriptor 3: its pid and our end, or nil.
+    static func spawn(program: String, mode: String?, environment: [String]) -> (pid: pid_t, socket: Int32)? {
         guard let (mine, theirs) = DescriptorSocket.pair() else { return nil }
         // Its messages (a crash's trace) only when asked for: CROP_EDITOR_DECODER_STDERR=1.
         let quiet: Int32 = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER_STDERR"] == "1" ? 0 : 1
         let variables = environment.map { strdup($0) } + [nil]
         defer { variables.forEach { free($0) } }
-        let started = cds_spawn(program, "crop-editor-decoder", ZygoteProtocol.argument, theirs, quiet, variables)
+        let started = cds_spawn(program, "crop-editor-decoder", mode, theirs, quiet, variables)
         close(theirs)
         guard started > 0 else {
             close(mine)
             return nil
         }
-        pid = started
-        socket = DescriptorSocket(fd: mine)
+        return (started, mine)
     }
 
     deinit {

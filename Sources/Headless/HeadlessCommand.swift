@@ -38,7 +38,9 @@ public enum HeadlessCommand {
                 writeAll(HelpText.text + "\n" + confinement + "\n", to: STDOUT_FILENO)
             case .crop(let options):
                 // The decoder starts at once, so its start-up overlaps everything before the first
-                // job (a usage error or a batch, whose workers decode, starts none here).
+                // job (a usage error or a batch, whose workers decode, starts none here); on its
+                // own, with no zygote to fork it, since one file is all this command decodes.
+                DecoderPool.shared.decodesOneFile = true
                 DecoderPool.shared.startAhead()
                 // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
                 Imaging.removeTemporariesOnInterrupt()

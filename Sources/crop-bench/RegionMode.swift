@@ -1,5 +1,6 @@
 // `crop-bench region PATH X Y W H SCALE`: one sharp region for a zoomed view (pixels of the upright picture), for scripts/bench-export.
 
+import BenchSupport
 import CropKit
 import Foundation
 import Imaging

@@ -41,6 +41,24 @@ import Testing
             none.summary == "Decoders run in a separate process, unconfined; no seccomp or Landlock on this kernel")
     }
 
+    /// A one-file pool (the command line's) starts its decoder on its own, no zygote: a child of
+    /// ours, confined as a forked one is, refusing what a forked one refuses, and reaped by us.
+    @Test func aDecoderStartedWithoutAZygoteIsOursConfinedAndReaped() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let pool = DecoderPool(size: 1)
+        pool.decodesOneFile = true
+        #expect(try pool.probe(path: try picture(scratch)).width == 96)
+        let pid = try #require(pool.idlePIDs.first)
+        #expect(statusField("PPid", of: pid) == "\(getpid())", "not started by us")
+        #expect(statusField("NoNewPrivs", of: pid) == "1")
+        #expect(statusField("Seccomp", of: pid) == "2")
+        #expect(try pool.tryEscaping(.openFile) == "-1 errno \(EACCES)")
+        pool.shutdown()
+        // Reaped, not left a zombie: the pid is gone from /proc.
+        #expect(waitFor(10) { statusField("State", of: pid) == nil }, "left as \(statusField("State", of: pid) ?? "-")")
+    }
+
     @Test func openingAFileIsRefused() throws {
         let pool = DecoderPool(size: 1)
         let outcome = try pool.tryEscaping(.openFile)

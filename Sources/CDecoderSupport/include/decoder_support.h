@@ -43,6 +43,10 @@ int cds_pidfd_kill(int pidfd);
 pid_t cds_pidfd_pid(int pidfd);
 /* Whether the process behind a pidfd has ended, waiting up to `milliseconds` (-1: for ever). */
 int cds_pidfd_wait(int pidfd, int milliseconds);
+
+/* Reaps the process of `pidfd` once it has ended, when it is our child (a decoder started without a
+   zygote); nothing for another's child. */
+void cds_pidfd_reap(int pidfd);
 /* Reaps ended children (all of them, waiting, when `block`); how many. */
 int cds_reap_children(int block);
 /* The decoder's test requests (debug builds only call them): fcntl, stat and statx of a path, and

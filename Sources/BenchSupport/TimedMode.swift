@@ -1,14 +1,14 @@
-// The shared shape of crop-bench's one-shot modes: check the arguments, time one call, print one line, exit 0, 1 or 2.
+// The shared shape of the benchmark programs' one-shot modes (crop-bench, crop-bench-client): check the arguments, time one call, print one line, exit 0, 1 or 2.
 
 import Foundation
-import Imaging
+import ImagingCore
 import Wording
 
-enum TimedMode {
+public enum TimedMode {
     /// Runs `body` once when `valid`, printing `usage` otherwise (status 2). `body` returns its
     /// line's subject (e.g. "thumbnail 1800×1200 RGBA"); the call's own time is appended. A thrown
     /// error is one line on standard error naming `path` (status 1).
-    static func run(
+    public static func run(
         valid: Bool, usage: String, path: String, where place: String = "in process", _ body: () throws -> String
     ) -> Int32 {
         guard valid else {
@@ -25,7 +25,9 @@ enum TimedMode {
             return 0
         } catch {
             let reason = (error as? ImagingError)?.message ?? "\(error)"
-            FileHandle.standardError.write(Data("crop-bench: \(path): \(reason)\n".utf8))
+            FileHandle.standardError.write(
+                Data("\((CommandLine.arguments.first ?? "crop-bench") as NSString).lastPathComponent): \(path): \(reason)\n".utf8)
+            )
             return 1
         }
     }
