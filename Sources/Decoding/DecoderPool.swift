@@ -168,19 +168,10 @@ public final class DecoderPool: @unchecked Sendable {
         return process.opensHEIF
     }
 
-    /// Ends the idle processes and waits for them (the command line, before it exits). A later job
+    /// Ends the idle processes and waits for them (a batch's worker, before it exits). A later job
     /// starts a fresh one.
     public func shutdown() {
-        let ending = lock.withLock { () -> [DecoderProcess] in
-            wantedSpares = 0
-            oneOffSpares = 0
-            defer {
-                bound.removeAll()
-                spares.removeAll()
-            }
-            return bound + spares
-        }
-        ending.forEach { $0.finish() }
+        takeIdleProcesses().forEach { $0.finish() }
         // Spares still starting are ended as they arrive (none are wanted any more). The zygote
         // goes too once no job runs (it waits for its decoders, so their time counts in ours); a
         // later job starts a fresh one.
@@ -196,7 +187,16 @@ public final class DecoderPool: @unchecked Sendable {
     /// the kernel several milliseconds that the command's user would otherwise wait through, for a
     /// process that can no longer do anything; it goes on while the command exits.
     public func killForExit() {
-        let ending = lock.withLock { () -> [DecoderProcess] in
+        takeIdleProcesses().forEach { $0.kill() }
+        spawner.spawn { [self] in
+            zygote?.kill()
+            zygote = nil
+        }
+    }
+
+    /// The idle processes, no longer the pool's, and no more spares wanted.
+    private func takeIdleProcesses() -> [DecoderProcess] {
+        lock.withLock {
             wantedSpares = 0
             oneOffSpares = 0
             defer {
@@ -204,11 +204,6 @@ public final class DecoderPool: @unchecked Sendable {
                 spares.removeAll()
             }
             return bound + spares
-        }
-        ending.forEach { $0.kill() }
-        spawner.spawn { [self] in
-            zygote?.kill()
-            zygote = nil
         }
     }
 
