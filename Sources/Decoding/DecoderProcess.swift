@@ -69,6 +69,7 @@ final class DecoderProcess: @unchecked Sendable {
         guard started > 0, allowUnconfined || confined else {
             _ = cds_pidfd_kill(handle)
             _ = cds_pidfd_wait(handle, -1)
+            cds_pidfd_reap(handle)
             close(handle)
             close(mine)
             throw started > 0 ? .unconfined : .cannotStart

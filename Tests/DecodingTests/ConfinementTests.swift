@@ -151,11 +151,15 @@ import Testing
         let pool = DecoderPool(size: 1)
         let info = try pool.probe(path: source)
         let output = scratch.file("out.png")
+        let bound = try #require(pool.idlePIDs.first)
+        let probed = try #require(processorTicks(of: bound))
         let finished = exportInBackground(pool, info, to: output)
         var killed = false
+        // Killed once it is at work on the export (50 ms of processor time past its probe's): a
+        // process killed before the request reached it would only make the pool retry on a fresh one.
         #expect(
             waitFor(30) {
-                guard let pid = pool.workingPIDs.first else { return false }
+                guard let pid = pool.workingPIDs.first, (processorTicks(of: pid) ?? 0) >= probed + 5 else { return false }
                 killed = kill(pid, SIGKILL) == 0
                 return true
             })

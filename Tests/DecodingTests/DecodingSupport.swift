@@ -22,6 +22,15 @@ struct Scratch {
 }
 
 /// Polls `condition` until it holds or `seconds` pass (no fixed sleeps: it yields between looks).
+/// The processor time `pid` has used, in clock ticks (user and system, `/proc/PID/stat`), or nil.
+func processorTicks(of pid: pid_t) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = text.lastIndex(of: ")")
+    else { return nil }
+    let fields = text[text.index(after: end)...].split(separator: " ")
+    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+    return user + system
+}
+
 func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
