@@ -36,9 +36,24 @@ enum LosslessJPEG {
     /// `path`: where `data` was read from, for the decoding policy's check of a JPEG libjpeg warned about.
     static func crop(_ data: Data, path: String, check: LosslessCheck, copyMarkers: Bool = true) throws(ImagingError) -> Data {
         if let reason = check.reason { throw .notLossless(reason) }
-        return try transform(
-            data, path: path, region: check.storedRect, operation: TJXOP_NONE, options: TJXOPT_CROP,
-            copyMarkers: copyMarkers, failure: .losslessCut)
+        // Written from the source's coefficients where they lie (`cjc_crop`), not from a copy of the crop.
+        let region = check.storedRect
+        var output: UnsafeMutablePointer<UInt8>?
+        var outputSize: UInt = 0
+        var warnings: Int32 = 0
+        var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
+        let status = data.withUnsafeBytes { buffer in
+            cjc_crop(
+                buffer.bindMemory(to: UInt8.self).baseAddress, UInt(buffer.count), Int32(region.x), Int32(region.y),
+                Int32(region.width), Int32(region.height), copyMarkers ? 1 : 0, &output, &outputSize, &warnings, &message)
+        }
+        defer { free(output) }
+        guard status == 0, let output, outputSize > 0 else {
+            throw .library(.losslessCut, detail: String(cString: message))
+        }
+        // The same policy as a decode: repairs are kept, image data that stops early is refused.
+        if warnings > 0 { try Imaging.checkJPEGData(path: path) }
+        return Data(bytes: output, count: Int(outputSize))
     }
 
     /// One TurboJPEG lossless transform of `data`: `operation` (a turn, a flip or none), then the
