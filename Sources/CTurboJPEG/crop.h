@@ -36,6 +36,17 @@ static void cjc_emit_message(j_common_ptr info, int level) {
     if (error->warnings++ == 0) info->err->format_message(info, error->message);
 }
 
+/* `error` set up to report into `message` and end by `escape`: the error manager of one of the crop's objects. */
+static struct jpeg_error_mgr *cjc_error_init(cjc_error *error, jmp_buf *escape, char *message) {
+    struct jpeg_error_mgr *base = jpeg_std_error(&error->base);
+    base->error_exit = cjc_error_exit;
+    base->emit_message = cjc_emit_message;
+    error->warnings = 0;
+    error->message = message;
+    error->escape = escape;
+    return base;
+}
+
 /* What the wrapped access_virt_barray needs: the source, its arrays, the offset of each component in blocks,
    and room for the row pointers it answers with. */
 typedef struct {
@@ -77,18 +88,8 @@ static inline int cjc_crop(const unsigned char *data, unsigned long size, int x,
     message[0] = '\0';
     *warnings = 0;
     memset(&offset, 0, sizeof offset);
-    source.err = jpeg_std_error(&source_error.base);
-    source_error.base.error_exit = cjc_error_exit;
-    source_error.base.emit_message = cjc_emit_message;
-    source_error.warnings = 0;
-    source_error.message = message;
-    source_error.escape = &escape;
-    result.err = jpeg_std_error(&result_error.base);
-    result_error.base.error_exit = cjc_error_exit;
-    result_error.base.emit_message = cjc_emit_message;
-    result_error.warnings = 0;
-    result_error.message = message;
-    result_error.escape = &escape;
+    source.err = cjc_error_init(&source_error, &escape, message);
+    result.err = cjc_error_init(&result_error, &escape, message);
     if (setjmp(escape)) {
         if (result_made) jpeg_destroy_compress(&result);
         if (source_made) jpeg_destroy_decompress(&source);
