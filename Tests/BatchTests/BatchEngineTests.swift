@@ -94,8 +94,7 @@ import Wording
         #expect(chmod(worker, 0o755) == 0)
         let engine = BatchEngine(runner: ProcessRunner(executable: worker, slots: 1))
         let canceller = Thread {
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline, !FileManager.default.fileExists(atPath: output) { usleep(10_000) }
+            GtkDisplay.poll(timeout: 30) { FileManager.default.fileExists(atPath: output) }
             engine.cancel()
         }
         canceller.start()

@@ -43,8 +43,7 @@ extension HeadlessBinaryTests {
             seen.formUnion(decoders(of: process.processIdentifier))
             #expect(!seen.isEmpty, "no decoder of the command was seen")
             // …and every one of them killed with it: none left running once the kernel has had a moment.
-            let deadline = Date().addingTimeInterval(5)
-            while seen.contains(where: running), Date() < deadline { usleep(10_000) }
+            GtkDisplay.poll(timeout: 5) { !seen.contains(where: running) }
             #expect(!seen.contains(where: running), "still running after the command: \(seen.filter(running))")
         }
     }
