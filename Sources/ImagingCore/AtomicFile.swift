@@ -48,6 +48,7 @@ public struct AtomicFile: Sendable {
 
     /// Flushes the temporary file to disk and renames it over the target.
     public func commit() throws(ImagingError) {
+        Self.pauseBeforeCommitForTests()
         let fd = open(temporary, O_RDONLY)
         guard fd >= 0 else { throw abandoned(ImagingError.WriteFailure.reopen) }
         let synced = fsync(fd)
@@ -65,6 +66,16 @@ public struct AtomicFile: Sendable {
         let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
         let dfd = open(folder, O_RDONLY | O_DIRECTORY)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+
+    /// Debug builds only, under the test harness's variable: the written temporary waits this many
+    /// seconds before it is flushed and renamed, so a test can stop the process while it exists.
+    private static func pauseBeforeCommitForTests() {
+        #if DEBUG
+            if let text = getenv("CROP_EDITOR_TEST_COMMIT_PAUSE"), let seconds = UInt32(String(cString: text)) {
+                sleep(seconds)
+            }
+        #endif
     }
 
     public func discard() {

@@ -26,12 +26,16 @@ import Testing
         process.arguments = ["--crop=4800x4800+100+100", "--output=out.png", "noise.png"]
         process.currentDirectoryURL = folder
         process.standardError = FileHandle.nullDevice
+        // The written temporary is held 30 s before its rename (a debug-only pause), so the signal
+        // lands while it exists however fast the machine copies it.
+        process.environment = ProcessInfo.processInfo.environment.merging(["CROP_EDITOR_TEST_COMMIT_PAUSE": "30"]) { $1 }
         try process.run()
         // Wait until the hidden temporary exists: the signal must land while the result is being written.
         let temporaryExists = { () -> Bool in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { $0.hasPrefix(".cropeditor-") }
         }
-        try FolderWatch(folder).wait(seconds: 15, until: temporaryExists)
+        // Long enough for a debug decoder on a loaded machine: the wait ends as soon as the temporary appears.
+        try FolderWatch(folder).wait(seconds: 120, until: temporaryExists)
         try #require(temporaryExists() && process.isRunning, "the export finished before it could be interrupted")
         // (This test's runner starts children with every signal blocked: the command must unblock them.)
         #expect(kill(process.processIdentifier, signal) == 0)
