@@ -10,12 +10,14 @@ import Testing
 
 @Suite struct LosslessCropKindsTests {
     /// One 1003 × 757 plasma (sizes off the block grid, so the crops reach partial blocks) in each
-    /// layout a camera, a scanner or a web tool writes.
+    /// layout a camera, a scanner or a web tool writes. All but two are read row by row as the crop is
+    /// written (one scan holding every component); the progressive one and the one in a scan per
+    /// component are read whole first.
     static let kinds: [(name: String, options: [String])] = [
         ("420.jpg", ["-sampling-factor", "2x2"]), ("444.jpg", ["-sampling-factor", "1x1"]),
         ("422.jpg", ["-sampling-factor", "2x1"]), ("progressive.jpg", ["-interlace", "JPEG"]),
         ("grey.jpg", ["-colorspace", "Gray"]), ("cmyk.jpg", ["-colorspace", "CMYK"]),
-        ("restarts.jpg", ["-define", "jpeg:restart-interval=3"]),
+        ("restarts.jpg", ["-define", "jpeg:restart-interval=3"]), ("scans.jpg", ["-sampling-factor", "2x2"]),
     ]
 
     @Test(arguments: kinds.map(\.name)) func theCropIsJpegtransPixelsAndTurboJPEGsBytes(kind: String) throws {
@@ -24,6 +26,13 @@ import Testing
         let options = try #require(Self.kinds.first { $0.name == kind }).options
         let source = dir.file(kind)
         try Tool.run(["convert", "-size", "1003x757", "-seed", "5", "plasma:fractal", "-quality", "88"] + options + [source])
+        if kind == "scans.jpg" {
+            // Sequential still, but one scan per component (jpegtran's scan script: one line each).
+            let script = dir.file("scans.txt"), interleaved = dir.file("interleaved.jpg")
+            try "0;\n1;\n2;\n".write(toFile: script, atomically: true, encoding: .utf8)
+            try FileManager.default.moveItem(atPath: source, toPath: interleaved)
+            try Tool.run(["jpegtran", "-copy", "all", "-scans", script, "-outfile", source, interleaved])
+        }
         let info = try Imaging.probe(path: source)
         let data = try Data(contentsOf: URL(fileURLWithPath: source))
         // Inside; from the corner; to the right and bottom edges (partial blocks); the whole picture.
