@@ -28,7 +28,8 @@ static inline char *cvs_libvips_folder(void) {
     return folder;
 }
 
-static inline int cvs_init_with_heif_only(const char *argv0) {
+/* `with_heif` 0: no module at all (a decoder for one file that is not HEIF or AVIF). */
+static inline int cvs_init_with_heif_only(const char *argv0, int with_heif) {
     char *folder = cvs_libvips_folder();
     char *modules = folder ? g_strdup_printf("%s/vips-modules-%d.%d", folder, VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION) : NULL;
     g_free(folder);
@@ -37,7 +38,7 @@ static inline int cvs_init_with_heif_only(const char *argv0) {
     int status = VIPS_INIT(argv0);
     if (saved) g_setenv("VIPSHOME", saved, TRUE); else g_unsetenv("VIPSHOME");
     g_free(saved);
-    if (status == 0 && modules) {
+    if (status == 0 && modules && with_heif) {
         char *heif = g_build_filename(modules, "vips-heif.so", NULL);
         if (g_file_test(heif, G_FILE_TEST_EXISTS)) (void) g_module_open(heif, G_MODULE_BIND_LAZY);
         g_free(heif);

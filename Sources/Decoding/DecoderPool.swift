@@ -24,6 +24,7 @@
 //   workingPIDs, idlePIDs                   the processes' pids, for tests that look at them from outside
 //   sparesAhead                             processes started ahead, so a new file's jobs wait for none
 //   decodesOneFile                          decoders started on their own, no zygote (a one-file command)
+//   loadsHEIF                               off: such decoders skip libvips' HEIF module (the file is not HEIF)
 //   startAhead()                            one process started now, for the first job to come
 //   shutdown()                              ends the idle processes and reaps them (a batch's worker, at its end)
 //   killForExit()                           kills them without waiting (the command line, as it exits)
@@ -78,6 +79,16 @@ public final class DecoderPool: @unchecked Sendable {
         set { lock.withLock { oneFile = newValue } }
     }
 
+    /// Whether a decoder started on its own (`decodesOneFile`) loads libvips' HEIF module. The
+    /// command line turns it off when its one file's first bytes say it is not HEIF or AVIF
+    /// (`FileSignature`): the module and the libraries it pulls in (libheif and its codecs) are a
+    /// fifth of a decoder's start-up. A zygote's forks serve any file, so the zygote always loads it.
+    /// Set before the first job.
+    public var loadsHEIF: Bool {
+        get { lock.withLock { heif } }
+        set { lock.withLock { heif = newValue } }
+    }
+
     /// Starts one process in the background now, for the first job to come (the command line calls
     /// it first thing, so the decoder's start-up overlaps the parsing of options and files).
     public func startAhead() {
@@ -97,6 +108,7 @@ public final class DecoderPool: @unchecked Sendable {
     private var jobTimeout: Double
     private var wantedSpares = 0
     private var oneFile = false
+    private var heif = true
     /// Spares asked for once by `startAhead`, not replaced when taken.
     private var oneOffSpares = 0
     /// Started processes that have served no file yet.
@@ -300,9 +312,12 @@ public final class DecoderPool: @unchecked Sendable {
     /// A decoder from the zygote, the zygote started first when there is none (or it died: once
     /// more). Runs on the spawner's thread only.
     private func forkDecoder() throws(DecoderProcess.StartFailure) -> DecoderProcess {
-        if lock.withLock({ oneFile }) {
+        let (alone, withHEIF) = lock.withLock { (oneFile, heif) }
+        if alone {
             guard let program else { throw .cannotStart }
-            return try DecoderProcess(program: program, environment: environmentNow(), allowUnconfined: allowUnconfined)
+            return try DecoderProcess(
+                program: program, mode: withHEIF ? nil : ZygoteProtocol.withoutHEIF, environment: environmentNow(),
+                allowUnconfined: allowUnconfined)
         }
         for attempt in 0..<2 {
             if zygote == nil || attempt > 0 {

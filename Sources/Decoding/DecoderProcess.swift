@@ -42,11 +42,12 @@ final class DecoderProcess: @unchecked Sendable {
         try self.init(connectedTo: mine, allowUnconfined: allowUnconfined)
     }
 
-    /// A decoder started on its own, without a zygote (`crop-editor-decoder PID`: it loads its
+    /// A decoder started on its own, without a zygote (`crop-editor-decoder PID [without-heif]`: it loads its
     /// libraries and confines itself in one process), for a program that decodes one file: there a
     /// zygote's fork would only come on top of the one start-up. Checked as a forked one is.
-    convenience init(program: String, environment: [String], allowUnconfined: Bool) throws(StartFailure) {
-        guard let (_, mine) = DecoderZygote.spawn(program: program, mode: nil, environment: environment) else {
+    /// `mode`: its third argument (nil, or `ZygoteProtocol.withoutHEIF`).
+    convenience init(program: String, mode: String? = nil, environment: [String], allowUnconfined: Bool) throws(StartFailure) {
+        guard let (_, mine) = DecoderZygote.spawn(program: program, mode: mode, environment: environment) else {
             throw .cannotStart
         }
         try self.init(connectedTo: mine, allowUnconfined: allowUnconfined)

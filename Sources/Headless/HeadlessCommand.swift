@@ -41,6 +41,10 @@ public enum HeadlessCommand {
                 // job (a usage error or a batch, whose workers decode, starts none here); on its
                 // own, with no zygote to fork it, since one file is all this command decodes.
                 DecoderPool.shared.decodesOneFile = true
+                // A file whose first bytes say JPEG, PNG, GIF, TIFF or WebP is no HEIF: its decoder
+                // skips the HEIF module, a fifth of its start-up.
+                DecoderPool.shared.loadsHEIF =
+                    options.readsStandardInput || !FileSignature.isCertainlyNotHEIF(path: options.image)
                 DecoderPool.shared.startAhead()
                 // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
                 Imaging.removeTemporariesOnInterrupt()

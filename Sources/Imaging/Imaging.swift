@@ -16,7 +16,7 @@ extension Imaging {
 
     private static let started: Bool = {
         // Only the HEIF module: the others are formats the app refuses (see startup.h).
-        guard cvs_init_with_heif_only("crop-editor") == 0 else { return false }
+        guard cvs_init_with_heif_only("crop-editor", opensHEIFModule ? 1 : 0) == 0 else { return false }
         // libvips reports per-tile decode trouble as GLib warnings on stderr; the failure itself
         // comes back as an error we word for the user, so the warnings are only noise (and would
         // break the CLI's one-line error contract).
@@ -34,6 +34,11 @@ extension Imaging {
         vips_vector_set_enabled(0)
         return true
     }()
+
+    /// Whether libvips' start loads its HEIF module: turned off only by a decoder started for one
+    /// file that is not HEIF or AVIF, on its one thread before anything starts libvips (it is read
+    /// once, by that start).
+    nonisolated(unsafe) public static var opensHEIFModule = true
 
     /// libvips keeps one error buffer for the whole process, which is read (and cleared) to word
     /// failures and to catch decode errors in worker threads: two pipelines at once would take each
@@ -76,7 +81,9 @@ extension Imaging {
 
     /// For the decoding process, before it confines itself: libvips and its HEIF module started, so
     /// nothing the libraries load on first use is left for when opening files is refused.
-    public static func prepareForConfinement() {
+    /// `heif` false: without the HEIF module (`opensHEIFModule`).
+    public static func prepareForConfinement(heif: Bool = true) {
+        opensHEIFModule = heif
         _ = try? start()
     }
 

@@ -27,8 +27,9 @@ enum DecoderStartup {
     /// each used once, so nothing they load on first use is left for after the confinement. liborc,
     /// libvips' run-time code generator, is turned off: it maps memory executable, which the
     /// confinement forbids.
-    static func prepare() {
-        Imaging.prepareForConfinement()
+    /// `heif` false: a decoder for one file that is not HEIF or AVIF loads no HEIF module.
+    static func prepare(heif: Bool) {
+        Imaging.prepareForConfinement(heif: heif)
         _ = opensHEIF
         Sidecar.prepare()
         let warm = MessageCoding.encode(DecoderReply.failed(.decoderStopped))

@@ -18,10 +18,13 @@ cds_close_from(4)
 // libvips' vector paths off (`Imaging`), mapping memory executable, which the confinement forbids:
 // told to emulate, it generates no code at all. Set before the libraries read it.
 setenv("ORC_CODE", "emulate", 1)
-DecoderStartup.prepare()
+let mode = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : nil
+// Started for one file the editor saw is not HEIF or AVIF (`crop-editor-decoder PID without-heif`),
+// it does not load the HEIF module.
+DecoderStartup.prepare(heif: mode != ZygoteProtocol.withoutHEIF)
 // Started as the zygote (`crop-editor-decoder PID zygote`), it forks one decoder per source file
 // with everything above done once; this returns only in such a child.
-let forked = CommandLine.arguments.count > 2 && CommandLine.arguments[2] == Zygote.argument
+let forked = mode == Zygote.argument
 if forked { Zygote.serve() }
 // With a handle on this process (a pidfd, opened while the filter still allows it) the editor
 // signals and waits for exactly this process.
