@@ -61,21 +61,30 @@ enum MetadataFixer {
             try removeWebPExif(path: path)
             return MetadataOutcome()
         }
+        // A JPEG's metadata is all in its header: exiv2 gets the header alone, and the image data is
+        // moved once (`JPEGHeaderStore`). Anything it cannot do there is done on the whole file.
+        if let header = JPEGHeaderStore(path: path), let outcome = try? fix(header, request) {
+            guard header.commit() else { throw MetadataUnusable(problem: .library(detail: String(cString: strerror(errno)))) }
+            return outcome
+        }
+        return try fix(FileStore(path: path), request)
+    }
+
+    /// The attempts, each on what the one before saved, until one is written and keeps the guarantees.
+    static func fix(_ store: some MetadataStore, _ request: MetadataRequest) throws(MetadataUnusable) -> MetadataOutcome {
         var lastFailure = MetadataProblem.library(detail: nil)
         for attempt in Attempt.allCases {
-            let metadata = try open(path)
+            let metadata = try store.open()
             defer { g_object_unref(metadata) }
             guard gexiv2_metadata_get_supports_exif(metadata) != 0 || gexiv2_metadata_get_supports_xmp(metadata) != 0 else {
                 return MetadataOutcome()
             }
             let hadMakerNotes = apply(attempt, request, to: metadata)
-            var error: UnsafeMutablePointer<GError>?
-            guard gexiv2_metadata_save_file(metadata, path, &error) != 0 else {
-                lastFailure = .library(detail: error.map { String(cString: $0.pointee.message) })
-                if let error { g_error_free(error) }
+            if let failure = store.save(metadata) {
+                lastFailure = failure
                 continue
             }
-            guard keepsGuarantees(path: path, request) else {
+            guard keepsGuarantees(store, request) else {
                 lastFailure = .guaranteesNotKept
                 continue
             }
@@ -87,10 +96,17 @@ enum MetadataFixer {
     }
 
     /// A fresh view of the file's metadata.
-    private static func open(_ path: String) throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
+    static func open(_ path: String) throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
+        try opened { metadata, error in gexiv2_metadata_open_path(metadata, path, &error) }
+    }
+
+    /// A new metadata object that `read` filled, or gexiv2's words for why it could not.
+    static func opened(
+        _ read: (UnsafeMutablePointer<GExiv2Metadata>, inout UnsafeMutablePointer<GError>?) -> gboolean
+    ) throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
         guard let metadata = gexiv2_metadata_new() else { throw MetadataUnusable(problem: .unavailable) }
         var error: UnsafeMutablePointer<GError>?
-        guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
+        guard read(metadata, &error) != 0 else {
             let detail = error.map { String(cString: $0.pointee.message) }
             if let error { g_error_free(error) }
             g_object_unref(metadata)
@@ -153,10 +169,10 @@ enum MetadataFixer {
         }
     }
 
-    /// Reads the written file back: every guarantee must hold in what is on disk, not only in
+    /// Reads what was saved back: every guarantee must hold in what was written, not only in
     /// what was asked of exiv2.
-    private static func keepsGuarantees(path: String, _ request: MetadataRequest) -> Bool {
-        guard let metadata = try? open(path) else { return false }
+    private static func keepsGuarantees(_ store: some MetadataStore, _ request: MetadataRequest) -> Bool {
+        guard let metadata = try? store.open() else { return false }
         defer { g_object_unref(metadata) }
         let exif = ExifEdits.tags(metadata, xmp: false), xmp = ExifEdits.tags(metadata, xmp: true)
         if exif.contains(where: { $0.hasPrefix("Exif.Thumbnail.") }) { return false }
