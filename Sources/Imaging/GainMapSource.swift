@@ -18,7 +18,7 @@ struct MultiPictureSource {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         // The index sits among the header's APP segments, before any EXIF thumbnail's end.
-        guard let header = JPEGSegments([UInt8](handle.readData(ofLength: 1 << 20))),
+        guard let header = JPEGSegments.header(from: handle),
             let index = MultiPictureIndex(header: header)
         else { return nil }
         let fileSize = Int((try? handle.seekToEnd()) ?? 0)

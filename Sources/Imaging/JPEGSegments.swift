@@ -24,6 +24,8 @@ struct JPEGSegments {
     let bytes: [UInt8]
     /// The segments from after SOI up to the first SOS (or EOI), in file order.
     let segments: [Segment]
+    /// Whether the walk reached the SOS (or EOI) marker: false when `bytes` stop inside the header.
+    let reachesImageData: Bool
 
     /// Reads the header of the JPEG `bytes` (only the header needs to be there). Bytes between
     /// segments that are no marker are skipped, as libjpeg skips them. Nil when it is not a JPEG.
@@ -32,10 +34,14 @@ struct JPEGSegments {
         self.bytes = bytes
         var found: [Segment] = []
         var at = 2
+        var reached = false
         while at + 1 < bytes.count {
             guard bytes[at] == 0xFF, bytes[at + 1] != 0xFF, bytes[at + 1] != 0x00 else { at += 1; continue }
             let marker = bytes[at + 1]
-            if marker == 0xDA || marker == 0xD9 { break }
+            if marker == 0xDA || marker == 0xD9 {
+                reached = true
+                break
+            }
             if (0xD0...0xD7).contains(marker) || marker == 0x01 { at += 2; continue }
             guard at + 4 <= bytes.count else { break }
             let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
@@ -44,6 +50,19 @@ struct JPEGSegments {
             at += 2 + length
         }
         segments = found
+        reachesImageData = reached
+    }
+
+    /// The header of the JPEG `handle` reads, from the file's start: its first 64 KiB, or its first
+    /// MiB when the segments go on past those (a large ICC profile, a camera's preview in the EXIF).
+    /// Most headers are a few KB; a MiB read, copied and faulted in for each look showed in an
+    /// export's profile.
+    static func header(from handle: FileHandle) -> JPEGSegments? {
+        guard (try? handle.seek(toOffset: 0)) != nil else { return nil }
+        let start = [UInt8](handle.readData(ofLength: 1 << 16))
+        guard let header = JPEGSegments(start) else { return nil }
+        guard !header.reachesImageData, start.count == 1 << 16, (try? handle.seek(toOffset: 0)) != nil else { return header }
+        return JPEGSegments([UInt8](handle.readData(ofLength: 1 << 20)))
     }
 
     func payload(_ segment: Segment) -> ArraySlice<UInt8> { bytes[(segment.range.lowerBound + 4)..<segment.range.upperBound] }

@@ -100,8 +100,8 @@ extension Imaging {
         guard info.isJPEG, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         // Headers (with EXIF thumbnails and ICC profiles) fit in 1 MiB; a partial file is fine for the header.
-        let start = handle.readData(ofLength: 1 << 20)
-        guard let header = try? LosslessJPEG.header(of: start) else { return nil }
+        guard let segments = JPEGSegments.header(from: handle), let header = try? LosslessJPEG.header(of: Data(segments.bytes))
+        else { return nil }
         return LosslessGrid(mcuWidth: Int(ctj_mcu_width(header.subsampling)), mcuHeight: Int(ctj_mcu_height(header.subsampling)))
     }
 

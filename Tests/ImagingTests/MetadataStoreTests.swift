@@ -1,4 +1,4 @@
-// The metadata fix on a JPEG's header alone writes the very bytes the fix on the whole file writes, whether the header grows or shrinks; a header it cannot read plainly is fixed whole.
+// A JPEG's header: read from its file only as far as it goes, and the metadata fix on it alone writing the very bytes the fix on the whole file writes (whether it grows or shrinks); a header it cannot read plainly is fixed whole.
 
 import CropKit
 import Foundation
@@ -88,5 +88,33 @@ import Testing
         #expect(JPEGHeaderStore.headerEnd([0xFF, 0xD8, 0xFF, 0xD9]) == nil, "ends at once")
         #expect(JPEGHeaderStore.headerEnd([0x89, 0x50, 0x4E, 0x47] + sos) == nil, "not a JPEG")
         #expect(JPEGHeaderStore.headerEnd([0xFF, 0xD8] + app + [0xFF, 0xDA, 0x00, 0x09]) == nil, "cut inside it")
+    }
+}
+
+/// A JPEG's header read from its file: 64 KiB when it ends there, up to a MiB when it goes on.
+@Suite struct JPEGHeaderReadTests {
+    /// `count` APP15 segments of 60,000 bytes each before a tiny JPEG's own segments.
+    private func jpeg(paddedBy count: Int, in dir: TempFolder) throws -> String {
+        let small = dir.file("small.jpg"), padded = dir.file("padded-\(count).jpg")
+        try Tool.run(["convert", "-size", "16x16", "xc:gray", small])
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: small)))
+        let filler = (0..<count).flatMap { _ in JPEGSegments.segment(marker: 0xEF, payload: [UInt8](repeating: 7, count: 60000)) }
+        FileManager.default.createFile(atPath: padded, contents: Data([0xFF, 0xD8] + filler + bytes[2...]))
+        return padded
+    }
+
+    @Test(arguments: [0, 1, 3]) func theWholeHeaderIsRead(padding: Int) throws {
+        let dir = TempFolder("jpeg-header-read")
+        defer { dir.remove() }
+        let path = try jpeg(paddedBy: padding, in: dir)
+        let handle = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? handle.close() }
+        let header = try #require(JPEGSegments.header(from: handle))
+        #expect(header.reachesImageData)
+        #expect(header.segments.filter { $0.marker == 0xEF }.count == padding)
+        #expect(header.segments.contains { $0.marker == 0xC0 }, "the frame header, after the padding")
+        // Only what is needed: a short header's read stops at 64 KiB.
+        #expect(padding > 0 || header.bytes.count <= 1 << 16)
+        #expect(Imaging.losslessGrid(path: path) != nil)
     }
 }
