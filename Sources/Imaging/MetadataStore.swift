@@ -40,30 +40,21 @@ final class JPEGHeaderStore: MetadataStore {
     private let path: String
     /// The header's length in the file.
     private let headerLength: Int
+    /// Its SOS segment, which exiv2 must write back unchanged.
+    private let scanHeader: [UInt8]
     /// The header as a JPEG of its own (header and end marker), as last saved.
     private var current: [UInt8]
-    private let original: [UInt8]
 
-    /// Nil when `path` is no JPEG whose segments lead plainly to its first SOS (within 16 MiB):
-    /// such a file is fixed whole.
+    /// Nil when `path` is no JPEG whose segments lead plainly to its first SOS within the part
+    /// `JPEGSegments.header(from:)` reads: such a file is fixed whole.
     init?(path: String) {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var want = 1 << 16
-        var end: Int?
-        while end == nil, want <= 1 << 24 {
-            bytes = Self.read(fd, count: want)
-            end = Self.headerEnd(bytes)
-            if bytes.count < want { break }
-            want *= 2
-        }
-        guard let end else { return nil }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = JPEGSegments.header(from: handle), let scan = Self.scanRange(header) else { return nil }
         self.path = path
-        headerLength = end
-        original = Array(bytes[..<end]) + [0xFF, 0xD9]
-        current = original
+        headerLength = scan.upperBound
+        scanHeader = Array(header.bytes[scan])
+        current = Array(header.bytes[..<scan.upperBound]) + [0xFF, 0xD9]
     }
 
     func open() throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
@@ -86,9 +77,8 @@ final class JPEGHeaderStore: MetadataStore {
         let fixed = Array(UnsafeBufferPointer(start: out, count: length))
         // exiv2 copied the image data (here: the end marker) as it was, after the same SOS segment:
         // anything else, and the splice would not be what exiv2 writes.
-        let sos = original[..<headerLength].suffix(from: Self.lastSegmentStart(original, end: headerLength))
-        guard fixed.count >= sos.count + 2, fixed.suffix(2) == [0xFF, 0xD9],
-            fixed[(fixed.count - 2 - sos.count)..<(fixed.count - 2)].elementsEqual(sos)
+        guard fixed.count >= scanHeader.count + 2, fixed.suffix(2) == [0xFF, 0xD9],
+            fixed[(fixed.count - 2 - scanHeader.count)..<(fixed.count - 2)].elementsEqual(scanHeader)
         else { return .library(detail: "exiv2 rewrote the image data") }
         current = fixed
         return nil
@@ -97,7 +87,7 @@ final class JPEGHeaderStore: MetadataStore {
     /// Writes the saved header in place of the file's own, the image data after it moved to
     /// follow it. False (with errno) when the file could not be read or written.
     func commit() -> Bool {
-        let header = Array(current.dropLast(2))
+        let header = current.dropLast(2)
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -114,6 +104,25 @@ final class JPEGHeaderStore: MetadataStore {
         return Self.write(fd, header, at: 0)
     }
 
+    /// Where the first SOS segment of the JPEG starting `bytes` ends, when every segment before
+    /// it follows the one before directly, or nil.
+    static func headerEnd(_ bytes: [UInt8]) -> Int? { JPEGSegments(bytes).flatMap(scanRange)?.upperBound }
+
+    /// The first SOS segment's place, when every segment before it follows the one before directly:
+    /// no fill bytes or stray bytes, which libjpeg skips and exiv2 may handle its own way.
+    private static func scanRange(_ header: JPEGSegments) -> Range<Int>? {
+        guard header.reachesImageData else { return nil }
+        var at = 2
+        for segment in header.segments {
+            guard segment.range.lowerBound == at else { return nil }
+            at = segment.range.upperBound
+        }
+        let bytes = header.bytes
+        guard at + 4 <= bytes.count, bytes[at] == 0xFF, bytes[at + 1] == 0xDA else { return nil }
+        let end = at + 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]))
+        return end <= bytes.count ? at..<end : nil
+    }
+
     /// Moves `count` bytes of the file from offset `from` to `to` (the ranges may overlap): in a
     /// shared mapping of its first `mapping` bytes, one copy in memory; through a buffer where
     /// the file cannot be mapped.
@@ -123,59 +132,14 @@ final class JPEGHeaderStore: MetadataStore {
             munmap(map, mapping)
             return true
         }
-        let data = read(fd, count: count, at: from)
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        guard (try? handle.seek(toOffset: UInt64(from))) != nil else { return false }
+        let data = handle.readData(ofLength: count)
         return data.count == count && write(fd, data, at: to)
     }
 
-    /// The end of the first SOS segment of the JPEG starting `bytes`, when every segment before it
-    /// follows the one before directly (no fill bytes, no stray bytes), or nil.
-    static func headerEnd(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var at = 2
-        while at + 4 <= bytes.count {
-            let marker = bytes[at + 1]
-            guard bytes[at] == 0xFF, marker != 0xFF, marker != 0x00, marker != 0xD9, marker != 0x01,
-                !(0xD0...0xD8).contains(marker)
-            else { return nil }
-            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            guard length >= 2 else { return nil }
-            if marker == 0xDA { return at + 2 + length <= bytes.count ? at + 2 + length : nil }
-            at += 2 + length
-        }
-        return nil
-    }
-
-    /// Where the last segment of a header ending at `end` starts (its SOS segment).
-    private static func lastSegmentStart(_ bytes: [UInt8], end: Int) -> Int {
-        var at = 2
-        while true {
-            let next = at + 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]))
-            if next >= end { return at }
-            at = next
-        }
-    }
-
-    /// Up to `count` bytes from offset `at` (fewer at the end of the file).
-    private static func read(_ fd: Int32, count: Int, at offset: Int = 0) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { break }
-            done += got
-        }
-        return Array(bytes[..<done])
-    }
-
-    private static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let put = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(offset + done)) }
-            if put < 0, errno == EINTR { continue }
-            guard put > 0 else { return false }
-            done += put
-        }
-        return true
+    /// `bytes` written at `offset` (`Imaging.writeAll`, after a seek there).
+    private static func write(_ fd: Int32, _ bytes: some ContiguousBytes, at offset: Int) -> Bool {
+        lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) && bytes.withUnsafeBytes { Imaging.writeAll($0, to: fd) } == 0
     }
 }
