@@ -3,6 +3,7 @@
 import CropKit
 import Foundation
 import GtkSupport
+import ImagingCore
 import Testing
 
 @testable import EditorUI
@@ -83,6 +84,25 @@ struct WindowFreeHelpersTests {
                 "--rotate=90", "--size=512", "--shape=circle", "--crop=auto", "--aspect=0.800000:1", "--prefer-lossless",
                 "--output=/photos/a (cropped).png", "--", "/photos/a.jpg",
             ])
+    }
+
+    /// Save and Copy ask the export for the crop as the editor shows it: turned, shaped, straightened,
+    /// at the output size, lossless where the cut allows it, the source replaced only when asked.
+    @Test func aSaveAsksTheExportForTheEditorsTurnShapeAngleAndSize() {
+        var editor = CropEditor()
+        _ = editor.load(uprightWidth: 600, uprightHeight: 400, crop: .unit, angle: StraightenAngle(degrees: 3))
+        _ = editor.apply(.rotateRight)
+        editor.shape = .circle
+        let size = OutputSize.longerSide(800)
+        let options = Saving.exportOptions(editor, outputSize: size)
+        #expect(options.transform == ImageOrientation.up.applying(.rotateRight))
+        #expect(options.shape == .circle)
+        #expect(options.outputSize == size)
+        #expect(options.straighten == editor.angle)
+        #expect(!options.straighten.isZero, "the editor's angle was not kept")
+        #expect(options.preferLossless)
+        #expect(!options.allowOverwritingSource)
+        #expect(Saving.exportOptions(editor, outputSize: size, overwritingSource: true).allowOverwritingSource)
     }
 
     @Test func ratiosAndSizesReadBackFromTheirActionTargets() {
