@@ -74,11 +74,11 @@ final class ActionTableTests: XCTestCase {
                 gtk_window_destroy(cgtk_window(first.window.raw))
                 gtk_window_destroy(cgtk_window(second.window.raw))
             }
-            XCTAssertFalse(first.previewsShown || second.previewsShown)
+            XCTAssertFalse(first.previews.isShown || second.previews.isShown)
             // F9's action in one window is the setting: both windows follow it.
             g_action_group_activate_action(OpaquePointer(first.window.raw), AppSettings.previewPanelKey, nil)
             XCTAssertNotEqual(g_settings_get_boolean(settings, AppSettings.previewPanelKey), 0)
-            XCTAssertTrue(first.previewsShown && second.previewsShown)
+            XCTAssertTrue(first.previews.isShown && second.previews.isShown)
             g_action_group_change_action_state(
                 OpaquePointer(second.window.raw), AppSettings.guidesKey, g_variant_new_string("grid"))
             XCTAssertEqual(first.canvas.guideStyle, .grid)
@@ -98,7 +98,7 @@ final class ActionTableTests: XCTestCase {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             let app = cgtk_application(GtkTestSupport.application.application.raw)
-            for entry in EditorWindow.actions where !entry.accels.isEmpty {
+            for entry in WindowAction.entries where !entry.accels.isEmpty {
                 // Installed as the table says.
                 let accels = gtk_application_get_accels_for_action(app, "win.\(entry.name)")
                 var installed: [String] = []
@@ -128,7 +128,7 @@ final class ActionTableTests: XCTestCase {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             for action in WindowAction.allCases {
-                if case .builtIn = EditorWindow.entry(action).kind { continue }
+                if case .builtIn = action.entry.kind { continue }
                 XCTAssertNotEqual(g_action_group_has_action(OpaquePointer(window.window.raw), action.name), 0, action.detailed)
             }
             // Zoom is declared once: the crop area has no zoom action of its own, and the window's

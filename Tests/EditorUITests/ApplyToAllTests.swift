@@ -39,7 +39,7 @@ final class ApplyToAllTests: XCTestCase {
     }
 
     private static func saved(_ photo: String) -> Data? {
-        try? Data(contentsOf: URL(fileURLWithPath: EditorWindow.croppedName(for: photo)))
+        try? Data(contentsOf: URL(fileURLWithPath: Saving.croppedName(for: photo)))
     }
 
     /// Hidden files the folder holds (a temporary file left behind would be one).
@@ -58,9 +58,9 @@ final class ApplyToAllTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photos[0])
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 5" }, window.photoCounter ?? "")
+            XCTAssertTrue(GtkDisplay.pump { window.session.photoCounter == "1 of 5" }, window.session.photoCounter ?? "")
             window.canvas.commit(CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
-            window.askApplyToAll()
+            window.applyToAll.ask()
             let dialog = try XCTUnwrap(window.applyToAll.dialog, "Apply to All did not ask")
             adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "apply")
             XCTAssertTrue(
@@ -117,10 +117,10 @@ final class ApplyToAllTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photos[0])
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 4" })
+            XCTAssertTrue(GtkDisplay.pump { window.session.photoCounter == "1 of 4" })
             // The top left corner is on every JPEG's grid: the two JPEGs are cut losslessly, the PNGs not.
             window.canvas.commit(CropRect(x: 0, y: 0, width: 0.5, height: 0.5))
-            window.applyToAll(.sameRectangle, paths: photos)
+            window.applyToAll.start(.sameRectangle, paths: photos)
             XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
             XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 4, failures: [], cancelled: false, lossless: 2))
             for photo in photos where photo.hasSuffix(".jpg") {
@@ -145,11 +145,11 @@ final class ApplyToAllTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photos[0])
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 4" })
+            XCTAssertTrue(GtkDisplay.pump { window.session.photoCounter == "1 of 4" })
             // 300×200 pixels of the 640×480 photo, centred on each chosen photo (shrunk where it is smaller).
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 10, y: 20, width: 300, height: 200), imageWidth: 640, imageHeight: 480))
-            window.applyToAll(.sameSize, paths: [photos[1], photos[2]])
+            window.applyToAll.start(.sameSize, paths: [photos[1], photos[2]])
             XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
             XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 2, failures: [], cancelled: false))
             XCTAssertNil(Self.saved(photos[0]), "a photo not chosen was saved")
@@ -159,10 +159,10 @@ final class ApplyToAllTests: XCTestCase {
             XCTAssertEqual(Self.saved(photos[2]), Self.commandLine(["--crop=300x200+251+67"], photo: photos[2], into: reference))
 
             // The smart suggestion of the ratio in force (4:5) on each photo, as --crop=auto places it.
-            for photo in photos { try? FileManager.default.removeItem(atPath: EditorWindow.croppedName(for: photo)) }
-            window.chooseAspectRatio(AspectRatio(parsing: "4:5")!)
-            defer { window.chooseAspectRatio(.free) }
-            window.applyToAll(.suggestion, paths: photos)
+            for photo in photos { try? FileManager.default.removeItem(atPath: Saving.croppedName(for: photo)) }
+            window.ratio.choose(AspectRatio(parsing: "4:5")!)
+            defer { window.ratio.choose(.free) }
+            window.applyToAll.start(.suggestion, paths: photos)
             XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil })
             // Both JPEGs' suggestions start on their block grid (at the top left), so they are cut losslessly, as Save would.
             XCTAssertEqual(window.applyToAll.lastBatch, BatchSummary(saved: 4, failures: [], cancelled: false, lossless: 2))
@@ -184,9 +184,9 @@ final class ApplyToAllTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: first)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 20" })
+            XCTAssertTrue(GtkDisplay.pump { window.session.photoCounter == "1 of 20" })
             window.canvas.commit(CropRect(x: 0.1, y: 0.1, width: 0.7, height: 0.7))
-            window.applyToAll(.sameRectangle, paths: photos)
+            window.applyToAll.start(.sameRectangle, paths: photos)
             XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.status.fraction > 0 }, "nothing was saved")
             // The Cancel button, as a person presses it.
             gtk_widget_activate(window.applyToAll.status.cancelButton)
@@ -201,7 +201,7 @@ final class ApplyToAllTests: XCTestCase {
             XCTAssertEqual(Self.hidden(in: folder), [], "a temporary file was left")
             // Every result written is whole: ImageMagick reads each.
             for photo in written {
-                XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", EditorWindow.croppedName(for: photo)]), "2800x2100")
+                XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", Saving.croppedName(for: photo)]), "2800x2100")
             }
         }
     }

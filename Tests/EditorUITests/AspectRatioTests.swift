@@ -17,10 +17,10 @@ final class AspectRatioTests: XCTestCase {
         MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer {
-                window.chooseAspectRatio(.free)  // remembered: later windows must start free
+                window.ratio.choose(.free)  // remembered: later windows must start free
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
-            window.chooseAspectRatio(.fourByThree)
+            window.ratio.choose(.fourByThree)
             window.activate(.swapRatio)
             XCTAssertEqual(window.canvas.aspectRatio, AspectRatio.fourByThree.swapped)
             let p = window.canvas.crop.pixelRect(imageWidth: 800, imageHeight: 1000)
@@ -33,11 +33,11 @@ final class AspectRatioTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer {
-                window.chooseAspectRatio(.free)
+                window.ratio.choose(.free)
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             window.activate(.customRatio)
-            let dialog = try XCTUnwrap(window.customRatioDialog, "no dialog")
+            let dialog = try XCTUnwrap(window.ratio.customDialog, "no dialog")
             let entry = try XCTUnwrap(
                 adw_message_dialog_get_extra_child(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)))
             gtk_editable_set_text(OpaquePointer(entry), "2:1")
@@ -51,7 +51,7 @@ final class AspectRatioTests: XCTestCase {
             XCTAssertEqual(next.canvas.aspectRatio, AspectRatio.custom(width: 2, height: 1))
             let q = next.canvas.crop.pixelRect(imageWidth: 800, imageHeight: 1000)
             XCTAssertLessThanOrEqual(abs(q.width - 2 * q.height), 3, "\(q) is not 2:1 in the new window")
-            next.chooseAspectRatio(.free)
+            next.ratio.choose(.free)
         }
     }
 

@@ -36,7 +36,7 @@ final class ClipboardCopyTests: XCTestCase {
 
     /// Saves as Save does and returns what it wrote.
     @MainActor private static func saved(_ window: EditorWindow) -> String? {
-        window.save()
+        window.saving.save()
         XCTAssertTrue(GtkDisplay.pump(timeout: 15) { !window.saving.isSaving })
         return window.saving.lastSavedPath
     }
@@ -81,7 +81,7 @@ final class ClipboardCopyTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 60, y: 20, width: 200, height: 200), imageWidth: 320, imageHeight: 240))
-            window.chooseShape(.circle)
+            window.frame.chooseShape(.circle)
             Self.copy(window)
             XCTAssertEqual(window.lastToast, "Copied, 200 × 200 pixels")
             let bytes = try XCTUnwrap(ClipboardTool.read("image/png", pumping: true))

@@ -50,7 +50,7 @@ final class ClipboardPasteTests: XCTestCase {
             let window = Self.emptyWindow(offering: "image/png", expectingPaste: true)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             XCTAssertTrue(window.isEmpty)
-            XCTAssertEqual(window.loading.paste.emptyPageButton?.isVisible, true, "no Paste Image button on the empty page")
+            XCTAssertEqual(window.copyPaste.emptyPageButton.isVisible, true, "no Paste Image button on the empty page")
             g_action_group_activate_action(OpaquePointer(window.window.raw), WindowAction.paste.name, nil)
             XCTAssertTrue(
                 GtkDisplay.pump(timeout: 15) { window.canvas.image?.pasted != nil || window.lastError != nil },
@@ -67,7 +67,7 @@ final class ClipboardPasteTests: XCTestCase {
 
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 20, y: 10, width: 240, height: 150), imageWidth: 320, imageHeight: 200))
-            window.export(to: saved, overwritingSource: false)
+            window.saving.export(to: saved, overwritingSource: false)
             XCTAssertTrue(GtkDisplay.pump(timeout: 15) { !window.saving.isSaving })
             XCTAssertNil(window.lastError)
             Shell.run("convert", [shot, "-crop", "240x150+20+10", "+repage", reference])
@@ -108,15 +108,6 @@ final class ClipboardPasteTests: XCTestCase {
         }
     }
 
-    func testSaveOffersThePicturesFolderAndANameWithTheDateAndTime() {
-        var parts = DateComponents()
-        (parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second) = (2026, 12, 2, 14, 3, 11)
-        let date = Calendar.current.date(from: parts)!
-        XCTAssertEqual(EditorWindow.pastedName(at: date), "Pasted Image 2026-12-02 14-03-11.png")
-        let pictures = String(cString: g_get_user_special_dir(G_USER_DIRECTORY_PICTURES) ?? g_get_home_dir())
-        XCTAssertEqual(EditorWindow.picturesFolder, pictures)
-    }
-
     func testAURIListOfAnImageFileOpensTheFileAndTextOffersNothing() throws {
         try GtkTestSupport.requireDisplay()
         let photo = GtkTestSupport.greyFile(folder, "copied in files.png", size: "200x150")
@@ -141,7 +132,7 @@ final class ClipboardPasteTests: XCTestCase {
         MainActor.assumeIsolated {
             let window = Self.emptyWindow(offering: "text/plain", expectingPaste: false)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertEqual(window.loading.paste.emptyPageButton?.isVisible, false, "Paste Image shown with nothing to paste")
+            XCTAssertEqual(window.copyPaste.emptyPageButton.isVisible, false, "Paste Image shown with nothing to paste")
         }
     }
 

@@ -91,7 +91,7 @@ final class ConfinedDecodingWindowTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photo)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            window.export(to: target, overwritingSource: false)
+            window.saving.export(to: target, overwritingSource: false)
             XCTAssertEqual(kill(try Self.catchTheDecoder("the save"), SIGKILL), 0)
             XCTAssertTrue(GtkDisplay.pump(timeout: 30) { !window.saving.isSaving }, "the save never ended")
             XCTAssertEqual(window.lastError, "Could not save: could not be decoded safely (the decoder stopped)")
@@ -100,7 +100,7 @@ final class ConfinedDecodingWindowTests: XCTestCase {
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: photo)), before)
             XCTAssertEqual(window.canvas.image?.title, "noise.jpg")
             // The next save gets a fresh decoder.
-            window.export(to: folder.appendingPathComponent("again.jpg").path, overwritingSource: false)
+            window.saving.export(to: folder.appendingPathComponent("again.jpg").path, overwritingSource: false)
             XCTAssertTrue(GtkDisplay.pump(timeout: 60) { !window.saving.isSaving }, "the second save never ended")
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("again.jpg").path))
         }

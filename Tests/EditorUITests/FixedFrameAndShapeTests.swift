@@ -19,8 +19,8 @@ final class FixedFrameAndShapeTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer {
-                window.chooseShape(.rectangle)
-                window.chooseAspectRatio(.free)
+                window.frame.chooseShape(.rectangle)
+                window.ratio.choose(.free)
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             let grey = GtkTestSupport.greyImage(width: 1000, height: 1000, level: 0.6)
@@ -48,9 +48,9 @@ final class FixedFrameAndShapeTests: XCTestCase {
             XCTAssertEqual(Double(centre.r), 0.6 * 255, accuracy: 3, "the circle's inside is the picture")
             XCTAssertEqual(Double(corner.r), 0.6 * 255 * 0.45, accuracy: 3, "the corner outside the circle is dimmed")
             // The previews are round too: transparent corners, opaque middle.
-            window.setPreviewsShown(true)
-            defer { window.setPreviewsShown(false) }
-            let preview = try XCTUnwrap(window.previews.rendered[48])
+            window.previews.setShown(true)
+            defer { window.previews.setShown(false) }
+            let preview = try XCTUnwrap(window.previews.panel.rendered[48])
             XCTAssertEqual(preview.pixel(x: 0, y: 0).a, 0, "the preview's corner is not transparent")
             XCTAssertEqual(preview.pixel(x: preview.width / 2, y: preview.height / 2).a, 255)
         }
@@ -64,7 +64,7 @@ final class FixedFrameAndShapeTests: XCTestCase {
         XCTAssertNotNil(Shell.run("convert", ["-size", "400x400", "xc:#406080", photo]))
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photo)
-            window.chooseShape(.circle)
+            window.frame.chooseShape(.circle)
             // Keep Crop sits in the menu of the header's Save button.
             let menu = try XCTUnwrap(adw_split_button_get_menu_model(OpaquePointer(window.header.saveButton)))
             let actions = Menu.entries(menu).compactMap(\.action)
@@ -74,7 +74,7 @@ final class FixedFrameAndShapeTests: XCTestCase {
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
             let kept = try XCTUnwrap(try DecoderPool.shared.storedCrop(path: photo))
             XCTAssertEqual(kept.crop.shape, .circle)
-            window.chooseShape(.rectangle)
+            window.frame.chooseShape(.rectangle)
             gtk_window_destroy(cgtk_window(window.window.raw))
 
             // Reopened, the circle comes back with the crop.
@@ -93,13 +93,13 @@ final class FixedFrameAndShapeTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photo)
             defer {
-                window.chooseShape(.rectangle)
+                window.frame.chooseShape(.rectangle)
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 100, y: 0, width: 400, height: 400), imageWidth: 600, imageHeight: 400))
-            window.chooseShape(.circle)
-            window.save()
+            window.frame.chooseShape(.circle)
+            window.saving.save()
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
             let saved = try XCTUnwrap(window.saving.lastSavedPath, window.lastError ?? "not saved")
             XCTAssertEqual((saved as NSString).lastPathComponent, "portrait (cropped).png")
@@ -114,9 +114,9 @@ final class FixedFrameAndShapeTests: XCTestCase {
             let opaqueMiddle = Shell.run("/usr/bin/convert", [saved, "-format", "%[fx:int(255*p{200,200}.b)]", "info:"])
             XCTAssertEqual(Double(opaqueMiddle ?? "") ?? 0, 176, accuracy: 3, "the picture's own colour inside")
             // The round 48 px preview is the saved circle scaled: the same share of transparency.
-            window.setPreviewsShown(true)
-            defer { window.setPreviewsShown(false) }
-            let preview = try XCTUnwrap(window.previews.rendered[48])
+            window.previews.setShown(true)
+            defer { window.previews.setShown(false) }
+            let preview = try XCTUnwrap(window.previews.panel.rendered[48])
             var coverage = 0.0
             for y in 0..<preview.height { for x in 0..<preview.width { coverage += Double(preview.pixel(x: x, y: y).a) } }
             coverage /= Double(preview.width * preview.height) * 255

@@ -215,7 +215,7 @@ extension HeaderLayoutTests {
                 Self.withGNOMEWindowButtons {
                     let window = Self.window(width: width, opening: photo)
                     defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-                    XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 2" })
+                    XCTAssertTrue(GtkDisplay.pump { window.session.photoCounter == "1 of 2" })
                     XCTAssertTrue(GtkDisplay.drawn(window.window))
                     let controls = Self.checkControls(window)
                     if hidden == 0 { XCTAssertEqual(controls.hidden.count, 0, "at \(width) points") }

@@ -51,7 +51,7 @@ final class LoadingTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.closeImage()
             window.present()
-            let emptyPage = window.pages.child(named: "empty")!
+            let emptyPage = window.layout.pages.child(named: WindowLayout.emptyPage)!
             XCTAssertTrue(GtkDisplay.pump { gtk_widget_get_mapped(emptyPage) != 0 }, "the empty window never showed")
             var emptyShown = 0
             Signal.connect(emptyPage.raw, "map") { emptyShown += 1 }
@@ -67,11 +67,11 @@ final class LoadingTests: XCTestCase {
                 XCTAssertNotEqual(gtk_widget_get_mapped(window.loading.label), 0, "the file's name is not on screen")
             }
             XCTAssertGreaterThan(
-                loading.took, Double(LoadingController.spinnerDelay) / 1000 + 0.1,
+                loading.took, Double(Loading.spinnerDelay) / 1000 + 0.1,
                 "the photo loaded too fast to show the spinner; this test needs a slower one")
             let appeared = try? XCTUnwrap(loading.spinnerAfter, "no spinner during a \(loading.took) s load")
             XCTAssertGreaterThanOrEqual(
-                appeared ?? 0, Double(LoadingController.spinnerDelay) / 1000, "the spinner came before 300 ms")
+                appeared ?? 0, Double(Loading.spinnerDelay) / 1000, "the spinner came before 300 ms")
             XCTAssertGreaterThan(checks, 0)
             XCTAssertEqual(emptyShown, 0, "the “No Image” page showed while loading")
             // Loaded: the picture, without the indicator.

@@ -36,8 +36,8 @@ final class OddFilesWindowTests: XCTestCase {
     @MainActor @discardableResult
     private static func save(_ window: EditorWindow, as target: String? = nil) -> String {
         let source = window.canvas.image?.path ?? ""
-        if let target { window.saveChosen(target, source: source) } else { window.save() }
-        let written = target ?? EditorWindow.croppedName(for: source)
+        if let target { window.saving.saveChosen(target, source: source) } else { window.saving.save() }
+        let written = target ?? Saving.croppedName(for: source)
         XCTAssertTrue(
             GtkDisplay.pump(timeout: 10) { !window.saving.isSaving && window.saving.lastSavedPath == written },
             "\(written) was not saved: \(window.lastError ?? "no error")")

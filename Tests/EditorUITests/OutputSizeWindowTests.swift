@@ -51,7 +51,7 @@ final class OutputSizeWindowTests: XCTestCase {
             let window = GtkTestSupport.window(opening: source)
             defer {
                 // The ratio chosen below is remembered: the next window must start Free again.
-                window.chooseAspectRatio(.free)
+                window.ratio.choose(.free)
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             XCTAssertTrue(GtkDisplay.pump { window.canvas.image?.info != nil })
@@ -70,7 +70,7 @@ final class OutputSizeWindowTests: XCTestCase {
                 Self.description(window.canvas))
             XCTAssertEqual(
                 String(cString: gtk_button_get_label(cgtk_button(window.header.losslessButton.raw))), "Re-encoded")
-            window.save()
+            window.saving.save()
             XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving })
             XCTAssertNil(window.lastError)
             let saved = try XCTUnwrap(window.saving.lastSavedPath)
@@ -79,7 +79,7 @@ final class OutputSizeWindowTests: XCTestCase {
             // Swapping portrait and landscape swaps the size; choosing another ratio lets it go.
             g_action_group_activate_action(OpaquePointer(window.window.raw), WindowAction.swapRatio.name, nil)
             XCTAssertEqual(window.outputSize, .pixels(PixelSize(width: 1350, height: 1080)))
-            window.chooseAspectRatio(.square)
+            window.ratio.choose(.square)
             XCTAssertEqual(window.outputSize, .original)
             XCTAssertFalse(Self.description(window.canvas).contains("output"), Self.description(window.canvas))
 
@@ -88,7 +88,7 @@ final class OutputSizeWindowTests: XCTestCase {
             let print = String(cString: gtk_label_get_text(cgtk_label(window.status.sizeLabel.raw)))
             XCTAssertTrue(print.contains("→ 15 × 10 cm at 300 ppi\nthe crop gives "), print)
             try? FileManager.default.removeItem(atPath: saved)
-            window.save()
+            window.saving.save()
             XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving })
             XCTAssertEqual(Self.size(of: saved), "1772x1181")
             XCTAssertEqual(
@@ -106,8 +106,8 @@ final class OutputSizeWindowTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             XCTAssertTrue(GtkDisplay.pump { window.canvas.image?.info != nil })
             for (typed, expected) in [("640 × 480", OutputSize.pixels(PixelSize(width: 640, height: 480))), ("big", nil)] {
-                window.askCustomOutputSize()
-                let dialog = try XCTUnwrap(window.header.outputSize.customDialog)
+                window.outputSizing.askCustom()
+                let dialog = try XCTUnwrap(window.outputSizing.customDialog)
                 let entry = try XCTUnwrap(
                     adw_message_dialog_get_extra_child(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self)))
                 gtk_editable_set_text(OpaquePointer(entry), typed)

@@ -23,15 +23,15 @@ final class PreviewsTests: XCTestCase {
             defer { g_settings_reset(settings, AppSettings.previewPanelKey) }
             let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertFalse(window.previewsShown, "hidden by default")
+            XCTAssertFalse(window.previews.isShown, "hidden by default")
             // A crop across the border: left 100 px red, right 100 px blue, 300 px tall.
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 100, y: 0, width: 200, height: 300), imageWidth: 400, imageHeight: 300))
             window.activate(.showPreviews)
-            XCTAssertTrue(window.previewsShown)
+            XCTAssertTrue(window.previews.isShown)
             XCTAssertTrue(AppSettings.previewPanel, "not remembered")
             for size in PreviewPanel.sizes {
-                let preview = try XCTUnwrap(window.previews.rendered[size], "no \(size) px preview")
+                let preview = try XCTUnwrap(window.previews.panel.rendered[size], "no \(size) px preview")
                 // Longer side N, the crop's 2:3 kept.
                 XCTAssertEqual(preview.height, size)
                 XCTAssertEqual(preview.width, Int((Double(size) * 2 / 3).rounded()))
@@ -41,13 +41,13 @@ final class PreviewsTests: XCTestCase {
                 XCTAssertGreaterThan(Int(right.b), 200, "\(size) px: the right half is blue \(right)")
             }
             // The 48 px preview is the saved result scaled: ImageMagick scales the export the same way.
-            window.save()
+            window.saving.save()
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
             let saved = folder.appendingPathComponent("halves (cropped).png").path
             let scaled = Shell.run(
                 "convert", [saved, "-resize", "32x48!", "-format", "%[fx:mean.r*255] %[fx:mean.b*255]", "info:"])
             let means = (scaled ?? "").split(separator: " ").compactMap { Double($0) }
-            let preview = try XCTUnwrap(window.previews.rendered[48])
+            let preview = try XCTUnwrap(window.previews.panel.rendered[48])
             var r = 0.0, b = 0.0
             for y in 0..<preview.height {
                 for x in 0..<preview.width {
@@ -63,8 +63,8 @@ final class PreviewsTests: XCTestCase {
             // A new crop refreshes them.
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 0, y: 0, width: 100, height: 100), imageWidth: 400, imageHeight: 300))
-            XCTAssertEqual(window.previews.rendered[256]?.width, 256)
-            XCTAssertGreaterThan(Int(window.previews.rendered[256]!.pixel(x: 128, y: 128).r), 200, "now all red")
+            XCTAssertEqual(window.previews.panel.rendered[256]?.width, 256)
+            XCTAssertGreaterThan(Int(window.previews.panel.rendered[256]!.pixel(x: 128, y: 128).r), 200, "now all red")
         }
     }
 }

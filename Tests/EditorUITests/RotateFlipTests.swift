@@ -46,7 +46,7 @@ final class RotateFlipTests: XCTestCase {
             XCTAssertGreaterThan(Int(bottom.b), Int(bottom.r) + 50, "bottom should be (dimmed) blue: \(bottom)")
 
             // Saving writes the turned crop: ImageMagick's turn-then-crop is the oracle.
-            window.save()
+            window.saving.save()
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
             let saved = folder.appendingPathComponent("halves (cropped).png").path
             let reference = folder.appendingPathComponent("reference.png").path

@@ -37,7 +37,7 @@ final class SavingTests: XCTestCase {
                 CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
             XCTAssertEqual(
                 String(cString: gtk_label_get_text(cgtk_label(window.status.sizeLabel.raw))), "50% × 33%\n200 × 100 px")
-            window.save()
+            window.saving.save()
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
             XCTAssertNil(window.lastError)
             let target = (source as NSString).deletingLastPathComponent + "/beach (cropped).png"
@@ -51,7 +51,7 @@ final class SavingTests: XCTestCase {
             // The name already exists now: a second save asks first (a dialog) and writes nothing yet.
             let written = try Data(contentsOf: URL(fileURLWithPath: target))
             window.canvas.commit(.unit)
-            window.save()
+            window.saving.save()
             GtkDisplay.settle(0.3)
             XCTAssertFalse(window.saving.isSaving, "saved without asking")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), written)
@@ -72,18 +72,18 @@ final class SavingTests: XCTestCase {
             let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             // The whole image starts at 0,0: on the 16×16 grid.
-            XCTAssertEqual(window.losslessCheck?.isEligible, true)
+            XCTAssertEqual(window.lossless.check?.isEligible, true)
             XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.header.losslessButton.raw))), "Lossless")
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 37, y: 21, width: 300, height: 200), imageWidth: 640, imageHeight: 480))
-            XCTAssertEqual(window.losslessCheck?.isEligible, false)
+            XCTAssertEqual(window.lossless.check?.isEligible, false)
             XCTAssertEqual(
                 String(cString: gtk_button_get_label(cgtk_button(window.header.losslessButton.raw))), "Snap to Lossless Grid")
-            window.snapToLosslessGrid()
+            window.lossless.snap()
             let snapped = window.canvas.crop.pixelRect(imageWidth: 640, imageHeight: 480)
             XCTAssertEqual(snapped, PixelRect(x: 32, y: 16, width: 305, height: 205), "outwards onto the grid, far edges kept")
-            XCTAssertEqual(window.losslessCheck?.isEligible, true)
-            window.save()
+            XCTAssertEqual(window.lossless.check?.isEligible, true)
+            window.saving.save()
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
             let target = (source as NSString).deletingLastPathComponent + "/photo (cropped).jpg"
             XCTAssertEqual(Self.size(of: target), "305x205")
@@ -105,22 +105,11 @@ final class SavingTests: XCTestCase {
             window.canvas.commit(CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
             let toplevels = gtk_window_get_toplevels()!
             let count = g_list_model_get_n_items(toplevels)
-            window.saveChosen(source, source: source)
+            window.saving.saveChosen(source, source: source)
             GtkDisplay.pump { g_list_model_get_n_items(toplevels) > count }
             XCTAssertGreaterThan(g_list_model_get_n_items(toplevels), count, "no confirmation dialog appeared")
             XCTAssertFalse(window.saving.isSaving)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: source)), before, "the source changed without confirmation")
         }
-    }
-
-    func testCroppedNamesKeepTheFormatOrFallBackToPNG() {
-        XCTAssertEqual(EditorWindow.croppedName(for: "/p/a b.jpg"), "/p/a b (cropped).jpg")
-        XCTAssertEqual(EditorWindow.croppedName(for: "/p/anim.gif"), "/p/anim (cropped).png")
-        XCTAssertEqual(EditorWindow.croppedName(for: "/p/x.TIFF"), "/p/x (cropped).TIFF")
-        // A circle needs transparency: JPEG and TIFF become PNG, PNG and WebP stay.
-        XCTAssertEqual(EditorWindow.croppedName(for: "/p/face.jpg", shape: .circle), "/p/face (cropped).png")
-        XCTAssertEqual(EditorWindow.croppedName(for: "/p/face.tif", shape: .circle), "/p/face (cropped).png")
-        XCTAssertEqual(EditorWindow.croppedName(for: "/p/face.webp", shape: .circle), "/p/face (cropped).webp")
-        XCTAssertEqual(EditorWindow.croppedName(for: "/p/face.png", shape: .circle), "/p/face (cropped).png")
     }
 }

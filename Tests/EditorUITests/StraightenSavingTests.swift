@@ -46,7 +46,7 @@ final class StraightenSavingTests: XCTestCase {
             XCTAssertNotNil(window.lastRestoredCrop)
             XCTAssertEqual(window.lastToast?.hasPrefix("Crop restored from"), true, window.lastToast ?? "no toast")
             XCTAssertFalse(canvas.editor.canUndo, "restoring is no step to undo")
-            XCTAssertEqual(gtk_spin_button_get_value(OpaquePointer(window.straightenBar.entry)), 3, accuracy: 1e-9)
+            XCTAssertEqual(gtk_spin_button_get_value(OpaquePointer(window.straightening.bar.entry)), 3, accuracy: 1e-9)
             XCTAssertTrue(Self.description(canvas).hasSuffix(", straightened 3 degrees clockwise"))
         }
     }
@@ -78,7 +78,7 @@ final class StraightenSavingTests: XCTestCase {
             XCTAssertEqual(
                 String(cString: gtk_widget_get_tooltip_text(window.header.losslessButton)),
                 "The straightened crop saves re-encoded")
-            window.export(to: saved, overwritingSource: false)
+            window.saving.export(to: saved, overwritingSource: false)
             XCTAssertTrue(GtkDisplay.pump(timeout: 15) { !window.saving.isSaving }, "the save never finished")
             XCTAssertNil(window.lastError)
             window.activate(.keepCrop)

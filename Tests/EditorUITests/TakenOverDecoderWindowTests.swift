@@ -49,24 +49,24 @@ final class TakenOverDecoderWindowTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photos[0])
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 3" }, window.photoCounter ?? "")
+            XCTAssertTrue(GtkDisplay.pump { window.session.photoCounter == "1 of 3" }, window.session.photoCounter ?? "")
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
-            window.save()
+            window.saving.save()
             XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving })
             XCTAssertNil(window.lastError)
             let first = try XCTUnwrap(window.saving.lastSavedPath)
             XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", first]), "200x100")
             let saved = try Data(contentsOf: URL(fileURLWithPath: first))
             // Apply to All: the other photos saved by workers whose decoders are taken over too.
-            window.askApplyToAll()
+            window.applyToAll.ask()
             let dialog = try XCTUnwrap(window.applyToAll.dialog, "Apply to All did not ask")
             adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "apply")
             XCTAssertTrue(GtkDisplay.pump(timeout: 60) { window.applyToAll.lastBatch != nil }, "the batch never ended")
             let summary = try XCTUnwrap(window.applyToAll.lastBatch)
             XCTAssertEqual(summary.failures, [])
             for photo in photos.dropFirst() {
-                XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", EditorWindow.croppedName(for: photo)]), "200x100")
+                XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", Saving.croppedName(for: photo)]), "200x100")
             }
             XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "keep me", "the file outside changed")
             XCTAssertEqual(try photos.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }, sources, "a source changed")

@@ -23,7 +23,7 @@ final class UndoRedoTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer {
-                window.chooseAspectRatio(.free)  // remembered: later windows must start free
+                window.ratio.choose(.free)  // remembered: later windows must start free
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             let canvas = window.canvas
@@ -38,7 +38,7 @@ final class UndoRedoTests: XCTestCase {
             // An accessibility action, a ratio, a reset.
             XCTAssertNotEqual(gtk_widget_activate_action_variant(canvas.widget, CanvasAction.adjust(.moveUp).detailed, nil), 0)
             states.append(canvas.crop)
-            window.chooseAspectRatio(.square)
+            window.ratio.choose(.square)
             states.append(canvas.crop)
             canvas.reset()
             states.append(canvas.crop)

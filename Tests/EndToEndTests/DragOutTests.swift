@@ -84,17 +84,17 @@ final class DragOutTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: source)
             defer {
-                window.setPreviewsShown(false)
+                window.previews.setShown(false)
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
-            window.setPreviewsShown(true)
+            window.previews.setShown(true)
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 30, y: 20, width: 240, height: 160), imageWidth: 360, imageHeight: 240))
             window.canvas.apply(.rotateLeft)
             _ = try GtkTestSupport.placeAtCorner(window, name: "dragged.png")
-            XCTAssertTrue(GtkDisplay.drawn(window.previews.areas[0]))
+            XCTAssertTrue(GtkDisplay.drawn(window.previews.panel.areas[0]))
             var bounds = graphene_rect_t()
-            XCTAssertNotEqual(gtk_widget_compute_bounds(window.previews.areas[0], window.window, &bounds), 0)
+            XCTAssertNotEqual(gtk_widget_compute_bounds(window.previews.panel.areas[0], window.window, &bounds), 0)
             let preview = (x: Int(bounds.origin.x + bounds.size.width / 2), y: Int(bounds.origin.y + bounds.size.height / 2))
 
             let drop = DropWindow(savingTextureTo: texturePNG)
@@ -113,7 +113,7 @@ final class DragOutTests: XCTestCase {
 
             let saved = try XCTUnwrap(
                 {
-                    window.save()
+                    window.saving.save()
                     XCTAssertTrue(GtkDisplay.pump(timeout: 15) { !window.saving.isSaving })
                     return window.saving.lastSavedPath
                 }())

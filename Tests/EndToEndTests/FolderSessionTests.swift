@@ -57,10 +57,11 @@ final class FolderSessionTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: paths[0])
             defer {
-                window.chooseAspectRatio(.free)  // remembered: later windows must start free
+                window.ratio.choose(.free)  // remembered: later windows must start free
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
-            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 3" }, window.photoCounter ?? "no counter")
+            XCTAssertTrue(
+                GtkDisplay.pump { window.session.photoCounter == "1 of 3" }, window.session.photoCounter ?? "no counter")
             _ = try GtkTestSupport.placeAtCorner(window, name: "photo 1.png")
             XCTAssertFalse(Self.enabled(window, .previousPhoto))
             XCTAssertTrue(Self.enabled(window, .nextPhoto))
@@ -74,7 +75,7 @@ final class FolderSessionTests: XCTestCase {
 
             Self.press("Next")  // Page Down
             XCTAssertTrue(Self.waitFor(window, showing: paths[1]), "Page Down did not show \(paths[1])")
-            XCTAssertEqual(window.photoCounter, "2 of 3 · 1 unsaved")
+            XCTAssertEqual(window.session.photoCounter, "2 of 3 · 1 unsaved")
             XCTAssertEqual(Self.shownTitle(window), "photo 2.jpg")
             XCTAssertEqual(window.canvas.crop, .unit, "a photo not shown before starts whole")
             XCTAssertFalse(window.canvas.editor.canUndo)
@@ -85,7 +86,7 @@ final class FolderSessionTests: XCTestCase {
 
             Self.press("Next")
             XCTAssertTrue(Self.waitFor(window, showing: paths[2]))
-            XCTAssertEqual(window.photoCounter, "3 of 3 · 2 unsaved")
+            XCTAssertEqual(window.session.photoCounter, "3 of 3 · 2 unsaved")
             XCTAssertFalse(Self.enabled(window, .nextPhoto))
             // The ratio and the shape carry over to a photo not shown before: a 16:9 crop of 640×360 is the whole.
             XCTAssertEqual(window.canvas.aspectRatio, AspectRatio(parsing: "16:9"))
@@ -103,11 +104,11 @@ final class FolderSessionTests: XCTestCase {
             XCTAssertEqual(window.canvas.editor, first)
             XCTAssertEqual(window.canvas.shape, .rectangle)
             XCTAssertFalse(Self.enabled(window, .previousPhoto))
-            XCTAssertEqual(window.photoCounter, "1 of 3 · 2 unsaved")
+            XCTAssertEqual(window.session.photoCounter, "1 of 3 · 2 unsaved")
             // Undoing the only change: the photo is as it was opened, no longer unsaved.
             window.activate(.undo)
             XCTAssertEqual(Self.shownTitle(window), "photo 1.png")
-            XCTAssertEqual(window.photoCounter, "1 of 3 · 1 unsaved")
+            XCTAssertEqual(window.session.photoCounter, "1 of 3 · 1 unsaved")
             // The header's arrow does what Page Down does.
             window.activate(.nextPhoto)
             XCTAssertTrue(Self.waitFor(window, showing: paths[1]))
@@ -123,7 +124,7 @@ final class FolderSessionTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: a)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 2" })
+            XCTAssertTrue(GtkDisplay.pump { window.session.photoCounter == "1 of 2" })
             _ = try GtkTestSupport.placeAtCorner(window, name: "a.png")
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 60, y: 40, width: 300, height: 200), imageWidth: 600, imageHeight: 400))
@@ -136,7 +137,7 @@ final class FolderSessionTests: XCTestCase {
             Shell.run("convert", [a, "-crop", "300x200+60+40", "+repage", reference])
             XCTAssertEqual(Shell.run("compare", ["-metric", "AE", saved, reference, "null:"]) ?? "differs", "")
             // Saved: the first photo is not counted unsaved.
-            XCTAssertEqual(window.photoCounter, "2 of 2")
+            XCTAssertEqual(window.session.photoCounter, "2 of 2")
             // On the last photo Ctrl+Return saves and stays.
             Self.press("ctrl+Return")
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { !window.saving.isSaving })
@@ -152,7 +153,7 @@ final class FolderSessionTests: XCTestCase {
         let paths = ["one.png", "three.png", "two.png"].map { folder.appendingPathComponent($0).path }
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: paths[0])
-            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 3" })
+            XCTAssertTrue(GtkDisplay.pump { window.session.photoCounter == "1 of 3" })
             _ = try GtkTestSupport.placeAtCorner(window, name: "one.png")
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 10, y: 20, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
@@ -165,10 +166,10 @@ final class FolderSessionTests: XCTestCase {
 
             // Ctrl+W asks; Escape (the dialog's close response) is Cancel: the window stays, nothing written.
             Self.press("ctrl+w")
-            XCTAssertTrue(GtkDisplay.pump { window.saving.closeDialog != nil }, "closing did not ask")
-            XCTAssertTrue(GtkDisplay.drawn(try XCTUnwrap(window.saving.closeDialog)))
+            XCTAssertTrue(GtkDisplay.pump { window.closing.dialog != nil }, "closing did not ask")
+            XCTAssertTrue(GtkDisplay.drawn(try XCTUnwrap(window.closing.dialog)))
             Self.press("Escape")
-            XCTAssertTrue(GtkDisplay.pump { window.saving.closeDialog == nil })
+            XCTAssertTrue(GtkDisplay.pump { window.closing.dialog == nil })
             XCTAssertFalse(window.isClosed)
             let written = {
                 (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.contains("cropped") } ?? []
@@ -177,14 +178,14 @@ final class FolderSessionTests: XCTestCase {
 
             // Again, and Save All: both crops are written beside their photos and the window closes.
             Self.press("ctrl+w")
-            let dialog = try XCTUnwrap(GtkDisplay.pump { window.saving.closeDialog != nil } ? window.saving.closeDialog : nil)
+            let dialog = try XCTUnwrap(GtkDisplay.pump { window.closing.dialog != nil } ? window.closing.dialog : nil)
             adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "save")
             XCTAssertTrue(GtkDisplay.pump(timeout: 15) { window.isClosed }, window.lastError ?? "the window stayed open")
             XCTAssertEqual(written().sorted(), ["one (cropped).png", "two (cropped).png"])
             for (source, geometry) in [(paths[0], "200x100+10+20"), (paths[2], "150x250+0+50")] {
                 let reference = folder.appendingPathComponent("reference.png").path
                 Shell.run("convert", [source, "-crop", geometry, "+repage", reference])
-                let saved = EditorWindow.croppedName(for: source)
+                let saved = Saving.croppedName(for: source)
                 XCTAssertEqual(Shell.run("compare", ["-metric", "AE", saved, reference, "null:"]) ?? "differs", "", saved)
             }
             XCTAssertEqual(
@@ -207,9 +208,9 @@ final class FolderSessionTests: XCTestCase {
             window.canvas.apply(.makeNarrower)
             // Quit (Ctrl+Q) closes every window as its close button would: this one asks first.
             GtkTestSupport.application.quit()
-            XCTAssertTrue(GtkDisplay.pump { window.saving.closeDialog != nil }, "quitting did not ask")
+            XCTAssertTrue(GtkDisplay.pump { window.closing.dialog != nil }, "quitting did not ask")
             XCTAssertFalse(window.isClosed)
-            adw_message_dialog_response(window.saving.closeDialog!.raw.assumingMemoryBound(to: AdwMessageDialog.self), "discard")
+            adw_message_dialog_response(window.closing.dialog!.raw.assumingMemoryBound(to: AdwMessageDialog.self), "discard")
             XCTAssertTrue(GtkDisplay.pump { window.isClosed })
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("y (cropped).png").path))
         }
@@ -226,7 +227,7 @@ final class FolderSessionTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: first)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkDisplay.pump { window.photoCounter == "1 of 3" })
+            XCTAssertTrue(GtkDisplay.pump { window.session.photoCounter == "1 of 3" })
             _ = try GtkTestSupport.placeAtCorner(window, name: "big1.jpg")
             // From the key reaching the window (xdotool has returned; the loop has not run since) to
             // the photo set on the canvas, and to its first frame painted.
@@ -241,12 +242,12 @@ final class FolderSessionTests: XCTestCase {
             }
             let second = folder.appendingPathComponent("big2.jpg").path
             XCTAssertTrue(
-                GtkDisplay.pump(timeout: 20) { window.browsing.prefetcher.prepared(second) != nil }, "never prepared")
+                GtkDisplay.pump(timeout: 20) { window.session.prefetcher.prepared(second) != nil }, "never prepared")
             let prepared = pageDown(to: "big2.jpg")
             let third = folder.appendingPathComponent("big3.jpg").path
             // Not prepared: the decode that started in the background is dropped and Page Down decodes.
-            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { window.browsing.prefetcher.prepared(third) != nil })
-            window.browsing.prefetcher.drop(third)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { window.session.prefetcher.prepared(third) != nil })
+            window.session.prefetcher.drop(third)
             let unprepared = pageDown(to: "big3.jpg")
             print(
                 String(
@@ -269,7 +270,7 @@ final class FolderSessionTests: XCTestCase {
             let second = folder.appendingPathComponent("ahead2.jpg").path
             let painter = window.canvas.painter
             @MainActor func preparedSurface() -> ImageSurface? {
-                guard case .success(let image) = window.browsing.prefetcher.prepared(second) else { return nil }
+                guard case .success(let image) = window.session.prefetcher.prepared(second) else { return nil }
                 return painter.preparedCaches.contains { $0.source === image.surface } ? image.surface : nil
             }
             XCTAssertTrue(GtkDisplay.pump(timeout: 20) { preparedSurface() != nil }, "the next photo was never drawn ahead")

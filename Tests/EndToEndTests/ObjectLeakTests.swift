@@ -22,14 +22,14 @@ final class ObjectLeakTests: XCTestCase {
             let window = GtkTestSupport.window(opening: path)
             gone = window
             window.activate(.customRatio)
-            if let dialog = window.customRatioDialog {
+            if let dialog = window.ratio.customDialog {
                 census.trackTree(dialog)
                 adw_message_dialog_response(dialog.raw.assumingMemoryBound(to: AdwMessageDialog.self), "cancel")
                 gtk_window_close(cgtk_window(dialog.raw))
             } else {
                 XCTFail("no custom-ratio dialog")
             }
-            XCTAssertTrue(GtkDisplay.pump { window.customRatioDialog == nil }, "the closed ratio dialog is still held")
+            XCTAssertTrue(GtkDisplay.pump { window.ratio.customDialog == nil }, "the closed ratio dialog is still held")
             window.activate(.open)
             if let dialog = window.loading.openDialog {
                 census.track(dialog.raw)

@@ -51,7 +51,7 @@ final class PreviewSizeTests: XCTestCase {
             // widgets inside the surface's margin (for the resize border).
             var margin = (x: 0.0, y: 0.0)
             gtk_native_get_surface_transform(OpaquePointer(window.window), &margin.x, &margin.y)
-            let slots = window.previews.areas.map { area -> graphene_rect_t in
+            let slots = window.previews.panel.areas.map { area -> graphene_rect_t in
                 var bounds = graphene_rect_t()
                 XCTAssertNotEqual(gtk_widget_compute_bounds(area, window.window, &bounds), 0)
                 bounds.origin.x += Float(margin.x)
@@ -138,9 +138,9 @@ final class PreviewSizeTests: XCTestCase {
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 1960, y: 1470, width: 80, height: 60), imageWidth: 4000, imageHeight: 3000))
             XCTAssertTrue(
-                GtkDisplay.pump(timeout: 10) { window.previews.renderedFromFile },
+                GtkDisplay.pump(timeout: 10) { window.previews.panel.renderedFromFile },
                 "the previews were not rendered from the file")
-            let preview = try XCTUnwrap(window.previews.rendered[256])
+            let preview = try XCTUnwrap(window.previews.panel.rendered[256])
             XCTAssertEqual(preview.width, 256)
             XCTAssertEqual(preview.height, 192)
             // Across the middle row: black, a short blend where one photo pixel is spread over 3.2, white.

@@ -99,8 +99,8 @@ final class StraightenWindowTests: XCTestCase {
                 Self.description(canvas),
                 CropText.accessibilityValue(canvas.crop, angle: canvas.editor.angle))
             XCTAssertTrue(Self.description(canvas).hasSuffix(", straightened 1 degree clockwise"), Self.description(canvas))
-            XCTAssertEqual(gtk_spin_button_get_value(OpaquePointer(window.straightenBar.entry)), 1, accuracy: 1e-9)
-            XCTAssertEqual(window.straightenBar.ruler.angle, StraightenAngle(hundredths: 100))
+            XCTAssertEqual(gtk_spin_button_get_value(OpaquePointer(window.straightening.bar.entry)), 1, accuracy: 1e-9)
+            XCTAssertEqual(window.straightening.bar.ruler.angle, StraightenAngle(hundredths: 100))
             for expected in states.dropLast().reversed() {
                 let before = canvas.editor.state
                 Self.key("ctrl+z")
@@ -111,7 +111,7 @@ final class StraightenWindowTests: XCTestCase {
             XCTAssertFalse(Self.description(canvas).contains("straightened"), "level: no angle spoken")
             Self.key("ctrl+shift+z")
             XCTAssertTrue(GtkDisplay.pump(timeout: 3) { canvas.editor.state == states[1] }, "Ctrl+Shift+Z did not redo")
-            XCTAssertEqual(gtk_spin_button_get_value(OpaquePointer(window.straightenBar.entry)), 0.1, accuracy: 1e-9)
+            XCTAssertEqual(gtk_spin_button_get_value(OpaquePointer(window.straightening.bar.entry)), 0.1, accuracy: 1e-9)
         }
     }
 
@@ -140,7 +140,7 @@ final class StraightenWindowTests: XCTestCase {
             XCTAssertNotEqual(
                 gtk_toggle_button_get_active(window.header.straightenToggle.raw.assumingMemoryBound(to: GtkToggleButton.self)), 0,
                 "the header's toggle is not pressed")
-            let ruler = window.straightenBar.ruler.widget
+            let ruler = window.straightening.bar.ruler.widget
             XCTAssertTrue(GtkDisplay.drawn(ruler), "the ruler never showed")
             var bounds = graphene_rect_t()
             XCTAssertNotEqual(gtk_widget_compute_bounds(ruler, window.window, &bounds), 0)
@@ -160,7 +160,7 @@ final class StraightenWindowTests: XCTestCase {
             XCTAssertTrue(GtkDisplay.pump(timeout: 3) { !canvas.editor.isChangingAngle }, "the drag never ended")
             XCTAssertEqual(canvas.editor.angle.degrees, 5, accuracy: 0.01)
             XCTAssertFalse(canvas.paintState.fineGrid, "the grid stays after the drag")
-            XCTAssertEqual(gtk_spin_button_get_value(OpaquePointer(window.straightenBar.entry)), 5, accuracy: 0.01)
+            XCTAssertEqual(gtk_spin_button_get_value(OpaquePointer(window.straightening.bar.entry)), 5, accuracy: 0.01)
             XCTAssertTrue(canvas.undo())
             XCTAssertEqual(canvas.editor.angle, .zero, "one undo takes the whole drag back")
             XCTAssertFalse(canvas.editor.canUndo)
@@ -169,7 +169,7 @@ final class StraightenWindowTests: XCTestCase {
 
     func testALevelLineDrawnWithTheRealPointerLevelsThePictureAndEscapeCancelsOne() throws {
         try withGreyWindow("line.png") { window, canvas, origin in
-            window.setStraightenMode(true)
+            window.straightening.setMode(true)
             GtkDisplay.catchUp()
             let frame = try XCTUnwrap(canvas.viewport).imageFrame
             let start = (x: Int(origin.x + frame.minX + 40), y: Int(origin.y + frame.midY))
@@ -217,9 +217,9 @@ final class StraightenWindowTests: XCTestCase {
             XCTAssertEqual(canvas.editor.angle.degrees, -4, accuracy: 0.3)
             XCTAssertTrue(canvas.undo())
             XCTAssertEqual(canvas.editor.angle, .zero, "Level is one step")
-            window.setStraightenMode(true)
+            window.straightening.setMode(true)
             // GTK clicks an activated button after a moment of showing it pressed.
-            gtk_widget_activate(window.straightenBar.levelButton)
+            gtk_widget_activate(window.straightening.bar.levelButton)
             XCTAssertTrue(GtkDisplay.pump(timeout: 3) { !canvas.editor.angle.isZero }, "the Level button did nothing")
             XCTAssertEqual(canvas.editor.angle.degrees, -4, accuracy: 0.3, "the Level button")
 

@@ -37,11 +37,11 @@ final class SuggestTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photo)
             defer {
-                window.chooseAspectRatio(.free)  // remembered: later windows must start free
+                window.ratio.choose(.free)  // remembered: later windows must start free
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             _ = try GtkTestSupport.placeAtCorner(window, name: "disc.png")
-            window.chooseAspectRatio(.square)
+            window.ratio.choose(.square)
             let before = window.canvas.crop.pixelRect(imageWidth: 600, imageHeight: 400)
             XCTAssertEqual(before, PixelRect(x: 100, y: 0, width: 400, height: 400))
             XCTAssertFalse(Self.contains(before, disc: 500, 300))
@@ -53,7 +53,7 @@ final class SuggestTests: XCTestCase {
             XCTAssertTrue(window.canvas.editor.canUndo, "a suggestion is an undoable step")
 
             // Free: the crop's own size, 150×120, placed over the disc.
-            window.chooseAspectRatio(.free)
+            window.ratio.choose(.free)
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 0, y: 0, width: 150, height: 120), imageWidth: 600, imageHeight: 400))
             XCTAssertNotEqual(gtk_widget_activate_action_variant(window.canvas.widget, CanvasAction.suggest.detailed, nil), 0)

@@ -29,11 +29,11 @@ final class TrimTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: shot)
             defer {
-                window.chooseAspectRatio(.free)  // remembered: later windows must start free
+                window.ratio.choose(.free)  // remembered: later windows must start free
                 gtk_window_destroy(cgtk_window(window.window.raw))
             }
             _ = try GtkTestSupport.placeAtCorner(window, name: "shot.png")
-            window.chooseAspectRatio(.free)
+            window.ratio.choose(.free)
             let whole = window.canvas.crop
             XCTAssertEqual(g_action_group_get_action_enabled(OpaquePointer(window.window.raw), "trim"), 1)
             Shell.run("xdotool", ["key", "--clearmodifiers", "t"])
@@ -45,7 +45,7 @@ final class TrimTests: XCTestCase {
             XCTAssertFalse(window.canvas.editor.canUndo)
 
             // A square: the smallest around the window, centred on it.
-            window.chooseAspectRatio(.square)
+            window.ratio.choose(.square)
             let squareBefore = window.canvas.crop
             XCTAssertNotEqual(gtk_widget_activate_action_variant(window.canvas.widget, CanvasAction.trim.detailed, nil), 0)
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.canvas.crop != squareBefore })
@@ -56,7 +56,7 @@ final class TrimTests: XCTestCase {
             XCTAssertEqual(square, placed)
             XCTAssertEqual(square.width, square.height)
             // The main menu's entry is the window action.
-            window.chooseAspectRatio(.free)
+            window.ratio.choose(.free)
             window.canvas.reset()
             let reset = window.canvas.crop
             XCTAssertNotEqual(g_action_group_get_action_enabled(OpaquePointer(window.window.raw), "trim"), 0)

@@ -291,7 +291,7 @@ final class ZoomPanTests: XCTestCase {
         MainActor.assumeIsolated {
             let demo = GtkTestSupport.demoWindow()
             defer {
-                demo.chooseShape(.rectangle)
+                demo.frame.chooseShape(.rectangle)
                 gtk_window_destroy(cgtk_window(demo.window.raw))
             }
             let crop = demo.canvas.crop

@@ -1,10 +1,7 @@
 // When an action can be used: the conditions one function of the window answers for every action.
 
-import CGtk
-import GtkSupport
-
 /// When an action can be used; `EditorWindow.isEnabled(_:)` decides each.
-enum ActionAvailability {
+enum ActionAvailability: Equatable {
     case always
     /// A picture is shown (the demo counts).
     case picture
@@ -20,11 +17,9 @@ enum ActionAvailability {
     /// The JPEG's crop is off its block grid and can be snapped onto it.
     case losslessSnap
     /// The folder has a photo after / before the one shown.
-    case nextPhoto, previousPhoto
+    case photo(FolderSession.Neighbour)
     /// A photo from a file is shown and no Apply to All is running.
     case batch
-    /// A photo from a file is shown and no suggestion is being computed.
-    case suggestion
-    /// Trim Borders can measure the picture: one from a file, no trim running, no angle.
-    case trim
+    /// The finder can measure the picture shown, and none of its kind is running.
+    case finder(CropFinder)
 }

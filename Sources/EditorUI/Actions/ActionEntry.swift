@@ -23,53 +23,26 @@ struct ActionEntry<Target: AnyObject, Action: ActionName> {
 
     /// The GAction for `target` (held weakly), added to `map` (a window or the application).
     @MainActor
-    func install(on map: UnsafeMutableRawPointer, for target: Target, settings: UnsafeMutablePointer<GSettings>?) {
-        let action: OpaquePointer
+    func install(on map: ActionMap, for target: Target, settings: UnsafeMutablePointer<GSettings>?) {
         switch kind {
         case .plain(let handler):
-            action = g_simple_action_new(name, nil)!
-            Signal.connectPointer(action.raw, "activate") { [weak target] _ in target.map(handler) }
+            map.addPlain(name) { [weak target] in target.map(handler) }
         case .toggle(let initial, let handler):
-            action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(initial(target) ? 1 : 0))!
-            Signal.connectPointer(action.raw, "change-state") { [weak target, action] value in
-                guard let target, let value else { return }
-                g_simple_action_set_state(action, OpaquePointer(value))
-                handler(target, g_variant_get_boolean(OpaquePointer(value)) != 0)
-            }
+            map.addToggle(name, initial: initial(target)) { [weak target] on in target.map { handler($0, on) } }
         case .choice(let initial, let handler):
-            let type = g_variant_type_new("s")
-            defer { g_variant_type_free(type) }
-            action = g_simple_action_new_stateful(name, type, g_variant_new_string(initial(target)))!
-            Signal.connectPointer(action.raw, "change-state") { [weak target] value in
-                guard let target, let value, let text = g_variant_get_string(OpaquePointer(value), nil) else { return }
-                handler(target, String(cString: text))
-            }
+            map.addChoice(name, initial: initial(target)) { [weak target] value in target.map { handler($0, value) } }
         case .setting:
             // Without the schema (a bare build tree) nothing is remembered: the action is left out.
-            guard let settings else { return }
-            action = g_settings_create_action(settings, name)
+            if let settings { map.addSetting(name, of: settings) }
         case .builtIn:
             return
         }
-        g_action_map_add_action(OpaquePointer(map), action)
-        g_object_unref(action.raw)
     }
 
     /// The tooltip of a control for this action: its words and its first key, e.g. "Undo (Ctrl+Z)".
-    var tooltip: String {
+    @MainActor var tooltip: String {
         let words = title.map(tr) ?? name
-        guard let accel = accels.first, let label = ActionEntry.keyLabel(accel) else { return words }
+        guard let accel = accels.first, let label = Shortcuts.label(accel) else { return words }
         return "\(words) (\(label))"
-    }
-
-    /// How GTK writes an accelerator for people (`<Control>z` → `Ctrl+Z`), in the user's language.
-    static func keyLabel(_ accel: String) -> String? {
-        var key: guint = 0
-        var modifiers = GdkModifierType(0)
-        guard gtk_accelerator_parse(accel, &key, &modifiers) != 0, let label = gtk_accelerator_get_label(key, modifiers) else {
-            return nil
-        }
-        defer { g_free(label) }
-        return String(cString: label)
     }
 }

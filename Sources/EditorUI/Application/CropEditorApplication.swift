@@ -45,10 +45,9 @@ public final class CropEditorApplication {
             arguments.remove(at: paste)
             pasteAtStart = true
             // A second launch: the running instance opens the window (its action, over D-Bus).
-            let app = cgtk_gapplication(application.raw)
-            if g_application_register(app, nil, nil) != 0, g_application_get_is_remote(app) != 0 {
-                g_action_group_activate_action(OpaquePointer(app), AppAction.pasteImage.name, nil)
-                g_dbus_connection_flush_sync(g_application_get_dbus_connection(app), nil, nil)
+            let app = application.asApplication
+            if app.register(), app.isRemote {
+                app.activateRemotely(AppAction.pasteImage.name)
                 return 0
             }
         }
@@ -56,11 +55,7 @@ public final class CropEditorApplication {
         // launch that hands its files to the running instance only leaves it to end with this process).
         DecoderPool.shared.startAhead()
         launchPicture.note(arguments)
-        var cStrings = arguments.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
-        return cStrings.withUnsafeMutableBufferPointer { buffer in
-            g_application_run(cgtk_gapplication(application.raw), Int32(buffer.count), buffer.baseAddress)
-        }
+        return application.asApplication.run(arguments)
     }
 
     private func startup() {
@@ -78,13 +73,14 @@ public final class CropEditorApplication {
             // Each photo gets a process of its own: the next one is started while this one works.
             DecoderPool.shared.sparesAhead = 1
         }
-        let app = cgtk_application(application.raw)
-        for shortcut in ShortcutsWindow.windowShortcuts { setAccels(app, shortcut.action, shortcut.accels) }
-        for entry in CropEditorApplication.actions { entry.install(on: application.raw, for: self, settings: nil) }
+        for shortcut in ShortcutsWindow.windowShortcuts {
+            application.asGtkApplication.setAccels(shortcut.accels, for: shortcut.action)
+        }
+        for entry in CropEditorApplication.actions { entry.install(on: ActionMap(application.raw), for: self, settings: nil) }
         LaunchTrace.mark("application set up")
     }
 
-    /// What each of the application's own actions does (the window's are in `EditorWindow.entry(_:)`).
+    /// What each of the application's own actions does (the window's are in `WindowAction.entry`).
     static func entry(_ action: AppAction) -> ActionEntry<CropEditorApplication, AppAction> {
         switch action {
         case .quit:
@@ -93,7 +89,7 @@ public final class CropEditorApplication {
         case .about:
             return ActionEntry(
                 action: action,
-                kind: .plain { AboutWindow.present(over: $0.activeWindow.map { cgtk_window($0.window.raw) }) })
+                kind: .plain { AboutWindow.present(over: $0.activeWindow?.window.asWindow) })
         case .pasteImage: return ActionEntry(action: action, kind: .plain { $0.openPasted() })
         }
     }
@@ -104,28 +100,12 @@ public final class CropEditorApplication {
     /// Closes every window as its close button would, so each asks about unsaved crops first; the
     /// application ends with its last window.
     func quit() {
-        var windows: [UnsafeMutablePointer<GtkWindow>] = []
-        var list = gtk_application_get_windows(cgtk_application(application.raw))
-        while let node = list {
-            if let data = node.pointee.data { windows.append(data.assumingMemoryBound(to: GtkWindow.self)) }
-            list = node.pointee.next
-        }
-        for window in windows { gtk_window_close(window) }
-    }
-
-    private func setAccels(_ app: UnsafeMutablePointer<GtkApplication>?, _ action: String, _ accels: [String]) {
-        let cStrings: [UnsafeMutablePointer<CChar>?] = accels.map { strdup($0) } + [nil]
-        defer { cStrings.forEach { free($0) } }
-        cStrings.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(app, action, $0)
-            }
-        }
+        for window in application.asGtkApplication.windows { window.close() }
     }
 
     /// The window the user is working in, or nil before the first one.
     var activeWindow: EditorWindow? {
-        guard let window = gtk_application_get_active_window(cgtk_application(application.raw)) else { return nil }
+        guard let window = application.asGtkApplication.activeWindow else { return nil }
         return EditorWindow.state.get(window.raw)
     }
 
@@ -146,7 +126,7 @@ public final class CropEditorApplication {
         let window = EditorWindow(application: application)
         window.closeImage()
         window.present()
-        window.pasteWhenKnown()
+        window.copyPaste.pasteWhenKnown()
     }
 
     /// Files handed to the application (command line, the file manager's Open With, a second
@@ -154,14 +134,12 @@ public final class CropEditorApplication {
     func open(files: [OpaquePointer]) {
         var opened = false
         for file in files {
-            guard let path = g_file_get_path(file) else { continue }
-            defer { g_free(path) }
+            guard let path = Files.path(of: file) else { continue }
             let window = EditorWindow(application: application)
             LaunchTrace.mark("window built")
             window.closeImage()
             // Opened before it is shown: a picture decoded at launch is then in the window's first frame.
-            let file = String(cString: path)
-            window.open(path: file, decoding: launchPicture.take(file))
+            window.open(path: path, decoding: launchPicture.take(path))
             window.present()
             opened = true
         }

@@ -3,6 +3,7 @@
 import CGtk
 import Canvas
 import Foundation
+import GtkSupport
 import LaunchTrace
 
 /// A launch with a file spends about 200 ms starting GTK, libadwaita and the window before the
@@ -34,11 +35,7 @@ final class LaunchPicture {
     /// Remembers the first argument that names a local file (options and URIs are left to GApplication).
     func note(_ arguments: [String]) {
         guard let first = arguments.dropFirst().first(where: { !$0.hasPrefix("-") }) else { return }
-        let file = g_file_new_for_commandline_arg(first)
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard g_file_is_native(file) != 0, let resolved = g_file_get_path(file) else { return }
-        defer { g_free(resolved) }
-        path = String(cString: resolved)
+        path = Files.localPath(ofArgument: first)
     }
 
     /// Starts decoding the remembered file, sized for the window it will open in: call once the

@@ -20,12 +20,12 @@ enum UIFiles {
     /// while it lives: parent them, or take a reference, before it goes.
     static func builder(_ file: String) -> GObjectRef {
         register()
-        return GObjectRef(adopting: UnsafeMutableRawPointer(gtk_builder_new_from_resource(prefix + file)!))
+        return Builder.fromResource(prefix + file)
     }
 
     /// The widget with builder id `id`; a missing id is a broken .ui file, which the tests catch.
     static func widget(_ builder: GObjectRef, _ id: String) -> UnsafeMutablePointer<GtkWidget> {
-        guard let object = gtk_builder_get_object(OpaquePointer(builder.raw), id) else { fatalError("no \(id) in the .ui file") }
-        return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+        guard let object = Builder.object(builder, id) else { fatalError("no \(id) in the .ui file") }
+        return object.assumingMemoryBound(to: GtkWidget.self)
     }
 }

@@ -27,13 +27,11 @@ final class BatchStatusBar {
 
     init() {
         widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        widget.addCSSClasses("osd")
-        widget.addCSSClasses("toolbar")
-        widget.halign = GTK_ALIGN_CENTER
-        widget.valign = GTK_ALIGN_END
-        gtk_widget_set_margin_bottom(widget, 48)
+        widget.addCSSClasses("osd", "toolbar")
+        widget.align(GTK_ALIGN_CENTER, GTK_ALIGN_END)
+        widget.setMargins(bottom: 48)
         label = Widgets.label("")
-        progressBar = gtk_progress_bar_new()!
+        progressBar = Widgets.progressBar()
         progressBar.requestSize(width: 200, height: -1)
         progressBar.valign = GTK_ALIGN_CENTER
         progressBar.setAccessibleLabel(tr("Saving progress"))
@@ -47,7 +45,7 @@ final class BatchStatusBar {
     /// Shows `done` of `total` saved.
     func show(done: Int, total: Int) {
         label.labelText = Localization.format(tr("Saving %1$d of %2$d photos"), [done, total])
-        gtk_progress_bar_set_fraction(OpaquePointer(progressBar), total > 0 ? Double(done) / Double(total) : 0)
+        progressBar.progressFraction = total > 0 ? Double(done) / Double(total) : 0
         let percent = total > 0 ? done * 100 / total : 0
         if spokenTenth != percent / 10 {
             spokenTenth = percent / 10
@@ -78,7 +76,7 @@ final class BatchStatusBar {
     }
 
     private func takeFocus(in window: UnsafeMutablePointer<GtkWindow>) {
-        guard wantsFocus, isShown, gtk_window_is_active(window) != 0 else { return }
+        guard wantsFocus, isShown, window.isActive else { return }
         wantsFocus = false
         // After GTK has told assistive technologies the window is active (in its own handler).
         Task { @MainActor [progressBar] in progressBar.grabFocus() }
@@ -94,5 +92,5 @@ final class BatchStatusBar {
     }
 
     var isShown: Bool { widget.isVisible }
-    var fraction: Double { gtk_progress_bar_get_fraction(OpaquePointer(progressBar)) }
+    var fraction: Double { progressBar.progressFraction }
 }

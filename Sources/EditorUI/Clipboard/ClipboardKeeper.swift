@@ -1,4 +1,4 @@
-// The application outlives its windows while the clipboard holds its copy: until another application takes the clipboard, or ten minutes.
+// The application outlives its windows while the clipboard holds its copy, until another takes the clipboard or time runs out.
 
 import CGtk
 import Foundation
@@ -28,7 +28,7 @@ final class ClipboardKeeper {
     /// Keeps `application` while `clipboard` holds the copy just put there.
     func keep(_ clipboard: OpaquePointer, for application: UnsafeMutablePointer<GApplication>) {
         if held == nil {
-            g_application_hold(application)
+            application.hold()
             let handler = Clipboard.whenChanged(clipboard) { [weak self] in
                 // Our own next copy changes it too, and stays local.
                 if !Clipboard.isLocal(clipboard) { self?.release() }
@@ -45,7 +45,7 @@ final class ClipboardKeeper {
     private func release() {
         guard let held else { return }
         self.held = nil
-        g_signal_handler_disconnect(UnsafeMutableRawPointer(held.clipboard), gulong(held.handler))
-        g_application_release(held.application)
+        Signal.disconnect(UnsafeMutableRawPointer(held.clipboard), held.handler)
+        held.application.release()
     }
 }

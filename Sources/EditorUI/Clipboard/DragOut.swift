@@ -1,4 +1,4 @@
-// Dragging the result out of the window (from the 256-px preview): offered as a PNG image and as a file in the user's cache folder, removed when the application ends.
+// Dragging the result out of the large preview: a PNG image and a file in the user's cache folder, removed at the end.
 
 import CGtk
 import Decoding
@@ -11,42 +11,30 @@ import ImagingCore
 enum DragOut {
     /// Where dragged results are written: `$XDG_CACHE_HOME/crop-editor/drag-PID/`, this process's
     /// own (two running editors never share one), removed whole when the application ends.
-    static let folder: String = {
-        let cache = String(cString: g_get_user_cache_dir())
-        return (cache as NSString).appendingPathComponent("crop-editor/drag-\(getpid())")
-    }()
+    static let folder: String = (Files.cacheFolder as NSString).appendingPathComponent("crop-editor/drag-\(getpid())")
 
     /// Lets the person drag the result out of `widget` (the large preview) into another
     /// application: chat applications and browsers take the PNG, Files takes the file.
-    static func install(on widget: UnsafeMutablePointer<GtkWidget>, for window: EditorWindow) {
-        let source = gtk_drag_source_new()!
-        gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
-        Signal.connectPrepare(source.raw) { [weak window] _, _ in
-            window.flatMap { content(for: $0) }
-        }
-        widget.addController(source.raw)
+    static func install(on widget: UnsafeMutablePointer<GtkWidget>, for copyPaste: CopyPaste) {
+        DragAndDrop.offerCopy(from: widget) { [weak copyPaste] in copyPaste.flatMap(content) }
     }
 
     /// The result as a save would write it, as PNG bytes and a file; nil (no drag) without a file
     /// to crop or when the decoder fails. Made now, while the drag starts, unless Copy made it
     /// already: a drag needs its content at once.
-    private static func content(for window: EditorWindow) -> UnsafeMutablePointer<GdkContentProvider>? {
-        guard let request = window.copyRequest, let info = window.picture?.info else { return nil }
-        let encoded: CopyController.Encoded
-        if let reused = window.saving.copy.reusable(for: request) {
+    private static func content(for copyPaste: CopyPaste) -> UnsafeMutablePointer<GdkContentProvider>? {
+        guard let request = copyPaste.request, let info = copyPaste.host.picture?.info else { return nil }
+        let encoded: CopyPaste.Encoded
+        if let reused = copyPaste.reusable(for: request) {
             encoded = reused
         } else {
             do {
-                let now = try EditorWindow.probeUnchanged(request.source, info)
-                let (result, bytes) = try DecoderPool.shared.encodedExport(
-                    now, from: request.source, crop: request.crop, format: .png, options: request.options)
-                encoded = CopyController.Encoded(
-                    bytes: bytes.withUnsafeBytes { Data($0) }, width: result.width, height: result.height)
+                encoded = try CopyPaste.encode(request, info: info)
             } catch {
-                window.showError(String(format: tr("Could not copy: %@"), error.message))
+                copyPaste.host.showError(String(format: tr("Could not copy: %@"), error.message))
                 return nil
             }
-            window.saving.copy.last = (request, encoded)
+            copyPaste.lastEncoded = (request, encoded)
         }
         let name = URL(fileURLWithPath: request.source.path).deletingPathExtension().lastPathComponent + " (cropped).png"
         guard let file = write(encoded.bytes, named: name) else {

@@ -12,7 +12,7 @@ enum ShortcutsWindow {
     /// cannot list a key that does nothing.
     static var windowShortcutGroups: [(title: String, shortcuts: [WindowShortcut])] {
         ShortcutGroup.allCases.map { group in
-            let window = EditorWindow.actions.filter { $0.group == group && !$0.accels.isEmpty }
+            let window = WindowAction.entries.filter { $0.group == group && !$0.accels.isEmpty }
                 .map { WindowShortcut(action: $0.action.detailed, accels: $0.accels, title: $0.title ?? $0.name) }
             let app = CropEditorApplication.actions.filter { $0.group == group && !$0.accels.isEmpty }
                 .map { WindowShortcut(action: $0.action.detailed, accels: $0.accels, title: $0.title ?? $0.name) }
@@ -59,8 +59,7 @@ enum ShortcutsWindow {
     /// adds a group from code). The file lists what `groups` says: a test compares the two.
     static func attach(to parent: UnsafeMutablePointer<GtkWidget>) {
         let builder = UIFiles.builder("shortcuts.ui")
-        guard let object = gtk_builder_get_object(OpaquePointer(builder.raw), "shortcuts") else { return }
-        gtk_application_window_set_help_overlay(
-            parent.raw.assumingMemoryBound(to: GtkApplicationWindow.self), OpaquePointer(object))
+        guard let object = Builder.object(builder, "shortcuts") else { return }
+        parent.setHelpOverlay(object)
     }
 }

@@ -12,9 +12,7 @@ enum TextQuestion {
         over window: UnsafeMutablePointer<GtkWidget>, heading: String, body: String, text: String, entryLabel: String,
         answered: @escaping @MainActor (String) -> Void
     ) -> UnsafeMutablePointer<GtkWidget> {
-        let entry = gtk_entry_new()!
-        gtk_entry_set_activates_default(entry.raw.assumingMemoryBound(to: GtkEntry.self), 1)
-        gtk_editable_set_text(OpaquePointer(entry), text)
+        let entry = Widgets.entry(text)
         entry.setAccessibleLabel(entryLabel)
         return MessageDialog.present(
             over: window, heading: heading, body: body, extra: entry,
@@ -23,8 +21,8 @@ enum TextQuestion {
                 DialogResponse(id: "apply", label: tr("_Apply"), appearance: ADW_RESPONSE_SUGGESTED),
             ], defaultResponse: "apply"
         ) { response in
-            guard response == "apply", let typed = gtk_editable_get_text(OpaquePointer(entry)) else { return }
-            answered(String(cString: typed))
+            guard response == "apply" else { return }
+            answered(entry.editableText)
         }
     }
 }

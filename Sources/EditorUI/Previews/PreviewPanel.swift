@@ -48,19 +48,17 @@ final class PreviewPanel {
     private var generation = 0
 
     init() {
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
-        gtk_widget_set_margin_start(widget, 12)
-        gtk_widget_set_margin_end(widget, 12)
-        gtk_widget_set_margin_top(widget, 12)
-        gtk_widget_set_size_request(widget, Int32(PreviewPanel.sizes[0] + 24), -1)
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        widget.setMargins(top: 12, start: 12, end: 12)
+        widget.requestSize(width: Int32(PreviewPanel.sizes[0] + 24), height: -1)
         widget.addCSSClasses("view")
         for size in PreviewPanel.sizes {
-            let area = gtk_drawing_area_new()!
-            gtk_widget_set_size_request(area, Int32(size), Int32(size))
+            let area = DrawingArea.make()
+            area.requestSize(width: Int32(size), height: Int32(size))
             area.halign = GTK_ALIGN_CENTER
             area.setAccessibleLabel(String(format: tr("Preview at %d pixels"), size))
             DrawingArea.setDrawFunc(area) { [weak self] c, width, height in self?.draw(size, c, width: width, height: height) }
-            let caption = gtk_label_new(String(format: tr("%d px"), size))!
+            let caption = Widgets.label(String(format: tr("%d px"), size))
             caption.addCSSClasses("dim-label")
             widget.append(area)
             widget.append(caption)

@@ -3,6 +3,7 @@
 import CGtk
 import Decoding
 import Foundation
+import GtkSupport
 
 enum PhotoFolder {
     /// The formats the imaging module opens (HEIF only where this libvips has it): the Open
@@ -17,12 +18,7 @@ enum PhotoFolder {
 
     /// Whether a file of this name is one the Open dialog offers: its content type guessed from the
     /// name, as GIO guesses it for the chooser, is one of `mimeTypes` or a subtype of one.
-    static func isPhoto(name: String, mimeTypes: [String]) -> Bool {
-        var uncertain: gboolean = 0
-        guard let type = g_content_type_guess(name, nil, 0, &uncertain) else { return false }
-        defer { g_free(type) }
-        return mimeTypes.contains { g_content_type_is_mime_type(type, $0) != 0 }
-    }
+    static func isPhoto(name: String, mimeTypes: [String]) -> Bool { Files.isOfType(name: name, mimeTypes: mimeTypes) }
 
     /// The photos in `folder` (hidden files left out, as Files leaves them out), sorted as GNOME Files
     /// sorts names: by `g_utf8_collate_key_for_filename`, so "IMG_2" comes before "IMG_10".
@@ -41,14 +37,8 @@ enum PhotoFolder {
     /// Names in GNOME Files' order: the collation keys compared byte by byte (they are not text),
     /// the names themselves breaking ties.
     static func sortedAsFiles(_ names: [String]) -> [String] {
-        names.map { (key: collationKey($0), name: $0) }
+        names.map { (key: Files.collationKey(ofName: $0), name: $0) }
             .sorted { $0.key == $1.key ? $0.name < $1.name : $0.key.lexicographicallyPrecedes($1.key) }
             .map(\.name)
-    }
-
-    private static func collationKey(_ name: String) -> [UInt8] {
-        guard let key = g_utf8_collate_key_for_filename(name, -1) else { return Array(name.utf8) }
-        defer { g_free(key) }
-        return Array(UnsafeRawBufferPointer(start: key, count: strlen(key)))
     }
 }

@@ -1,4 +1,4 @@
-// The straighten bar under the picture: the angle entry, the ruler and Level, from data/ui/straighten-bar.ui, as widgets the window keeps.
+// The straighten bar under the picture from straighten-bar.ui: the angle entry, the ruler and Level.
 
 import CGtk
 import CropKit
@@ -14,6 +14,8 @@ final class StraightenBar {
     let levelButton: UnsafeMutablePointer<GtkWidget>
     /// Set while the window writes the entry, so its value-changed is not taken as the user's.
     var updating = false
+    /// The bar, held between the builder letting it go and its parent taking it.
+    private var held: GObjectRef?
 
     init() {
         let tree = UIFiles.builder("straighten-bar.ui")
@@ -21,16 +23,16 @@ final class StraightenBar {
         entry = UIFiles.widget(tree, "angle")
         levelButton = UIFiles.widget(tree, "level")
         // Held past the builder until `place(in:)` hands it to its parent.
-        g_object_ref(widget.raw)
+        held = GObjectRef(retaining: widget.raw)
         // The range is the model's, so the file does not repeat it.
-        gtk_spin_button_set_range(OpaquePointer(entry), -StraightenAngle.limit, StraightenAngle.limit)
+        entry.setSpinRange(-StraightenAngle.limit, StraightenAngle.limit)
         // The ruler is drawn in Swift: it goes between the entry and Level.
-        gtk_box_insert_child_after(cgtk_box(widget.raw), ruler.widget, entry)
+        widget.insert(ruler.widget, after: entry)
     }
 
     /// Appends the bar to `box`, which holds it from then on.
     func place(in box: UnsafeMutablePointer<GtkWidget>) {
         box.append(widget)
-        g_object_unref(widget.raw)
+        held = nil
     }
 }

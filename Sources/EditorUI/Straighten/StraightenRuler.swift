@@ -25,7 +25,7 @@ final class StraightenRuler {
     var onEnd: (() -> Void)?
 
     init() {
-        widget = gtk_drawing_area_new()
+        widget = DrawingArea.make()
         widget.requestSize(width: 160, height: StraightenRuler.height)
         widget.expandsHorizontally = true
         widget.addCSSClasses("straighten-ruler")

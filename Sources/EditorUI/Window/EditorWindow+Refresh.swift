@@ -1,4 +1,4 @@
-// The one place a change reaches every part of the window that shows it.
+// The one place a change reaches every part of the window that shows it, and the one function that decides what is enabled.
 
 import CGtk
 import Canvas
@@ -7,17 +7,25 @@ import GtkSupport
 
 extension EditorWindow {
     /// Brings every part that shows `change` up to date: the size over the picture, the pixel
-    /// entries, the lossless status, the previews, the zoom, the title and what is enabled.
+    /// entries, the lossless status, the straighten bar, the ratio and shape menus, the previews, the
+    /// zoom, the title and what is enabled.
     func refresh(_ change: WindowChange) {
         if change.contains(.crop) {
             showCropSize()
-            updatePixelEntries()
+            pixelEntries.show()
         }
-        if !change.isDisjoint(with: [.crop, .angle]) { updateLosslessStatus() }
-        if !change.isDisjoint(with: [.crop, .previews]) { refreshPreviews() }
+        if !change.isDisjoint(with: [.crop, .angle]) { lossless.showStatus() }
+        if change.contains(.angle) { straightening.showAngle() }
+        if change.contains(.frame) {
+            ratio.show(canvas.aspectRatio)
+            setActionState(.shape, .string(canvas.shape.rawValue))
+        }
+        if !change.isDisjoint(with: [.crop, .previews, .frame]) { previews.refresh() }
         // A new picture starts at the fit, and in the fixed frame the zoom follows the crop.
-        if !change.isDisjoint(with: [.crop, .zoom]) { updateZoomIndicator() }
-        if !change.isDisjoint(with: [.crop, .session]) { updateSessionTitle() }
+        if !change.isDisjoint(with: [.crop, .zoom]) {
+            status.showZoom(percent: canvas.zoomPercent, zoomed: canvas.fixedFrame || canvas.zoom != .fit)
+        }
+        if !change.isDisjoint(with: [.crop, .session]) { session.showTitle() }
         if !change.isDisjoint(with: [.crop, .history, .angle, .work, .session]) { updateActions() }
     }
 
@@ -29,23 +37,60 @@ extension EditorWindow {
             if changes.contains(.committed) { change.insert(.crop) }
             if changes.contains(.history) { change.insert(.history) }
             refresh(change)
-        case .angleChanged: angleChanged()
+        case .angleChanged: refresh(.angle)
         case .zoomChanged: refresh(.zoom)
-        case .suggestAsked: suggest()
-        case .trimAsked: finders.trim.trim(self)
+        case .suggestAsked: finding.find(.suggestion)
+        case .trimAsked: finding.find(.borders)
         case .nothingToLevel: showToast(tr("Nothing to level by: the picture has no clear level or plumb lines"))
         }
     }
 
     /// The crop's size over the picture; the demo has no file to export, so only files show whole
-    /// pixels under the percentages.
+    /// pixels and the output's facts under the percentages.
     private func showCropSize() {
         let crop = canvas.crop
-        let pixels = canvas.image?.info.map { _ in
+        var lines = [CropText.sizeLabel(crop)]
+        if canvas.image?.info != nil {
             let size = crop.pixelRect(imageWidth: canvas.straightenedSize.width, imageHeight: canvas.straightenedSize.height)
-            return "\n" + CropText.pixelSizeLabel(width: size.width, height: size.height)
+            lines.append(CropText.pixelSizeLabel(width: size.width, height: size.height))
+            if let facts = outputSizing.facts() { lines.append(facts) }
         }
-        let output = canvas.image?.info != nil ? showOutputFacts().map { "\n" + $0 } : nil
-        status.showSize(CropText.sizeLabel(crop) + (pixels ?? "") + (output ?? ""))
+        status.showSize(lines.joined(separator: "\n"))
+    }
+
+    /// Whether an action of this availability can be used now: the one place that decides.
+    func isEnabled(_ availability: ActionAvailability) -> Bool {
+        switch availability {
+        case .always: return true
+        case .picture: return canvas.image != nil
+        case .file: return canvas.image?.path != nil
+        case .result: return canvas.image?.decoderSource != nil
+        case .paste: return copyPaste.clipboardOffersImage
+        case .undo: return canvas.editor.canUndo
+        case .redo: return canvas.editor.canRedo
+        case .savedResult: return saving.lastSavedPath != nil
+        case .losslessSnap: return lossless.canSnap
+        case .batch: return canvas.image?.path != nil && applyToAll.isIdle
+        case .finder(let finder): return finding.isAvailable(finder)
+        case .photo(let neighbour): return session.hasPhoto(neighbour)
+        }
+    }
+
+    /// Enables each action as `isEnabled` says; run after anything that may change the answer
+    /// (a commit, undo and redo, a picture opened or closed, a save).
+    func updateActions() {
+        let actions = ActionMap(window.raw)
+        for entry in WindowAction.entries where entry.availability != .always {
+            actions.setEnabled(entry.name, isEnabled(entry.availability))
+        }
+        // The crop area's own finders (S, and AT-SPI's list) follow the window's.
+        for finder in CropFinder.allCases {
+            canvas.widget.setActionEnabled(finder.canvasAction.detailed, isEnabled(.finder(finder)))
+        }
+    }
+
+    /// Sets a stateful action's state from code (menus show it; no handler runs).
+    func setActionState(_ action: WindowAction, _ state: ActionState) {
+        ActionMap(window.raw).setState(action.name, state)
     }
 }

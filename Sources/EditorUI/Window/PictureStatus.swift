@@ -1,4 +1,4 @@
-// Facts shown over the picture's bottom corners: the crop's size (and a JPEG's lossless status) at the left, the zoom at the right.
+// Facts over the picture's bottom corners: the crop's size (and a JPEG's lossless status) at the left, the zoom at the right.
 
 import CGtk
 import Foundation
@@ -17,24 +17,20 @@ final class PictureStatus {
 
     init() {
         cropStatus = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        cropStatus.addCSSClasses("osd")
-        cropStatus.addCSSClasses("toolbar")
-        cropStatus.halign = GTK_ALIGN_START
-        cropStatus.valign = GTK_ALIGN_END
-        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_bottom] { margin(cropStatus, 24) }
+        cropStatus.addCSSClasses("osd", "toolbar")
+        cropStatus.align(GTK_ALIGN_START, GTK_ALIGN_END)
+        cropStatus.setMargins(bottom: 24, start: 24)
         sizeLabel = Widgets.label("")
         // Tabular digits keep the label from jittering while the numbers change.
         for style in ["numeric", "caption"] { sizeLabel.addCSSClasses(style) }
-        gtk_label_set_justify(cgtk_label(sizeLabel.raw), GTK_JUSTIFY_CENTER)
+        sizeLabel.setLabelLayout(justify: GTK_JUSTIFY_CENTER)
         cropStatus.append(sizeLabel)
         cropStatus.isVisible = false
 
         zoomIndicator = Widgets.label("")
-        zoomIndicator.addCSSClasses("osd")
-        zoomIndicator.addCSSClasses("numeric")
-        zoomIndicator.halign = GTK_ALIGN_END
-        zoomIndicator.valign = GTK_ALIGN_END
-        for margin in [gtk_widget_set_margin_end, gtk_widget_set_margin_bottom] { margin(zoomIndicator, 24) }
+        zoomIndicator.addCSSClasses("osd", "numeric")
+        zoomIndicator.align(GTK_ALIGN_END, GTK_ALIGN_END)
+        zoomIndicator.setMargins(bottom: 24, end: 24)
         gtk_widget_set_can_target(zoomIndicator, 0)
         zoomIndicator.isVisible = false
     }

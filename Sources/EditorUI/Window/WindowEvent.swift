@@ -13,9 +13,3 @@ enum WindowEvent: Equatable {
     /// Opening a photo restored the crop kept beside it.
     case restoredCrop(CropRect)
 }
-
-extension EditorWindow {
-    /// Set once by whoever watches windows (the tests): each new window asks it for the function to
-    /// tell its events to. Nil in the application, which watches nothing.
-    static var observe: ((EditorWindow) -> ((WindowEvent) -> Void)?)?
-}

@@ -1,0 +1,45 @@
+// The previews in a window: the panel shown or hidden (a setting, F9), drawn again for every commit while shown.
+
+import CGtk
+import CropKit
+import GtkSupport
+
+/// The previews panel beside the picture, following its setting in every window.
+@MainActor
+final class Previews {
+    private unowned let host: any WindowHost
+    /// The crop at three sizes.
+    let panel: PreviewPanel
+
+    init(host: any WindowHost, panel: PreviewPanel) {
+        self.host = host
+        self.panel = panel
+    }
+
+    /// Whether the previews panel is on screen.
+    var isShown: Bool { panel.widget.isVisible }
+
+    func setShown(_ shown: Bool) {
+        panel.widget.isVisible = shown
+        AppSettings.previewPanel = shown
+        host.refresh(.previews)
+    }
+
+    /// Shows or hides the panel as the setting says, now and whenever it changes, for as long as the
+    /// window lives (the setting is shared: F9 in one window shows every window's).
+    func followSetting() {
+        setShown(AppSettings.previewPanel)
+        AppSettings.follow([AppSettings.previewPanelKey], while: host.window) { [weak self] in
+            self?.setShown(AppSettings.previewPanel)
+        }
+    }
+
+    /// Renders the previews for the committed crop (only while the panel shows).
+    func refresh() {
+        guard isShown else { return }
+        let canvas = host.canvas
+        panel.update(
+            image: canvas.image, crop: canvas.crop, transform: canvas.transform,
+            shownSize: (canvas.shownSize.width, canvas.shownSize.height), shape: canvas.shape, angle: canvas.editor.angle)
+    }
+}

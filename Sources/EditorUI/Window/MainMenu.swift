@@ -1,0 +1,59 @@
+// The window's menus from code: the main menu (with its Guides and Zoom submenus) and Save's menu.
+
+import CGtk
+import GtkSupport
+
+@MainActor
+enum MainMenu {
+    /// The main menu; the caller owns it (the header puts the controls that do not fit first).
+    static func make() -> UnsafeMutablePointer<GMenuModel> {
+        let guides = Guides.menu(), zoom = zoomMenu()
+        // The main menu holds the submenus from then on.
+        defer { for submenu in [guides, zoom] { Menu.release(submenu) } }
+        return Menu.sectioned([
+            [
+                .action(tr("_Open…"), WindowAction.open.detailed), .action(tr("_Keep Crop"), WindowAction.keepCrop.detailed),
+                .action(tr("_Save"), WindowAction.save.detailed), .action(tr("Save _As…"), WindowAction.saveAs.detailed),
+                .action(tr("Apply _to All…"), WindowAction.applyToAll.detailed),
+                .action(tr("_Reset Crop"), WindowAction.reset.detailed),
+                .action(tr("_Trim Borders"), WindowAction.trim.detailed),
+                .action(tr("Rotate _Left"), WindowAction.rotateLeft.detailed),
+                .action(tr("Rotate R_ight"), WindowAction.rotateRight.detailed),
+                .action(tr("Flip _Horizontally"), WindowAction.flipHorizontal.detailed),
+                .action(tr("Flip _Vertically"), WindowAction.flipVertical.detailed),
+                .action(tr("_Close Image"), WindowAction.closeImage.detailed),
+                .submenu(tr("_Guides"), guides), .submenu(tr("_Zoom"), zoom),
+            ],
+            [
+                .action(tr("_Keyboard Shortcuts"), WindowAction.showHelpOverlay.detailed),
+                .action(tr("_About Crop Editor"), AppAction.about.detailed),
+            ],
+        ])
+    }
+
+    /// The zoom submenu of the main menu; the caller owns it.
+    private static func zoomMenu() -> UnsafeMutablePointer<GMenuModel> {
+        Menu.sectioned([
+            [
+                .action(tr("Zoom _In"), WindowAction.zoomIn.detailed), .action(tr("Zoom _Out"), WindowAction.zoomOut.detailed),
+                .action(tr("_Fit"), WindowAction.zoomFit.detailed),
+                .action(tr("_Actual Pixels"), WindowAction.zoomActual.detailed),
+            ]
+        ])
+    }
+
+    /// Save's menu (the split button's arrow): the other ways to save, and the clipboard; the caller owns it.
+    static func saveMenu() -> UnsafeMutablePointer<GMenuModel> {
+        Menu.sectioned([
+            [
+                .action(tr("Save _As…"), WindowAction.saveAs.detailed),
+                .action(tr("_Keep Crop"), WindowAction.keepCrop.detailed),
+                .action(tr("Apply _to All…"), WindowAction.applyToAll.detailed),
+            ],
+            [
+                .action(tr("_Copy"), WindowAction.copy.detailed),
+                .action(tr("Copy and C_lose"), WindowAction.copyAndClose.detailed),
+            ],
+        ])
+    }
+}
