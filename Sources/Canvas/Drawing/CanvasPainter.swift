@@ -1,4 +1,4 @@
-// The canvas's display cache (the visible picture scaled to the screen, plain and dimmed) and the layout of each frame; FramePlan draws it.
+// The display cache (the visible picture scaled to the screen, plain and dimmed) and each frame's layout; FramePlan draws it.
 
 import CGtk
 import CropKit

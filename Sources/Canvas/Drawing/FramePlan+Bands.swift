@@ -1,4 +1,4 @@
-// Paints one frame into an image surface as horizontal bands on several threads at once: a frame is bound by memory bandwidth, and each core adds its own.
+// Paints one frame as horizontal bands on several threads at once: a frame is bound by memory bandwidth, each core adds some.
 
 import CGtk
 import Dispatch

@@ -1,7 +1,21 @@
-// What a frame surface holds, and which pixels the next frame on it must repaint: during a crop drag only the strips around the old and new frame lines change.
+// Which pixels the next frame on a reused surface must repaint: during a crop drag, only strips around the old and new frame.
 
 import CropKit
 import GtkSupport
+
+/// The content a frame surface was last painted with, so the next frame repaints only what changed.
+/// The picture is held weakly: once its cache is gone the next frame repaints everything (a new
+/// cache could even reuse its address).
+@_spi(Benchmark) public struct FrameContent {
+    weak var picture: ImageSurface?
+    let hadPicture: Bool
+    let bounds: CropRect
+    let scale: Double
+    let placed: CropRect
+    let frame: CropRect
+    let state: PaintState
+    let focusRing: CropRect?
+}
 
 extension FramePlan {
     /// How far anything drawn for the frame reaches from its lines, in points: half the widest

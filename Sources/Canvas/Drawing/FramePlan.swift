@@ -35,7 +35,7 @@ public struct FramePlan: Sendable {
         drawImageAndDim(c, plain: plain, dimmed: dimmed)
         if state.fineGrid { drawFineGrid(c) }
         drawGuides(c)
-        if let line = state.levelLine { drawLevelLine(c, line) }
+        state.overlay?.paint(c, scale: scale, highContrast: state.highContrast)
         if let focusRing {
             c.rectangle(focusRing.x, focusRing.y, focusRing.width, focusRing.height)
             c.stroke(width: OverlayStyle.focusRingWidth, color: OverlayStyle.focusRing)

@@ -1,13 +1,21 @@
-// Recycles the surfaces canvas frames are painted into and hands each to GTK as a texture without copying it.
+// Recycles the surfaces canvas frames are painted into and lends each to GTK as a texture without copying it.
 
 import CGtk
 import GtkSupport
 import Synchronization
 
+/// A frame surface and the frame it holds.
+@_spi(Benchmark) public final class FrameSurface: @unchecked Sendable {
+    // Unchecked: `holds` is read and written on the main thread only (snapshots, benchmarks).
+    let image: ImageSurface
+    @_spi(Benchmark) public var holds: FrameContent?
+    init(_ image: ImageSurface) { self.image = image }
+}
+
 /// The canvas paints each frame into an image surface of its own (in bands, on every core) and
 /// shows it as a texture. Surfaces come back here when GTK lets their texture go: a new 4K
-/// surface every frame would pay the kernel's page faults on 33 MB every frame, and a returned
-/// one still holds its last frame, so the next frame repaints only what changed.
+/// surface every frame would pay the kernel's page faults on all its pixels every frame, and a
+/// returned one still holds its last frame, so the next frame repaints only what changed.
 @_spi(Benchmark) public final class FrameSurfaces: Sendable {
     @_spi(Benchmark) public init() {}
 
@@ -33,24 +41,8 @@ import Synchronization
 
     /// A texture over `frame`'s pixels (no copy). The surface must not be drawn into again until
     /// GTK drops the texture, which gives it back here.
-    func texture(showing frame: FrameSurface) -> OpaquePointer? {
-        let surface = frame.image
-        cairo_surface_flush(surface.surface)
-        guard let data = cairo_image_surface_get_data(surface.surface) else { return nil }
-        let stride = Int(cairo_image_surface_get_stride(surface.surface))
-        let lease = Unmanaged.passRetained(Lease(surfaces: self, frame: frame)).toOpaque()
-        let bytes = g_bytes_new_with_free_func(
-            data, gsize(stride * surface.height),
-            { lease in
-                guard let lease else { return }
-                let returned = Unmanaged<Lease>.fromOpaque(lease).takeRetainedValue()
-                returned.surfaces.giveBack(returned.frame)
-            }, lease)
-        defer { g_bytes_unref(bytes) }
-        // Cairo's ARGB32 is premultiplied BGRA in memory on little-endian machines.
-        return gdk_memory_texture_new(
-            Int32(surface.width), Int32(surface.height),
-            GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
+    func texture(showing frame: FrameSurface) -> Texture? {
+        Texture(sharing: frame.image) { [self] in giveBack(frame) }
     }
 
     /// Takes back a surface no longer shown (GTK's texture went, or a benchmark's frame).
@@ -58,15 +50,5 @@ import Synchronization
         idle.withLock { surfaces in
             if surfaces.count < FrameSurfaces.keptIdle { surfaces.append(frame) }
         }
-    }
-}
-
-/// A surface lent to a texture, and where it goes back.
-private final class Lease: Sendable {
-    let surfaces: FrameSurfaces
-    let frame: FrameSurface
-    init(surfaces: FrameSurfaces, frame: FrameSurface) {
-        self.surfaces = surfaces
-        self.frame = frame
     }
 }

@@ -1,4 +1,4 @@
-// Every action of the crop area (`crop.…`): the nine AT-SPI lists for moving and sizing, straightening, Suggest, Trim Borders, and the keys' own.
+// Every action of the crop area (`crop.…`): the nine AT-SPI lists, straightening, Suggest, Trim Borders, the keys' own.
 
 import CropKit
 import GtkSupport

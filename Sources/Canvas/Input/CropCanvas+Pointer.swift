@@ -1,8 +1,32 @@
-// Pointer input on the canvas: one drag gesture feeding the CropSession, Escape to cancel, a cursor per handle.
+// The primary button: one drag gesture for the crop frame, a pan or the overlay, Escape to cancel, a cursor per handle.
 
 import CGtk
 import CropKit
 import GtkSupport
+
+/// What the canvas remembers of the pointer and the keys between events.
+struct PointerInput {
+    /// What a primary-button drag moves.
+    enum Drag {
+        /// The crop frame (CropKit's drag session).
+        case crop
+        /// The picture under the view (Space held, or the frame fixed).
+        case pan
+        /// The canvas's overlay (straighten mode's level line).
+        case overlay
+    }
+
+    /// The drag gesture, reset when Escape cancels a drag.
+    var dragGesture: EventController?
+    /// The primary-button drag in progress, if any.
+    var drag: Drag?
+    /// The cursor name last set, so pointer motion sets it only when it changes.
+    var shownCursor: String?
+    /// Space held: a primary drag pans (as in image editors).
+    var spaceHeld = false
+    /// The pointer's last position over the canvas, where Ctrl+scroll zooms.
+    var position: CropPoint?
+}
 
 extension CropCanvas {
     /// The cursor shown over each part of the frame (CSS cursor names).
@@ -24,62 +48,81 @@ extension CropCanvas {
         }
     }
 
-    func installGestures() {
-        let drag = gtk_gesture_drag_new()!
-        gtk_gesture_single_set_button(cgtk_gesture_single(drag.raw), UInt32(GDK_BUTTON_PRIMARY))
+    func installPointer() {
+        let drag = EventController.drag(button: GDK_BUTTON_PRIMARY)
         Signal.connectPoint(drag.raw, "drag-begin") { [weak self] x, y in self?.dragBegan(x: x, y: y) }
         Signal.connectPoint(drag.raw, "drag-update") { [weak self] dx, dy in self?.dragUpdated(dx: dx, dy: dy) }
         Signal.connectPoint(drag.raw, "drag-end") { [weak self] dx, dy in self?.dragEnded(dx: dx, dy: dy) }
         widget.addController(drag.raw)
+        input.dragGesture = drag
 
-        let motion = gtk_event_controller_motion_new()!
+        let motion = EventController.motion()
         Signal.connectPoint(motion.raw, "motion") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
         Signal.connectPoint(motion.raw, "enter") { [weak self] x, y in self?.pointerMoved(x: x, y: y) }
         widget.addController(motion.raw)
-
-        input.dragGesture = cgtk_event_controller(drag.raw)
     }
 
     func dragBegan(x: Double, y: Double) {
         guard let viewport else { return }
         stopAnimation()
         widget.grabFocus()
-        // In straighten mode a drag draws the line to level the picture by.
-        if straightenMode, !input.spaceHeld {
-            beginLevelLine(at: CropPoint(x: x, y: y))
-            return
+        let point = CropPoint(x: x, y: y)
+        // An overlay (straighten mode's level line) takes the drag first, unless Space pans.
+        if !input.spaceHeld, let overlay, overlay.beginDrag(at: point) {
+            startDrag(.overlay, cursor: nil)
+        } else if primaryButtonPans {
+            // With the frame fixed, or Space held, the primary button pans the picture instead.
+            beginViewGesture(at: point)
+            startDrag(.pan, cursor: "grabbing")
+        } else {
+            let target = editor.beginDrag(at: point, in: viewport)
+            startDrag(.crop, cursor: CropCanvas.cursorName(for: target))
         }
-        // With the frame fixed, or Space held, the primary button pans the picture instead.
-        if primaryButtonPans {
-            input.primaryDragPans = true
-            beginViewGesture(at: CropPoint(x: x, y: y))
-            setCancelEnabled(true)
-            showCursor("grabbing")
-            return
-        }
-        let target = editor.beginDrag(at: CropPoint(x: x, y: y), in: viewport)
-        setCancelEnabled(true)
-        showCursor(CropCanvas.cursorName(for: target))
     }
 
     func dragUpdated(dx: Double, dy: Double) {
-        if levelLine != nil { updateLevelLine(translation: CropSize(width: dx, height: dy)); return }
-        if input.primaryDragPans { updateViewGesture(translation: CropSize(width: dx, height: dy)); return }
-        edit { $0.updateDrag(translation: CropSize(width: dx, height: dy), shiftHeld: shiftHeld) }
+        let translation = CropSize(width: dx, height: dy)
+        switch input.drag {
+        case .overlay?: overlay?.updateDrag(translation: translation)
+        case .pan?: updateViewGesture(translation: translation)
+        case .crop?: edit { $0.updateDrag(translation: translation, shiftHeld: shiftHeld) }
+        case nil: return
+        }
     }
 
     func dragEnded(dx: Double, dy: Double) {
-        if levelLine != nil { endLevelLine(translation: CropSize(width: dx, height: dy)); return }
-        if input.primaryDragPans {
-            input.primaryDragPans = false
-            updateViewGesture(translation: CropSize(width: dx, height: dy))
-            setCancelEnabled(false)
-            endViewGesture()
-            return
-        }
-        guard editor.isDragging else { return }
+        let translation = CropSize(width: dx, height: dy)
+        guard let drag = input.drag else { return }
+        input.drag = nil
         setCancelEnabled(false)
-        edit { $0.endDrag(translation: CropSize(width: dx, height: dy), shiftHeld: shiftHeld) }
+        switch drag {
+        case .overlay: overlay?.endDrag(translation: translation)
+        case .pan:
+            updateViewGesture(translation: translation)
+            endViewGesture()
+        case .crop:
+            guard editor.isDragging else { return }
+            edit { $0.endDrag(translation: translation, shiftHeld: shiftHeld) }
+        }
+    }
+
+    /// Escape: drop the drag and show exactly what was committed again.
+    func cancelDrag() {
+        guard let drag = input.drag else { return }
+        input.drag = nil
+        switch drag {
+        case .overlay: overlay?.cancelDrag()
+        case .pan: cancelViewGesture()
+        case .crop: if editor.isDragging { edit { $0.cancelDrag() } }
+        }
+        setCancelEnabled(false)
+        input.dragGesture?.reset()
+    }
+
+    private func startDrag(_ drag: PointerInput.Drag, cursor: String?) {
+        input.drag = drag
+        setCancelEnabled(true)
+        if let cursor { showCursor(cursor) }
     }
 
     /// `crop.cancel-drag` exists only during a drag, so screen readers do not list a dead action.
@@ -87,31 +130,17 @@ extension CropCanvas {
         widget.setActionEnabled(CanvasAction.cancelDrag.detailed, enabled)
     }
 
-    /// Escape: drop the drag and show exactly the committed crop again.
-    func cancelDrag() {
-        if levelLine != nil { cancelLevelLine(); return }
-        if input.primaryDragPans {
-            input.primaryDragPans = false
-            cancelViewGesture()
-            setCancelEnabled(false)
-            if let drag = input.dragGesture { gtk_event_controller_reset(drag) }
-            return
-        }
-        guard editor.isDragging else { return }
-        edit { $0.cancelDrag() }
-        setCancelEnabled(false)
-        if let drag = input.dragGesture { gtk_event_controller_reset(drag) }
-    }
+    /// Whether Shift is down in the drag's current event (it keeps the crop's proportions).
+    var shiftHeld: Bool { input.dragGesture?.holds(GDK_SHIFT_MASK) ?? false }
 
-    private func pointerMoved(x: Double, y: Double) {
-        input.position = CropPoint(x: x, y: y)
-        guard !session.isDragging, !input.primaryDragPans, levelLine == nil, let viewport else { return }
-        if straightenMode { showCursor(input.spaceHeld ? "grab" : "crosshair"); return }
+    func pointerMoved(x: Double, y: Double) {
+        let point = CropPoint(x: x, y: y)
+        input.position = point
+        guard input.drag == nil, !session.isDragging, let viewport else { return }
+        if input.spaceHeld { showCursor("grab"); return }
+        if let cursor = overlay?.cursor(at: point) { showCursor(cursor); return }
         // The fixed frame has no handles: the whole view grabs the picture.
-        showCursor(
-            primaryButtonPans
-                ? "grab"
-                : CropCanvas.cursorName(for: editor.dragTarget(at: CropPoint(x: x, y: y), in: viewport)))
+        showCursor(fixedFrame ? "grab" : CropCanvas.cursorName(for: editor.dragTarget(at: point, in: viewport)))
     }
 
     /// With the frame fixed, or Space held, the primary button pans the picture.
@@ -121,6 +150,6 @@ extension CropCanvas {
     func showCursor(_ name: String?) {
         guard name != input.shownCursor else { return }
         input.shownCursor = name
-        gtk_widget_set_cursor_from_name(widget, name)
+        widget.setCursor(named: name)
     }
 }

@@ -1,4 +1,4 @@
-// The one boundary through which files become pictures: the imaging module decodes off the main thread, errors come back worded.
+// The one boundary through which files become pictures: decoded in the confined decoder off the main thread, errors typed.
 
 import CGtk
 import Decoding
@@ -7,6 +7,23 @@ import GtkSupport
 import ImagingCore
 import LaunchTrace
 import Wording
+
+/// Why a file could not be shown. The cause stays typed (the imaging module's own error) until the
+/// window words it, so a caller can tell a hostile file from a full screen's worth of pixels.
+public enum ImageLoadError: Error, Sendable, Equatable {
+    /// Decoding `name` failed for this reason.
+    case imaging(name: String, ImagingError)
+    /// `name` decoded, but its display surface would be larger than the screen can hold.
+    case tooLargeToDisplay(name: String)
+
+    /// In words, for the window's toast: "“photo.jpg”: the file is empty".
+    public var message: String {
+        switch self {
+        case .imaging(let name, let error): return Localization.format(tr("“%1$s”: %2$s"), [name, error.message])
+        case .tooLargeToDisplay(let name): return Localization.format(tr("“%s” is too large to display"), [name])
+        }
+    }
+}
 
 /// Decodes image files into `LoadedImage`s through the imaging module's shrink-on-load
 /// thumbnail, in the confined decoding process: a big photo is never decoded at full size just to be shown.
@@ -97,18 +114,8 @@ public enum ImageSource {
 
     /// The biggest monitor in device pixels, and its scale (1920 × 1200 at 1 before any is known).
     @MainActor
-    private static func largestMonitor() -> (width: Int, height: Int, scale: Int) {
-        var best = (width: 1920, height: 1200, scale: 1)
-        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) else { return best }
-        for i in 0..<g_list_model_get_n_items(monitors) {
-            guard let item = g_list_model_get_item(monitors, i) else { continue }
-            defer { g_object_unref(item) }
-            var geometry = GdkRectangle()
-            gdk_monitor_get_geometry(OpaquePointer(item), &geometry)
-            let scale = Int(gdk_monitor_get_scale_factor(OpaquePointer(item)))
-            let w = Int(geometry.width) * scale, h = Int(geometry.height) * scale
-            if w * h > best.width * best.height { best = (w, h, max(scale, 1)) }
-        }
-        return best
+    private static func largestMonitor() -> MonitorArea {
+        let known = MonitorArea(width: 1920, height: 1200, scale: 1)
+        return DisplayMonitors.all.reduce(known) { $1.width * $1.height > $0.width * $0.height ? $1 : $0 }
     }
 }

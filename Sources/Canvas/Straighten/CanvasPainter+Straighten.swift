@@ -1,4 +1,4 @@
-// The straightened picture in the display cache: the outline it is clipped to, and the quick lower-resolution copy drawn while the angle changes.
+// The straightened picture in the display cache: its clipping outline, and the quick small copy turned while the angle changes.
 
 import CGtk
 import CropKit
@@ -48,8 +48,9 @@ extension CanvasPainter {
 
     /// The cache drawn while the angle changes: `reduction` times fewer pixels each way, turned
     /// from a small upright copy, nearest pixel (the frame magnifies it by nearest pixel too: a
-    /// bilinear turn took 2.6–3.8 ms against 1.2–2.2 ms, fastest of 120 frames, for a difference
-    /// the magnified blocks hide), in bands on every core. Never kept past the change: the first frame after it builds the sharp cache again.
+    /// bilinear turn costs about twice as much for a difference the magnified blocks hide; see
+    /// docs/BENCHMARKS.md), in bands on every core. Never kept past the change: the first frame
+    /// after it builds the sharp cache again.
     func quickSurface(
         for image: LoadedImage, transform: ImageOrientation, turned: TurnedPicture, region: CropRect,
         width: Int, height: Int, reduction: Int

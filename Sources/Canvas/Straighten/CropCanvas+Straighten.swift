@@ -1,4 +1,4 @@
-// Straightening on the canvas: the angle keys and accessible actions, the level line drawn in straighten mode, and Level.
+// Straightening on the canvas: the angle keys and accessible actions, the ruler's live angle, Level, and straighten mode.
 
 import CGtk
 import CropKit
@@ -18,39 +18,26 @@ extension CropCanvas {
 
     nonisolated static func installStraightenActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
         // Parameterless, so AT-SPI lists them.
-        for action in [CanvasAction.straightenClockwise, .straightenCounterclockwise] {
-            gtk_widget_class_install_action(klass, action.detailed, nil) { widget, name, _ in
-                nonisolated(unsafe) let widget = widget
-                let clockwise = name.map { String(cString: $0) } == CanvasAction.straightenClockwise.detailed
-                MainActor.assumeIsolated {
-                    let step = clockwise ? StraightenAngle.coarseStep : StraightenAngle.coarseStep.reversed
-                    CropCanvas.state.get(widget)?.turnAngle(by: step)
-                }
-            }
-        }
+        install(.straightenClockwise, on: klass) { canvas, _ in canvas.turnAngle(by: StraightenAngle.coarseStep) }
+        install(.straightenCounterclockwise, on: klass) { canvas, _ in canvas.turnAngle(by: StraightenAngle.coarseStep.reversed) }
         // The keys' action carries a parameter, which keeps it off AT-SPI's list.
-        gtk_widget_class_install_action(klass, CanvasAction.straightenKey.detailed, "(si)") { widget, _, parameter in
-            nonisolated(unsafe) let widget = widget
-            guard let parameter else { return }
-            let first = g_variant_get_child_value(parameter, 0)!, second = g_variant_get_child_value(parameter, 1)!
-            let what = String(cString: g_variant_get_string(first, nil))
-            let hundredths = Int(g_variant_get_int32(second))
-            g_variant_unref(first)
-            g_variant_unref(second)
-            MainActor.assumeIsolated {
-                guard let canvas = CropCanvas.state.get(widget) else { return }
-                if what == "level" { canvas.level() } else { canvas.turnAngle(by: StraightenAngle(hundredths: hundredths)) }
-            }
+        install(.straightenKey, on: klass, parameterType: "(si)") { canvas, parameter in
+            guard let (what, hundredths) = parameter?.stringAndInt else { return }
+            if what == "level" { canvas.level() } else { canvas.turnAngle(by: StraightenAngle(hundredths: Int(hundredths))) }
         }
         for key in straightenKeys {
-            cgtk_widget_class_add_binding_action_si(
-                klass, UInt32(key.keyval), key.shift ? GDK_SHIFT_MASK : GdkModifierType(0), CanvasAction.straightenKey.detailed,
-                "turn", Int32(key.hundredths))
+            klass.bindKey(
+                key.keyval, key.shift ? GDK_SHIFT_MASK : GdkModifierType(0), to: CanvasAction.straightenKey.detailed,
+                string: "turn", int: Int32(key.hundredths))
         }
-        cgtk_widget_class_add_binding_action_si(
-            klass, UInt32(GDK_KEY_l), GdkModifierType(0), CanvasAction.straightenKey.detailed, "level", 0)
-        cgtk_widget_class_add_binding_action_si(
-            klass, UInt32(GDK_KEY_L), GDK_SHIFT_MASK, CanvasAction.straightenKey.detailed, "level", 0)
+        klass.bindKey(GDK_KEY_l, to: CanvasAction.straightenKey.detailed, string: "level", int: 0)
+        klass.bindKey(GDK_KEY_L, GDK_SHIFT_MASK, to: CanvasAction.straightenKey.detailed, string: "level", int: 0)
+    }
+
+    /// The angle keys' repeat (`turnAngle`): quick frames while `]` or `[` is held.
+    var angleKeys: KeyBurst {
+        get { modes.angleKeys }
+        set { modes.angleKeys = newValue }
     }
 
     /// Turns the picture further by `step` as one undoable step (keys, actions). Its frames are
@@ -112,44 +99,12 @@ extension CropCanvas {
         return true
     }
 
-    // MARK: The level line
-
-    /// Straighten mode changed: no line is left half drawn, and the cursor says what a drag does.
-    func straightenModeChanged() {
-        if levelLine != nil { cancelLevelLine() }
-        showCursor(straightenMode ? "crosshair" : nil)
-        widget.queueDraw()
+    /// The straighten mode: a drag on the picture draws a line to level it by, not a crop.
+    public var straightenMode: Bool {
+        get { overlay is LevelLineOverlay }
+        set { if newValue != straightenMode { overlay = newValue ? LevelLineOverlay(canvas: self) : nil } }
     }
 
-    func beginLevelLine(at point: CropPoint) {
-        levelLine = LevelLine(start: point, end: point)
-        widget.setActionEnabled(CanvasAction.cancelDrag.detailed, true)
-        widget.queueDraw()
-    }
-
-    func updateLevelLine(translation: CropSize) {
-        guard var line = levelLine else { return }
-        line.end = CropPoint(x: line.start.x + translation.width, y: line.start.y + translation.height)
-        levelLine = line
-        widget.queueDraw()
-    }
-
-    /// Releasing the line turns the picture so that it becomes level or plumb, whichever is nearer.
-    func endLevelLine(translation: CropSize) {
-        guard levelLine != nil else { return }
-        updateLevelLine(translation: translation)
-        guard let line = levelLine else { return }
-        levelLine = nil
-        widget.setActionEnabled(CanvasAction.cancelDrag.detailed, false)
-        widget.queueDraw()
-        if let angle = editor.angle.levelling(lineFrom: line.start, to: line.end) { setAngle(angle) }
-    }
-
-    /// Escape: the line goes, the picture stays as it was.
-    func cancelLevelLine() {
-        levelLine = nil
-        widget.setActionEnabled(CanvasAction.cancelDrag.detailed, false)
-        if let drag = input.dragGesture { gtk_event_controller_reset(drag) }
-        widget.queueDraw()
-    }
+    /// The line being drawn in straighten mode, in view points.
+    var levelLine: LevelLine? { (overlay as? LevelLineOverlay)?.line }
 }

@@ -1,4 +1,4 @@
-// What a frame draws for straightening: the fine grid over the picture while the angle changes, and the line drawn to level by.
+// The fine grid a frame draws over the picture while the straighten angle changes, to compare a horizon against.
 
 import CGtk
 import CropKit
@@ -8,8 +8,6 @@ extension OverlayStyle {
     /// Between the fine grid's lines, in points: close enough to compare a horizon against.
     static let fineGridSpacing = 24.0
     static let fineGrid = RGBA(1, 1, 1, 0.28)
-    /// The level line: white over a dark halo, as the frame.
-    static let levelLineWidth = 2.0
 }
 
 extension FramePlan {
@@ -36,17 +34,5 @@ extension FramePlan {
             y += spacing
         }
         cairo_fill(c.cr)
-    }
-
-    /// The level line as drawn so far, over its halo, with round ends.
-    func drawLevelLine(_ c: Cairo, _ line: LevelLine) {
-        let halo = state.highContrast ? OverlayStyle.highContrastHalo : OverlayStyle.halo
-        for (width, color) in [
-            (OverlayStyle.levelLineWidth + OverlayStyle.haloExtra, halo), (OverlayStyle.levelLineWidth, RGBA.white),
-        ] {
-            c.moveTo(line.start.x, line.start.y)
-            c.lineTo(line.end.x, line.end.y)
-            c.stroke(width: width, color: color, round: true)
-        }
     }
 }

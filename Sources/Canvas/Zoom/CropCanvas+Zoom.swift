@@ -1,4 +1,4 @@
-// Zooming and panning the picture: Ctrl+scroll, scroll, pinch, middle or Space drag, +/−, fit and 100 %, double-click to fit.
+// The view of the picture: its layout, zoom and pan from gestures, keys and the wheel, fit and 100 %, the fixed frame's view.
 
 import CGtk
 import CropKit
@@ -11,61 +11,41 @@ extension CropCanvas {
     /// Touchpad scroll deltas (in surface points) per zoom step with Ctrl held.
     nonisolated static let touchpadZoomDistance = 20.0
 
-    func installViewGestures() {
-        let flags = GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue
-        let scroll = gtk_event_controller_scroll_new(GtkEventControllerScrollFlags(flags))!
-        Signal.connectPointReturningBool(scroll.raw, "scroll") { [weak self] dx, dy in
-            self?.scrolled(dx: dx, dy: dy, controller: scroll) ?? false
+    /// The crop as drawn now: an animation frame, a drag in progress, a pan or zoom of the picture
+    /// under the fixed frame, or the committed crop.
+    var shownCrop: CropRect {
+        if fixedFrame, let viewGesture, let layout = fixedLayout {
+            return editor.fixedFrameCrop(layout.applying(viewGesture, to: session.committed, minimumSide: session.minimumSide))
         }
-        widget.addController(scroll.raw)
+        return resetAnimation.animation?.rect(at: frameTime) ?? session.shown
+    }
 
-        let pinch = gtk_gesture_zoom_new()!
-        Signal.connectPointer(pinch.raw, "begin") { [weak self] _ in
-            var x = 0.0, y = 0.0
-            gtk_gesture_get_bounding_box_center(cgtk_gesture(pinch.raw), &x, &y)
-            self?.beginViewGesture(at: CropPoint(x: x, y: y))
-        }
-        Signal.connectDouble(pinch.raw, "scale-changed") { [weak self] scale in
-            guard let self, let start = self.viewGesture?.anchor else { return }
-            var x = 0.0, y = 0.0
-            gtk_gesture_get_bounding_box_center(cgtk_gesture(pinch.raw), &x, &y)
-            self.updateViewGesture(scale: scale, translation: CropSize(width: x - start.x, height: y - start.y))
-        }
-        Signal.connectPointer(pinch.raw, "end") { [weak self] _ in self?.endViewGesture() }
-        Signal.connectPointer(pinch.raw, "cancel") { [weak self] _ in self?.cancelViewGesture() }
-        widget.addController(pinch.raw)
+    /// The widget's size in points.
+    var viewSize: CropSize {
+        let (width, height) = widget.size
+        return CropSize(width: Double(width), height: Double(height))
+    }
 
-        // The middle button pans, as in every image viewer.
-        let middle = gtk_gesture_drag_new()!
-        gtk_gesture_single_set_button(cgtk_gesture_single(middle.raw), UInt32(GDK_BUTTON_MIDDLE))
-        Signal.connectPoint(middle.raw, "drag-begin") { [weak self] x, y in self?.beginViewGesture(at: CropPoint(x: x, y: y)) }
-        Signal.connectPoint(middle.raw, "drag-update") { [weak self] dx, dy in
-            self?.updateViewGesture(translation: CropSize(width: dx, height: dy))
-        }
-        Signal.connectPoint(middle.raw, "drag-end") { [weak self] dx, dy in
-            self?.updateViewGesture(translation: CropSize(width: dx, height: dy))
-            self?.endViewGesture()
-        }
-        widget.addController(middle.raw)
+    /// The fixed-frame mode's layout for the picture as shown.
+    var fixedLayout: FixedFrame? {
+        guard image != nil else { return nil }
+        let size = editor.straightenedSize
+        return FixedFrame(imageWidth: size.width, imageHeight: size.height, viewSize: viewSize)
+    }
 
-        let click = gtk_gesture_click_new()!
-        gtk_gesture_single_set_button(cgtk_gesture_single(click.raw), UInt32(GDK_BUTTON_PRIMARY))
-        Signal.connectPress(click.raw, "pressed") { [weak self] presses, x, y in
-            if presses == 2 { self?.doubleClicked(at: CropPoint(x: x, y: y)) }
-        }
-        widget.addController(click.raw)
+    /// The committed zoom in the widget's current size, kept within the rules (a resize may need it).
+    var committedViewport: Viewport? {
+        guard image != nil else { return nil }
+        let size = editor.straightenedSize
+        return Viewport(imageWidth: size.width, imageHeight: size.height, viewSize: viewSize, zoom: zoom).clamped
+    }
 
-        // Space held turns a primary drag into a pan.
-        let keys = gtk_event_controller_key_new()!
-        Signal.connectKeyPressed(keys.raw) { [weak self] keyval, _, _ in
-            guard let self, keyval == UInt32(GDK_KEY_space), self.image != nil else { return false }
-            self.input.spaceHeld = true
-            return true
-        }
-        Signal.connectKeyReleased(keys.raw) { [weak self] keyval, _, _ in
-            if keyval == UInt32(GDK_KEY_space) { self?.input.spaceHeld = false }
-        }
-        widget.addController(keys.raw)
+    /// The image's layout as drawn now: CropKit's zoom with any gesture in progress, or, with the
+    /// frame fixed, the layout that shows the crop in the frame.
+    var viewport: Viewport? {
+        if fixedFrame { return fixedLayout?.viewport(for: shownCrop) }
+        guard let committed = committedViewport else { return nil }
+        return viewGesture.map { $0.applied(to: committed) } ?? committed
     }
 
     // MARK: Transient gestures (pinch, middle drag, Space drag, the fixed frame's drag)
@@ -154,11 +134,10 @@ extension CropCanvas {
         return viewport.zoomPercent(deviceScale: deviceScale)
     }
 
-    func scrolled(dx: Double, dy: Double, controller: OpaquePointer) -> Bool {
+    func scrolled(dx: Double, dy: Double, controller: EventController) -> Bool {
         guard image != nil, !session.isDragging, viewGesture == nil else { return false }
-        let state = gtk_event_controller_get_current_event_state(controller).rawValue
-        let wheel = gtk_event_controller_scroll_get_unit(cgtk_event_controller_scroll(controller.raw)) == GDK_SCROLL_UNIT_WHEEL
-        if state & GDK_CONTROL_MASK.rawValue != 0 {
+        let wheel = controller.scrollsByWheel
+        if controller.holds(GDK_CONTROL_MASK) {
             let steps = wheel ? -dy : -dy / CropCanvas.touchpadZoomDistance
             let anchor = input.position ?? frameCentre
             applyViewChange(ViewGesture(anchor: anchor, scale: pow(Viewport.zoomStep, steps)))
@@ -166,7 +145,7 @@ extension CropCanvas {
         }
         // Shift turns a wheel's vertical notches into horizontal ones, as everywhere in GTK.
         var delta = CropSize(width: dx, height: dy)
-        if state & GDK_SHIFT_MASK.rawValue != 0, dx == 0 { delta = CropSize(width: dy, height: 0) }
+        if controller.holds(GDK_SHIFT_MASK), dx == 0 { delta = CropSize(width: dy, height: 0) }
         let step = wheel ? CropCanvas.wheelPanStep : 1
         // Scrolling moves the view over the picture: the picture goes the other way.
         applyViewChange(
@@ -191,7 +170,7 @@ extension CropCanvas {
     /// where the fixed frame had put it, as far as the handle mode's rules allow.
     func fixedFrameChanged() {
         viewGesture = nil
-        input.primaryDragPans = false
+        if input.drag == .pan { input.drag = nil }
         if !fixedFrame, let layout = fixedLayout {
             zoom = layout.viewport(for: crop).clamped.zoom
         }

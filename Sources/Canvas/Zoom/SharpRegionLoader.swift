@@ -1,4 +1,4 @@
-// Sharp regions of a zoomed view: one owner for the tile shown, the render on its way, its debounce and its cancellation.
+// Sharp regions of a zoomed view: the request, the tile, and one owner for the render on its way, its delay and cancellation.
 
 import CGtk
 import CropKit
@@ -6,6 +6,28 @@ import Decoding
 import Foundation
 import GtkSupport
 import ImagingCore
+
+/// One region of the upright picture at a number of device pixels per picture pixel: what a
+/// sharp render makes.
+struct SharpRequest: Equatable, Sendable {
+    let region: CropRect
+    let scale: Double
+}
+
+/// A region of the full-resolution picture rendered at screen resolution for a zoomed view.
+@_spi(Benchmark) public final class SharpTile: Sendable {
+    let surface: ImageSurface
+    /// The normalized region of the upright picture it shows.
+    let region: CropRect
+    /// The picture it was rendered from.
+    let source: ImageSurface
+
+    init(surface: ImageSurface, region: CropRect, source: ImageSurface) {
+        self.surface = surface
+        self.region = region
+        self.source = source
+    }
+}
 
 /// Renders the region a zoomed view shows from the full-resolution file, in the background, one
 /// at a time: a newer request cancels the older render (also while it waits for the libvips lock),
