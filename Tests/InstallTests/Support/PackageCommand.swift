@@ -9,9 +9,9 @@ struct CommandResult {
 }
 
 enum PackageCommand {
-    /// The package root: this file is Tests/InstallTests/PackageCommand.swift.
+    /// The package root: this file is Tests/InstallTests/Support/PackageCommand.swift.
     static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `swift test` runs the test bundle from the build folder that also holds the products.
     static var buildFolder: URL {
