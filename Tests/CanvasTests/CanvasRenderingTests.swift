@@ -6,19 +6,18 @@ import GtkSupport
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
-@testable import EditorUI
+@testable import CanvasTestSupport
 @testable import TestSupport
-@testable import WindowTestSupport
 
 final class CanvasRenderingTests: XCTestCase {
     static let seedCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
 
     func testDimInsideAndBracketsThroughGtksRenderer() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         try MainActor.assumeIsolated {
             let h = CanvasHarness()
             defer { h.close() }
-            h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800, level: 128.0 / 255), crop: Self.seedCrop)
+            h.canvas.setImage(TestPictures.grey(width: 1000, height: 800, level: 128.0 / 255), crop: Self.seedCrop)
             XCTAssertTrue(GtkDisplay.drawn(h.canvas.widget))
             let pixels = try XCTUnwrap(WidgetRenderer.render(h.canvas.widget))
             let scale = Double(pixels.width) / Double(gtk_widget_get_width(h.canvas.widget))
@@ -59,12 +58,12 @@ final class CanvasRenderingTests: XCTestCase {
     }
 
     func testPainterAtScaleTwoDrawsADoubleResolutionCacheOnce() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let painter = CanvasPainter()
             var cacheBuilds = 0
             painter.onCacheBuild = { cacheBuilds += 1 }
-            let image = GtkTestSupport.greyImage(width: 1000, height: 800, level: 128.0 / 255)
+            let image = TestPictures.grey(width: 1000, height: 800, level: 128.0 / 255)
             let surface = ImageSurface(width: 1200, height: 1000)!
             for _ in 0..<3 {
                 surface.draw { c in

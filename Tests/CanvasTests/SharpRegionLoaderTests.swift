@@ -7,20 +7,19 @@ import GtkSupport
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
-@testable import EditorUI
+@testable import CanvasTestSupport
 @testable import TestSupport
-@testable import WindowTestSupport
 
 final class SharpRegionLoaderTests: XCTestCase {
     func testANewerRequestReplacesAnOlderOneThatNeverArrives() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         let folder = try GtkDisplay.temporaryFolder("sharpnewest")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = GtkTestSupport.greyFile(folder, "grey.png")
+        let path = folder.appendingPathComponent("grey.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "1200x800", "xc:#808080", path]))
+        // The picture as the window would have it: the confined decoder's thumbnail, with its file's facts.
+        let image = try ImageSource.decode(path: path, maxWidth: 600, maxHeight: 400).get()
         try MainActor.assumeIsolated {
-            let window = GtkTestSupport.window(opening: path)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            let image = try XCTUnwrap(window.canvas.image)
             let loader = SharpRegionLoader()
             let renders = SharpRenders(loader)
             let older = SharpRequest(region: CropRect(x: 0, y: 0, width: 0.5, height: 0.5), scale: 1)

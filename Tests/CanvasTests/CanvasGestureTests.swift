@@ -5,9 +5,8 @@ import CropKit
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
-@testable import EditorUI
+@testable import CanvasTestSupport
 @testable import TestSupport
-@testable import WindowTestSupport
 
 final class CanvasGestureTests: XCTestCase {
     static let seedCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
@@ -15,13 +14,13 @@ final class CanvasGestureTests: XCTestCase {
     /// A 600×500 window with a 1000×800 grey image at the demo's starting crop (10 % in from every side).
     @MainActor private static func harness() -> (CanvasHarness, Viewport) {
         let h = CanvasHarness()
-        h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800), crop: Self.seedCrop)
+        h.canvas.setImage(TestPictures.grey(width: 1000, height: 800), crop: Self.seedCrop)
         h.commits.removeAll()
         return (h, h.canvas.viewport!)
     }
 
     func testCornerDragMovesOnlyThatCornerAndCommitsOnRelease() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let (h, vp) = Self.harness()
             defer { h.close() }
@@ -40,7 +39,7 @@ final class CanvasGestureTests: XCTestCase {
     }
 
     func testEdgeDragMovesOnlyItsSide() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let (h, vp) = Self.harness()
             defer { h.close() }
@@ -52,7 +51,7 @@ final class CanvasGestureTests: XCTestCase {
     }
 
     func testBodyDragMovesTheFrameAndKeepsItsSize() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let (h, vp) = Self.harness()
             defer { h.close() }
@@ -65,7 +64,7 @@ final class CanvasGestureTests: XCTestCase {
     }
 
     func testDraggingOutsideTheFrameDrawsANewRectangle() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let (h, vp) = Self.harness()
             defer { h.close() }
@@ -80,7 +79,7 @@ final class CanvasGestureTests: XCTestCase {
     }
 
     func testEscapeCancelsADragAndRestoresTheCommittedCrop() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let (h, vp) = Self.harness()
             defer { h.close() }
@@ -98,7 +97,7 @@ final class CanvasGestureTests: XCTestCase {
     }
 
     func testAClickWithoutMovementChangesNothing() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let (h, vp) = Self.harness()
             defer { h.close() }
@@ -117,7 +116,7 @@ final class CanvasGestureTests: XCTestCase {
     }
 
     func testResetReturnsToTheStartingCrop() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let (h, vp) = Self.harness()
             defer { h.close() }

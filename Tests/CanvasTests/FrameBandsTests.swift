@@ -6,9 +6,8 @@ import GtkSupport
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
-@testable import EditorUI
+@testable import CanvasTestSupport
 @testable import TestSupport
-@testable import WindowTestSupport
 
 final class FrameBandsTests: XCTestCase {
     /// A picture with detail everywhere (stripes of several colours over a gradient), so a band
@@ -49,7 +48,7 @@ final class FrameBandsTests: XCTestCase {
     }
 
     func testBandsOnAReusedSurfacePaintExactlyTheOneContextFrame() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             var random = SeededRandom(seed: 7)
             let images = [Self.patternImage(width: 1000, height: 800), Self.patternImage(width: 300, height: 900)]
@@ -75,7 +74,7 @@ final class FrameBandsTests: XCTestCase {
                     focused: trial % 4 == 1, highContrast: trial % 5 == 2,
                     guides: styles[trial % styles.count],
                     shape: trial % 2 == 0 ? .rectangle : .circle, fixedFrame: trial % 7 == 3,
-                    fineGrid: trial % 6 == 4, levelLine: trial % 5 == 1 ? line : nil)
+                    fineGrid: trial % 6 == 4, overlay: trial % 5 == 1 ? line : nil)
                 let plan = painter.plan(
                     image: trial % 11 == 5 ? nil : images[trial % images.count], crop: crop,
                     width: Double(width), height: Double(height), scale: scale, state: state,
@@ -101,7 +100,7 @@ final class FrameBandsTests: XCTestCase {
     }
 
     func testTheCanvasShowsThePaintedFrameEitherWayThroughADragAndRecyclesItsSurfaces() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         try MainActor.assumeIsolated {
             let h = CanvasHarness()
             defer { h.close() }
@@ -111,7 +110,7 @@ final class FrameBandsTests: XCTestCase {
             for (delivery, nodeType) in [(FrameDelivery.texture, GSK_TEXTURE_NODE), (.recorded, GSK_CAIRO_NODE)] {
                 h.delivery.forced = delivery
                 let snapshot = gtk_snapshot_new()!
-                h.canvas.snapshot(snapshot)
+                h.canvas.snapshot(Snapshot(snapshot))
                 let node = try XCTUnwrap(gtk_snapshot_free_to_node(snapshot))
                 XCTAssertEqual(gsk_render_node_get_node_type(node), nodeType, "\(delivery)")
                 gsk_render_node_unref(node)
@@ -133,8 +132,8 @@ final class FrameBandsTests: XCTestCase {
             // Each frame's surface comes back once GTK has let its texture go, so frames reuse it.
             h.delivery.forced = .texture
             for _ in 0..<5 { _ = WidgetRenderer.render(h.canvas.widget) }
-            XCTAssertGreaterThanOrEqual(h.canvas.frameSurfaces.idleCount, 1)
-            XCTAssertLessThanOrEqual(h.canvas.frameSurfaces.made, 2, "frames allocate new surfaces instead of reusing")
+            XCTAssertGreaterThanOrEqual(h.canvas.frames.surfaces.idleCount, 1)
+            XCTAssertLessThanOrEqual(h.canvas.frames.surfaces.made, 2, "frames allocate new surfaces instead of reusing")
         }
     }
 
@@ -146,7 +145,7 @@ final class FrameBandsTests: XCTestCase {
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let width = Int(gtk_widget_get_width(canvas.widget)), height = Int(gtk_widget_get_height(canvas.widget))
-        let shown = try XCTUnwrap(GtkTestSupport.renderWhenDrawn(canvas.widget), "nothing rendered", file: file, line: line)
+        let shown = try XCTUnwrap(GtkDisplay.renderWhenDrawn(canvas.widget), "nothing rendered", file: file, line: line)
         let scale = shown.width / width
         XCTAssertEqual(shown.height, height * scale, file: file, line: line)
         let plan = canvas.painter.plan(
@@ -164,23 +163,10 @@ final class FrameBandsTests: XCTestCase {
     }
 
     func testGtksCairoRendererGetsTheRecordingAndGpuRenderersTheTexture() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         let cairoRenderer = gsk_cairo_renderer_new()!, glRenderer = gsk_gl_renderer_new()!
         defer { g_object_unref(cairoRenderer.raw); g_object_unref(glRenderer.raw) }
         XCTAssertEqual(FrameDelivery(for: cairoRenderer), .recorded)
         XCTAssertEqual(FrameDelivery(for: glRenderer), .texture)
-    }
-}
-
-/// SplitMix64: the same cases on every run.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func unit() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
     }
 }

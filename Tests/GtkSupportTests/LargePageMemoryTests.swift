@@ -6,7 +6,6 @@ import XCTest
 
 @testable import GtkSupport
 @testable import TestSupport
-@testable import WindowTestSupport
 
 final class LargePageMemoryTests: XCTestCase {
     /// The /proc/self/smaps entry (header and fields) of the mapping holding `address`, if any.

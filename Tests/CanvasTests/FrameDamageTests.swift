@@ -6,9 +6,8 @@ import GtkSupport
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
-@testable import EditorUI
+@testable import CanvasTestSupport
 @testable import TestSupport
-@testable import WindowTestSupport
 
 final class FrameDamageTests: XCTestCase {
     /// A random normalized crop: sometimes the whole picture or touching its edges, where the
@@ -24,7 +23,7 @@ final class FrameDamageTests: XCTestCase {
     }
 
     func testRepaintingWhatChangedOnTwoSurfacesInTurnMatchesTheWholeFrame() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             var random = SeededRandom(seed: 11)
             let images = [
@@ -120,7 +119,7 @@ final class FrameDamageTests: XCTestCase {
     }
 
     func testADragFrameRepaintsOnlyStripsAlongTheFrame() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let painter = CanvasPainter()
             let image = FrameBandsTests.patternImage(width: 1000, height: 800)

@@ -1,12 +1,12 @@
 // The editor's words for a crop (untranslated in the test process) and the C-format filling translations rely on.
 
 import CropKit
+import Wording
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
-@testable import EditorUI
+@testable import CanvasTestSupport
 @testable import TestSupport
-@testable import WindowTestSupport
 
 final class CropTextTests: XCTestCase {
     func testTheSpokenValueAndTheLabelsInEnglish() {

@@ -6,9 +6,8 @@ import GtkSupport
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
-@testable import EditorUI
+@testable import CanvasTestSupport
 @testable import TestSupport
-@testable import WindowTestSupport
 
 final class VisibilityTests: XCTestCase {
     static let seedCrop = CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.8)
@@ -19,7 +18,7 @@ final class VisibilityTests: XCTestCase {
         let surface = ImageSurface(width: 600, height: 500)!
         surface.draw { c in
             CanvasPainter().draw(
-                c, image: GtkTestSupport.greyImage(width: 1000, height: 800, level: level),
+                c, image: TestPictures.grey(width: 1000, height: 800, level: level),
                 crop: seedCrop, width: 600, height: 500, scale: 1, state: state)
         }
         return surface
@@ -33,7 +32,7 @@ final class VisibilityTests: XCTestCase {
     }
 
     func testFrameIsVisibleOnAWhitePhoto() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let surface = Self.paint(level: 1)
             let edge = Self.leftEdge()
@@ -47,7 +46,7 @@ final class VisibilityTests: XCTestCase {
     }
 
     func testFrameIsVisibleOnABlackPhoto() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let surface = Self.paint(level: 0)
             let edge = Self.leftEdge()
@@ -57,7 +56,7 @@ final class VisibilityTests: XCTestCase {
     }
 
     func testHighContrastMakesTheHaloSolidAndTheGuidesOpaque() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let normal = Self.paint(level: 1)
             let contrast = Self.paint(level: 1, state: PaintState(highContrast: true))
@@ -71,7 +70,7 @@ final class VisibilityTests: XCTestCase {
     }
 
     func testKeyboardFocusDrawsARingAroundThePicture() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let unfocused = Self.paint(level: 0.5)
             let focused = Self.paint(level: 0.5, state: PaintState(focused: true))
@@ -80,33 +79,6 @@ final class VisibilityTests: XCTestCase {
             let ring = focused.pixel(x: x, y: y), plain = unfocused.pixel(x: x, y: y)
             XCTAssertGreaterThan(Int(ring.b), Int(ring.r) + 80, "focus ring \(ring)")
             XCTAssertLessThan(Int(plain.b), 60, "no ring without focus \(plain)")
-        }
-    }
-
-    func testCanvasTakesFocusWhenAnImageOpensAndReportsVisibleFocus() throws {
-        try GtkTestSupport.requireDisplay()
-        MainActor.assumeIsolated {
-            let window = GtkTestSupport.demoWindow()
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertTrue(GtkDisplay.pump { gtk_widget_has_focus(window.canvas.widget) != 0 })
-            gtk_window_set_focus_visible(cgtk_window(window.window.raw), 1)
-            XCTAssertTrue(window.canvas.paintState.focused)
-        }
-    }
-
-    func testTabAndShiftTabLeaveTheCropArea() throws {
-        try GtkTestSupport.requireDisplay()
-        MainActor.assumeIsolated {
-            let window = GtkTestSupport.demoWindow()
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            for direction in [GTK_DIR_TAB_FORWARD, GTK_DIR_TAB_BACKWARD] {
-                gtk_widget_grab_focus(window.canvas.widget)
-                XCTAssertNotEqual(gtk_widget_has_focus(window.canvas.widget), 0)
-                // What Tab and Shift+Tab do: move focus on from the focused widget.
-                _ = gtk_widget_child_focus(window.window, direction)
-                XCTAssertEqual(gtk_widget_has_focus(window.canvas.widget), 0, "focus stayed in the crop area")
-                XCTAssertNotNil(gtk_window_get_focus(cgtk_window(window.window.raw)), "focus went nowhere")
-            }
         }
     }
 }

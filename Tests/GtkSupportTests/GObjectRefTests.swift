@@ -1,19 +1,14 @@
 // GObjectRef owns exactly one reference: floating objects are sunk, adopted ones not added to, released on deinit.
 
 import CGtk
-import CropKit
-import Foundation
 import GtkSupport
 import XCTest
 
-@_spi(Benchmark) @testable import Canvas
-@testable import EditorUI
 @testable import TestSupport
-@testable import WindowTestSupport
 
 final class GObjectRefTests: XCTestCase {
     func testRetainingSinksAFloatingWidgetAndReleasesItOnce() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let census = ObjectCensus()
             let label = gtk_label_new("x")!
@@ -30,7 +25,7 @@ final class GObjectRefTests: XCTestCase {
     }
 
     func testRetainingAnOwnedObjectAddsOneReferenceAndAdoptingNone() throws {
-        try GtkTestSupport.requireDisplay()
+        try GtkDisplay.require()
         MainActor.assumeIsolated {
             let census = ObjectCensus()
             let filter = gtk_file_filter_new()!
@@ -44,29 +39,6 @@ final class GObjectRefTests: XCTestCase {
             XCTAssertEqual(adopted.referenceCount, 1)
             XCTAssertEqual(census.alive, 1)
             XCTAssertNil(GObjectRef(adopting: nil))
-        }
-    }
-
-    /// The window and tests may hold the canvas after GTK destroyed its widget: late work is ignored.
-    func testACanvasWhoseWidgetWasDestroyedIgnoresLateWork() throws {
-        try GtkTestSupport.requireDisplay()
-        let folder = try GtkDisplay.temporaryFolder("destroyed")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = GtkTestSupport.greyFile(folder, "grey.png", size: "300x200")
-        try MainActor.assumeIsolated {
-            let window = GtkTestSupport.window(opening: path)
-            let canvas = window.canvas
-            let image = try XCTUnwrap(canvas.image)
-            XCTAssertTrue(canvas.isAlive)
-            gtk_window_destroy(cgtk_window(window.window.raw))
-            XCTAssertFalse(canvas.isAlive)
-            XCTAssertNil(canvas.image, "the picture is let go with the widget")
-            // A load that finishes late, and any edit, change nothing and touch no widget.
-            canvas.setImage(image, crop: .unit)
-            XCTAssertNil(canvas.image)
-            XCTAssertEqual(canvas.edit { $0.apply(.moveLeft) }, [])
-            window.open(path: path)
-            XCTAssertFalse(window.isLoading, "a closed window starts no load")
         }
     }
 }
