@@ -11,12 +11,19 @@ final class EventControllerTests: XCTestCase {
         String(cString: g_type_name(controller.raw.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type))
     }
 
-    func testEachKindIsMadeForItsButtonAndBelongsToTheWidget() throws {
+    /// Runs `body` with a widget of its own, let go after it.
+    private static func withWidget(_ body: @MainActor (UnsafeMutablePointer<GtkWidget>) -> Void) throws {
         try GtkDisplay.require()
         MainActor.assumeIsolated {
             let widget = Widgets.label()
             g_object_ref_sink(widget.raw)
             defer { g_object_unref(widget.raw) }
+            body(widget)
+        }
+    }
+
+    func testEachKindIsMadeForItsButtonAndBelongsToTheWidget() throws {
+        try Self.withWidget { widget in
             let made: [(EventController, String, Int32?)] = [
                 (.drag(button: GDK_BUTTON_PRIMARY), "GtkGestureDrag", GDK_BUTTON_PRIMARY),
                 (.drag(button: GDK_BUTTON_MIDDLE), "GtkGestureDrag", GDK_BUTTON_MIDDLE),
@@ -40,11 +47,7 @@ final class EventControllerTests: XCTestCase {
     }
 
     func testOutsideAnEventNothingIsHeldAndAPinchHasNoCentre() throws {
-        try GtkDisplay.require()
-        MainActor.assumeIsolated {
-            let widget = Widgets.label()
-            g_object_ref_sink(widget.raw)
-            defer { g_object_unref(widget.raw) }
+        try Self.withWidget { widget in
             let drag = EventController.drag(button: GDK_BUTTON_PRIMARY), pinch = EventController.pinch()
             widget.addController(drag.raw)
             widget.addController(pinch.raw)
