@@ -126,22 +126,32 @@ let package = Package(
         // What tests of several targets share: running programs and the built binaries, private
         // folders, GTK's one set-up per process and waiting without fixed sleeps.
         .target(name: "TestSupport", dependencies: ["CGtk", "GtkSupport"], path: "Tests/TestSupport"),
+        // What canvas tests share with window tests: a canvas alone in a plain window, pictures made in
+        // memory, crops compared, the sharp-region loader's renders counted. No window.
+        .target(
+            name: "CanvasTestSupport", dependencies: ["TestSupport", "Canvas", "GtkSupport", "CropKit", "CGtk"],
+            path: "Tests/CanvasTestSupport"),
         // What window tests share: test windows, the windows' event log, the AT-SPI client, Orca,
         // a second X screen, weston, the real editor as a separate process.
         .target(
             name: "WindowTestSupport",
-            dependencies: ["TestSupport", "EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "CAtspi"],
+            dependencies: ["TestSupport", "CanvasTestSupport", "EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "CAtspi"],
             path: "Tests/WindowTestSupport"),
-        // The typed layer over GTK: signals, the main-queue bridge, widget wrappers.
+        // The typed layer over GTK: signals, the main-queue bridge, widget wrappers, owned references.
         .testTarget(name: "GtkSupportTests", dependencies: ["GtkSupport", "CGtk", "TestSupport"]),
+        // The crop area without a window: its drags, keys and overlays, what it paints and how frames
+        // reach GTK, zoom and sharp regions, its words for Orca.
+        .testTarget(
+            name: "CanvasTests",
+            dependencies: ["Canvas", "GtkSupport", "CropKit", "CGtk", "Wording", "TestSupport", "CanvasTestSupport"]),
         // The batch engine over real crop-editor worker processes: progress, failures, Cancel, deaths.
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Imaging", "Wording", "TestSupport"]),
-        // The window's parts in process: the canvas, controllers, actions, dialogs, .ui files.
+        // The window's parts in process: its features, actions, dialogs, .ui files.
         .testTarget(
             name: "EditorUITests",
             dependencies: [
                 "EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "OddFiles", "Decoding", "TestSupport",
-                "WindowTestSupport",
+                "CanvasTestSupport", "WindowTestSupport",
             ]),
         // The real editor from outside: a real pointer and keys (xdotool), AT-SPI, Orca, weston,
         // HiDPI screens, the desktop's way of opening files.
@@ -149,7 +159,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "CAtspi", "OddFiles", "Decoding", "TestSupport",
-                "WindowTestSupport",
+                "CanvasTestSupport", "WindowTestSupport",
             ]),
         // Runs make install/uninstall into a staging folder and the desktop-data validators.
         .testTarget(name: "InstallTests", dependencies: []),

@@ -3,7 +3,7 @@ import CropKit
 import Testing
 
 @Suite struct LabelsAndAdjustmentsTests {
-    // MARK: Percentages (the editor words them; see EditorUITests' CropTextTests)
+    // MARK: Percentages (the editor words them; see CanvasTests' CropTextTests)
 
     @Test func theSeedCropIsWholePercents() {
         #expect(Seed.initialCrop.percentages == CropPercentages(left: 10, top: 10, width: 80, height: 80))

@@ -7,6 +7,7 @@ import GtkSupport
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
+@testable import CanvasTestSupport
 @testable import EditorUI
 @testable import TestSupport
 @testable import WindowTestSupport

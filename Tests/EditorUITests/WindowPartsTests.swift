@@ -1,4 +1,4 @@
-// The crop window's parts no other test reaches: dropping a file, the Open dialog, the reset animation and reduce-motion, left-to-right in RTL, tabular digits, the dark canvas in either style.
+// Window parts no other test reaches: a dropped file, the Open dialog, RTL, tabular digits, the canvas dark in both styles.
 
 import CGtk
 import CropKit
@@ -93,59 +93,6 @@ final class WindowPartsTests: XCTestCase {
             Self.emit(dialog.raw, "response", [Self.value("gint") { g_value_set_int($0, GTK_RESPONSE_ACCEPT.rawValue) }])
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.canvas.image?.title == "chosen.png" && !window.isLoading })
             XCTAssertNil(window.loading.openDialog, "the answered dialog is let go")
-        }
-    }
-
-    /// Sets the desktop's reduce-motion switch, returning what it was.
-    @MainActor private static func setAnimations(_ on: Bool) -> Bool {
-        let was = CropCanvas.animationsEnabled
-        var value = GValue()
-        g_value_init(&value, cgtk_boolean_type())
-        g_value_set_boolean(&value, on ? 1 : 0)
-        g_object_set_property(cgtk_object(gtk_settings_get_default()!.raw), "gtk-enable-animations", &value)
-        g_value_unset(&value)
-        return was
-    }
-
-    func testResetAnimatesOverAboutTwoHundredMillisecondsUnlessAnimationsAreOff() throws {
-        try GtkTestSupport.requireDisplay()
-        try MainActor.assumeIsolated {
-            let h = CanvasHarness()
-            defer { h.close() }
-            h.canvas.setImage(GtkTestSupport.greyImage(width: 1000, height: 800), crop: CanvasRenderingTests.seedCrop)
-            let was = Self.setAnimations(true)
-            defer { _ = Self.setAnimations(was) }
-            let vp = try XCTUnwrap(h.canvas.viewport)
-            @MainActor func dragAway() {
-                let centre = vp.viewPoint(CropPoint(x: 0.5, y: 0.5))
-                h.canvas.dragBegan(x: centre.x, y: centre.y)
-                h.canvas.dragEnded(dx: 60, dy: 40)
-            }
-            dragAway()
-            let moved = h.canvas.crop
-            let clock = ContinuousClock(), start = clock.now
-            h.canvas.reset()
-            XCTAssertEqual(h.canvas.crop, CanvasRenderingTests.seedCrop, "the committed crop changes at once")
-            XCTAssertEqual(h.canvas.shownCrop, moved, "the drawn frame starts where it was")
-            var between = false
-            XCTAssertTrue(
-                GtkDisplay.pump(timeout: 3) {
-                    let shown = h.canvas.shownCrop
-                    if shown != moved && shown != CanvasRenderingTests.seedCrop { between = true }
-                    return shown == CanvasRenderingTests.seedCrop
-                })
-            let took = start.duration(to: clock.now)
-            XCTAssertTrue(between, "no frame in between: not animated")
-            XCTAssertGreaterThanOrEqual(took, .milliseconds(150), "the animation ended too soon")
-            XCTAssertLessThan(took, .milliseconds(700), "the animation took too long")
-            XCTAssertEqual(CropAnimation.resetDuration, 0.2, accuracy: 0.05)
-
-            // Reduce motion: the frame is there at once.
-            _ = Self.setAnimations(false)
-            dragAway()
-            h.canvas.reset()
-            XCTAssertEqual(h.canvas.shownCrop, CanvasRenderingTests.seedCrop, "with animations off the reset is immediate")
-            XCTAssertNil(h.canvas.resetAnimation.animation)
         }
     }
 

@@ -8,6 +8,7 @@ import ImagingCore
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
+@testable import CanvasTestSupport
 @testable import EditorUI
 @testable import TestSupport
 @testable import WindowTestSupport

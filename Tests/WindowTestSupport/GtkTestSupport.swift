@@ -7,6 +7,7 @@ import GtkSupport
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
+@testable import CanvasTestSupport
 @testable import EditorUI
 @testable import TestSupport
 
@@ -90,56 +91,13 @@ enum GtkTestSupport {
         return path
     }
 
-    /// The widget rendered through its window's renderer, once GTK has drawn it (the widget
-    /// paintable renders what GTK last drew, so a widget waiting for its first or next frame has
-    /// nothing yet); nil after 5 s.
+    /// The widget rendered through its window's renderer, once GTK has drawn it; nil after 5 s.
     @MainActor static func renderWhenDrawn(_ widget: UnsafeMutablePointer<GtkWidget>) -> RenderedPixels? {
-        var rendered = WidgetRenderer.render(widget)
-        _ = GtkDisplay.pump(timeout: 5) {
-            rendered = rendered ?? WidgetRenderer.render(widget)
-            return rendered != nil
-        }
-        return rendered
+        GtkDisplay.renderWhenDrawn(widget)
     }
 
     /// A solid image of one grey level, at a given pixel size.
     static func greyImage(width: Int, height: Int, level: Double = 0.5, title: String = "grey") -> LoadedImage {
-        let surface = ImageSurface(width: width, height: height)!
-        surface.draw { c in
-            c.setColor(RGBA(level, level, level))
-            cairo_paint(c.cr)
-        }
-        return LoadedImage(title: title, path: nil, surface: surface, pixelWidth: width, pixelHeight: height)
-    }
-}
-
-/// A plain window holding one canvas at a known size, shown and laid out.
-@MainActor
-final class CanvasHarness {
-    let window: UnsafeMutablePointer<GtkWidget>
-    /// How the canvas hands frames to GTK: as its renderer decides, unless a test sets one way.
-    final class Delivery { var forced: FrameDelivery? }
-    let delivery = Delivery()
-    let canvas: CropCanvas
-    var commits: [CropRect] = []
-
-    init(width: Int32 = 600, height: Int32 = 500) {
-        let delivery = self.delivery
-        canvas = CropCanvas(deliveryPolicy: { renderer in delivery.forced ?? FrameDelivery(for: renderer) })
-        window = gtk_window_new()
-        gtk_window_set_default_size(cgtk_window(window.raw), width, height)
-        gtk_window_set_child(cgtk_window(window.raw), canvas.widget)
-        canvas.onEvent = { [weak self] event in
-            guard let self, case .edited(let changes) = event, changes.contains(.committed) else { return }
-            self.commits.append(self.canvas.crop)
-        }
-        gtk_window_present(cgtk_window(window.raw))
-        GtkDisplay.pump { gtk_widget_get_width(self.canvas.widget) > 0 && gtk_widget_get_mapped(self.canvas.widget) != 0 }
-        GtkDisplay.drawn(canvas.widget)
-    }
-
-    func close() {
-        gtk_window_destroy(cgtk_window(window.raw))
-        GtkDisplay.catchUp()
+        TestPictures.grey(width: width, height: height, level: level, title: title)
     }
 }

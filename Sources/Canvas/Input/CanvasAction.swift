@@ -1,0 +1,48 @@
+// Every action of the crop area (`crop.…`): the nine AT-SPI lists, straightening, Suggest, Trim Borders, the keys' own.
+
+import CropKit
+import GtkSupport
+
+/// The crop area's actions. Parameterless ones are what AT-SPI lists for the area; the key
+/// actions carry a parameter, which keeps them off that list.
+public enum CanvasAction: ActionName, Hashable, CaseIterable {
+    /// `crop.move-left` … `crop.reset`: one step of 5 %, as a screen reader's actions.
+    case adjust(CropAdjustment)
+    /// A key's step: ("move-left", unit) with the unit a `CropAdjustment.StepUnit`.
+    case keyAdjust
+    /// Escape: the drag in progress goes back to where it began.
+    case cancelDrag
+    /// Turn 1° clockwise or counterclockwise.
+    case straightenClockwise, straightenCounterclockwise
+    /// The straighten keys: ("turn", hundredths of a degree) or ("level", 0).
+    case straightenKey
+    /// Suggest a crop (S); the window does the work, it knows the file.
+    case suggest
+    /// Trim Borders (T): the crop moved to the picture inside its border; the window does the work.
+    case trim
+
+    public static let allCases: [CanvasAction] =
+        CropAdjustment.allCases.map(CanvasAction.adjust)
+        + [.keyAdjust, .cancelDrag, .straightenClockwise, .straightenCounterclockwise, .straightenKey, .suggest, .trim]
+
+    /// The case of a name inside the group (`move-left`), as GTK hands it to an action's handler.
+    public init?(name: String) {
+        guard let action = CanvasAction.allCases.first(where: { $0.name == name }) else { return nil }
+        self = action
+    }
+
+    public var group: String { "crop" }
+
+    public var name: String {
+        switch self {
+        case .adjust(let adjustment): return adjustment.actionName
+        case .keyAdjust: return "key-adjust"
+        case .cancelDrag: return "cancel-drag"
+        case .straightenClockwise: return "straighten-clockwise"
+        case .straightenCounterclockwise: return "straighten-counterclockwise"
+        case .straightenKey: return "straighten-key"
+        case .suggest: return "suggest"
+        case .trim: return "trim"
+        }
+    }
+}
