@@ -1,6 +1,7 @@
 // Test builds only: what a test asks a confined decoder to try, as code taken over by a picture would, and how a test makes every decoder of a pool answer as a hostile one.
 
 import Foundation
+import Glibc
 import ImagingCore
 
 /// What a test asks a confined decoding process to try (compiled into the decoder of a debug build
@@ -77,17 +78,26 @@ extension DecoderPool {
     /// Asks a process to try `request` (see `DecoderTestRequest`); what the call returned, or
     /// `decoderStopped` when the process was killed for it or answered nonsense. With `source`, the
     /// request travels with that picture's descriptors as a job's would (and its sidecar when
-    /// `withSidecar`), opened by the editor's own code (`PictureFiles`).
+    /// `withSidecar`), opened by the editor's own code (`PictureFiles`); with `withFlag`, a render's
+    /// cancellation flag after them, which this process then sets through its own mapping (a flag
+    /// the decoder had cut short would end this process there) and whose size ends the outcome.
     package func tryEscaping(
-        _ request: DecoderTestRequest, on source: DecoderSource? = nil, withSidecar: Bool = false
+        _ request: DecoderTestRequest, on source: DecoderSource? = nil, withSidecar: Bool = false, withFlag: Bool = false
     ) throws(ImagingError) -> String {
-        let reply: DecoderReply
+        var sent: [OwnedDescriptor] = []
         if let source {
-            reply = try run(on: source, withSidecar: withSidecar) { _ in .test(request) }.reply
-        } else {
-            reply = try run(.test(request), file: nil, descriptors: []).0
+            let (input, sidecar) = try source.openForDecoder(withSidecar: withSidecar)
+            sent = [input] + (sidecar.map { [$0] } ?? [])
         }
+        let flag = withFlag ? SealedPixels.makeFlag() : nil
+        defer { if let flag { SealedPixels.unmapFlag(UnsafePointer(flag.flag)) } }
+        if let flag { sent.append(flag.forDecoder) }
+        let (reply, _) = try run(.test(request), file: source?.poolKey, descriptors: sent)
         guard case .tested(let outcome) = reply else { throw .decoderStopped }
-        return outcome
+        guard let flag else { return outcome }
+        RenderCancellation(sharing: flag.flag).cancel()
+        var status = stat()
+        let size = fstat(flag.forDecoder.fd, &status) == 0 ? "\(status.st_size)" : "unknown"
+        return outcome + "; the flag set, \(size) bytes"
     }
 }
