@@ -33,7 +33,7 @@
         }
 
         /// Each descriptor it holds, read from its start: `fdN SIZE bytes: FIRST-BYTES` (printable
-        /// ASCII as it is, the rest as `\xNN`), or `none`.
+        /// ASCII as it is, the rest as `\xNN`), joined by `; `, or `none`.
         static func readEveryDescriptor() -> String {
             let reports = held.map { fd -> String in
                 var status = stat()
@@ -47,18 +47,23 @@
         }
 
         private static func escaped(_ bytes: ArraySlice<UInt8>) -> String {
-            bytes.map { (0x20..<0x7f).contains($0) && $0 != 0x5c ? String(UnicodeScalar($0)) : String(format: "\\x%02x", $0) }
-                .joined()
+            // Backslash and semicolon escaped too: "; fd" then only ever separates two descriptors.
+            bytes.map {
+                (0x20..<0x7f).contains($0) && $0 != 0x5c && $0 != 0x3b ? String(UnicodeScalar($0)) : String(format: "\\x%02x", $0)
+            }
+            .joined()
         }
 
-        /// Every memfd it holds (the ones `F_GET_SEALS` answers for) cut to nothing and written to.
+        /// Every memfd it holds (the ones `F_GET_SEALS` answers for) written to, then cut to nothing
+        /// (so a mapping of it in the editor would fault past its end).
         static func truncateMemfds() -> String {
             // F_GET_SEALS (1034) answers for a memfd only.
             let reports = held.filter { cds_test_fcntl($0, 1034, 0) >= 0 }.map { fd -> String in
-                let cut = ftruncate(fd, 0) == 0 ? "0" : "-1 errno \(errno)"
                 var byte: UInt8 = 0x58
                 let written = pwrite(fd, &byte, 1, 0)
-                return "fd\(fd) ftruncate \(cut) write \(written < 0 ? "-1 errno \(errno)" : "\(written)")"
+                let wrote = written < 0 ? "-1 errno \(errno)" : "\(written)"
+                let cut = ftruncate(fd, 0) == 0 ? "0" : "-1 errno \(errno)"
+                return "fd\(fd) write \(wrote) ftruncate \(cut)"
             }
             return reports.isEmpty ? "no memfd" : reports.joined(separator: "; ")
         }

@@ -59,7 +59,7 @@ import Testing
         // The decoder, handed what a thumbnail's job is handed, reads every descriptor it holds.
         let read = try pool.tryEscaping(.readEveryDescriptor, on: .file(image), withSidecar: true)
         #expect(read.hasPrefix("fd4 ") && read.contains(" bytes: \\x89PNG"), "\(read)")
-        #expect(!read.contains("fd5") && !read.contains(secret) && !read.contains("PATH=") && !read.contains("xmpmeta"))
+        #expect(!read.contains("; fd") && !read.contains(secret) && !read.contains("PATH=") && !read.contains("xmpmeta"))
         // Read as absent: no crop restored from it, no problem reported.
         let thumbnail = try pool.displayThumbnail(path: image, maxWidth: 64, maxHeight: 64)
         #expect(thumbnail.storedCrop == nil && thumbnail.sidecarProblem == nil)
@@ -91,7 +91,7 @@ import Testing
         #expect(stat(image, &picture) == 0 && stat(image + ".xmp", &sidecar) == 0 && picture.st_dev != sidecar.st_dev)
         let pool = DecoderPool(size: 1)
         let read = try pool.tryEscaping(.readEveryDescriptor, on: .file(image), withSidecar: true)
-        #expect(read.hasPrefix("fd4 ") && !read.contains("fd5") && !read.contains("mounted"), "\(read)")
+        #expect(read.hasPrefix("fd4 ") && !read.contains("; fd") && !read.contains("mounted"), "\(read)")
         #expect(try pool.storedCrop(path: image) == nil)
         #expect(throws: ImagingError.sidecar(.refused(name: "p.png.xmp", .otherDevice))) {
             try pool.writeSidecar(StoredCrop(rect: .unit), for: image)
@@ -151,12 +151,12 @@ import Testing
         // The picture on 4, the flag on 5: the decoder cuts and writes every memfd it holds, then
         // this process sets the flag through its mapping (a flag cut short would end it with SIGBUS).
         let outcome = try pool.tryEscaping(.truncateMemfds, on: .file(image), withFlag: true)
-        #expect(outcome.hasPrefix("fd5 ftruncate -1 errno ") && outcome.contains(" write -1 errno "), "\(outcome)")
+        #expect(outcome.hasPrefix("fd5 write -1 errno ") && outcome.contains(" ftruncate -1 errno "), "\(outcome)")
         #expect(outcome.hasSuffix("; the flag set, 4 bytes"), "\(outcome)")
         // Pasted bytes reach it as a sealed memfd of their own: neither cut nor written either.
         let bytes = try SealedBytes(Array(try Data(contentsOf: URL(fileURLWithPath: image))), name: "Pasted Image")
         let pasted = try pool.tryEscaping(.truncateMemfds, on: .bytes(bytes))
-        #expect(pasted.hasPrefix("fd4 ftruncate -1 errno ") && pasted.contains(" write -1 errno "), "\(pasted)")
+        #expect(pasted.hasPrefix("fd4 write -1 errno ") && pasted.contains(" ftruncate -1 errno "), "\(pasted)")
         #expect(try pool.probe(.bytes(bytes)).width == 96)
     }
 
