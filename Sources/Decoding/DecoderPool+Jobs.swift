@@ -1,4 +1,4 @@
-// The jobs that read a picture, one function each: its header, the window's thumbnail, the crop kept for it, a level, a smart crop, Trim Borders' measure, a zoomed region. Each reply is checked against its request.
+// The jobs that read a picture, one function each, every reply checked against its request.
 
 import CDecoderSupport
 import CropKit

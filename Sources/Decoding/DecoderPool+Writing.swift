@@ -1,4 +1,4 @@
-// The jobs whose result this process writes: an export into a file or handed back as bytes, and Keep Crop's sidecar. The decoder encodes into a sealed memfd; only this process touches the user's files.
+// The jobs whose result this process writes (an export, Keep Crop's sidecar): the decoder only encodes into a sealed memfd.
 
 import CDecoderSupport
 import CropKit

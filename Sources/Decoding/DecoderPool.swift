@@ -1,4 +1,4 @@
-// The pool of confined decoding processes (crop-editor-decoder) the editor and the command line hand pictures to: lending one per job, spares started ahead, the zygote that forks them, shutdown.
+// The pool of confined decoders: lending one per job, spares started ahead, the zygote that forks them, shutdown.
 //
 // The jobs themselves, one function each, are in DecoderPool+Jobs.swift (reading a picture) and
 // DecoderPool+Writing.swift (exports and sidecars); how a job's files are opened, in PictureFiles.swift.

@@ -1,4 +1,4 @@
-// Every number in a decoder's reply checked on receipt, against the request and the pixel limit: sizes of 2^62, negative counts or numbers that are not numbers end there as a protocol error, before any arithmetic could trap on them.
+// Every number in a decoder's reply checked on receipt against the request and the pixel limit (2^62 is a protocol error).
 
 import CropKit
 import ImagingCore

@@ -1,4 +1,4 @@
-// Test builds only: what a test asks a confined decoder to try, as code taken over by a picture would, and how a test makes every decoder of a pool answer as a hostile one.
+// Test builds only: what a test asks a confined decoder to try, and how a pool's decoders answer as hostile ones.
 
 import Foundation
 import Glibc

@@ -1,4 +1,4 @@
-// A descriptor with one owner that closes it: what arrives from a decoder and what the editor opens for one, closed on every path.
+// A descriptor with one owner that closes it on every path: what a decoder sends, and what the editor opens for one.
 
 import Glibc
 

@@ -1,4 +1,4 @@
-// The files the editor hands a decoder, opened relative to their folder without following a link and checked on the open descriptor: the picture, and the sidecar beside it.
+// The picture and its sidecar, opened relative to their folder without following a link and checked on the descriptor.
 
 import CSafeFiles
 import Foundation

@@ -1,4 +1,4 @@
-// A result written through a descriptor: made with no name (or a locked hidden one), given the replaced file's owner, mode and attributes, linked and renamed into place, removed on any failure.
+// A result written through a descriptor: made nameless or locked, given the replaced file's attributes, linked, renamed.
 
 import CSafeFiles
 import Foundation

@@ -1,4 +1,4 @@
-// Temporaries of earlier saves that never finished (a crash, SIGKILL, power loss between link and rename), removed by the next save in their folder.
+// Temporaries of earlier saves that never finished (a crash, SIGKILL, power loss), removed by the next save in their folder.
 
 import Foundation
 import Glibc

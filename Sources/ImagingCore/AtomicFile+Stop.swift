@@ -1,4 +1,4 @@
-// The process's saves and a request to stop: a save being put in place finishes, the others are undone, so a window told to end by a signal leaves no temporary.
+// The process's saves and a request to stop: a save being put in place finishes, the others are undone.
 
 import Foundation
 import Glibc

@@ -1,4 +1,4 @@
-// Writing a result safely: a file with no name in the destination folder until it is whole, flushed, given what the replaced file was (owner, mode, attributes), then linked and renamed over the target; nothing left behind on any failure.
+// Writing a result safely: no name until it is whole, the replaced file's owner and mode kept, then put in place atomically.
 
 import CSafeFiles
 import Foundation

@@ -1,4 +1,4 @@
-// An unreadable sidecar kept under a fresh name before a new one takes its place: IMAGE.xmp~, then IMAGE.xmp~1, …, never replacing or removing anything.
+// An unreadable sidecar kept under a fresh name (IMAGE.xmp~, IMAGE.xmp~1, …): nothing is replaced or removed.
 
 import CSafeFiles
 import Foundation

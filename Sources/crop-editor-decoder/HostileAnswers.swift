@@ -1,4 +1,4 @@
-// Test builds only: a decoder answering as one taken over by a picture would, for the tests that check what the editor hands it and what it believes of its replies.
+// Test builds only: a decoder answering as one taken over by a picture would, for the tests of what the editor believes.
 
 #if DECODER_TEST_REQUESTS
     import CDecoderSupport

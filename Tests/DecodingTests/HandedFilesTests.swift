@@ -1,4 +1,4 @@
-// What the editor hands a decoder: the picture and its sidecar opened without following a link and checked on the descriptor, so a decoder taken over by the picture reads nothing else.
+// What the editor hands a decoder: the picture and its sidecar, nothing a link or a pipe leads to.
 
 import CropKit
 import Decoding

@@ -1,4 +1,4 @@
-// Every number a decoder answers is checked on receipt: a decoder taken over by a picture that says 2^62 gets a protocol error, never a crash or an allocation.
+// Every number a decoder answers is checked on receipt: 2^62 is a protocol error, never a crash or an allocation.
 
 import CropKit
 import Decoding

@@ -1,4 +1,4 @@
-// A file the editor replaces keeps what it was (owner, mode, extended attributes, ACL), and no save leaves a temporary behind.
+// A file the editor replaces keeps what it was (owner, mode, attributes, ACL), and no save leaves a temporary behind.
 
 import CropKit
 import Decoding

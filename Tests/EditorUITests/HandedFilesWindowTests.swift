@@ -1,4 +1,4 @@
-// The window and what it hands its decoders: a sidecar linked elsewhere or a pipe is read as absent and Keep Crop over it is refused in one message, a pipe as the photo fails at once, an unreadable sidecar is kept beside earlier backups, and Save and Replace Original keep what the files were.
+// The window and what it hands its decoders: linked or piped sidecars, a pipe as the photo, backups, replaced files' owners.
 
 import CGtk
 import CropKit
@@ -53,8 +53,8 @@ final class HandedFilesWindowTests: XCTestCase {
             window.canvas.commit(CropRect(x: 0.1, y: 0.1, width: 0.5, height: 0.5))
             XCTAssertEqual(
                 Self.keepCrop(window),
-                "Could not keep the crop: the sidecar p.png.xmp is a symbolic link, which is never followed; the crop was not kept"
-            )
+                "Could not keep the crop: the sidecar p.png.xmp is a symbolic link, which is never followed; "
+                    + "the crop was not kept")
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: outside)), before)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: photo + ".xmp"), outside)

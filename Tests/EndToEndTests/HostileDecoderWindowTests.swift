@@ -1,4 +1,4 @@
-// The window with decoders answering as hostile ones: a cancellation flag the decoder tries to cut short during a pan, and replies that are no message or sizes of 2^62, cost no crash and leave no memfd.
+// The window with hostile decoders: a flag cut during a pan, undecodable replies and sizes of 2^62 cost no crash, no memfd.
 
 import CGtk
 import CropKit
@@ -108,9 +108,8 @@ final class HostileDecoderWindowTests: XCTestCase {
             let panned = try XCTUnwrap(canvas.viewport)
             XCTAssertTrue(
                 GtkDisplay.pump(timeout: 60) { canvas.sharpTile != nil && canvas.viewport == panned },
-                "no sharp region arrived after the pan: tile \(String(describing: canvas.sharpTile?.region)), "
-                    + "view \(String(describing: canvas.viewport?.imageFrame)) against \(panned.imageFrame), \(window.lastError ?? "")"
-            )
+                "no sharp region arrived after the pan: tile \(String(describing: canvas.sharpTile?.region)), view "
+                    + "\(String(describing: canvas.viewport?.imageFrame)) against \(panned.imageFrame)")
             XCTAssertNil(window.lastError)
         }
     }

@@ -1,4 +1,4 @@
-// The real window from outside: a stop signal mid-save leaves no temporary and the old state, and a sidecar linked to the editor's own environment reaches its decoder as nothing.
+// The real window from outside: a stop signal mid-save leaves no temporary; a sidecar linked to its environment, nothing.
 
 import Foundation
 import XCTest

@@ -1,4 +1,4 @@
-// What the command line hands its decoder, seen from outside: a sidecar linked elsewhere, a pipe, hostile replies; each ends in one line and reads nothing else.
+// What the command line hands its decoder, seen from outside: linked sidecars, pipes and hostile replies end in one line.
 
 import Foundation
 import Glibc

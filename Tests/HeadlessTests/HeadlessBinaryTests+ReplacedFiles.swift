@@ -1,4 +1,4 @@
-// Files the command line replaces keep their owner, mode, extended attributes and ACL (--output, --sidecar, a batch's results); a new one gets the usual mode.
+// Files the command line replaces keep owner, mode, attributes and ACL; a new one gets the usual mode.
 
 import Foundation
 import Glibc

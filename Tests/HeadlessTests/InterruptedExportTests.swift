@@ -1,4 +1,4 @@
-// A save stopped by a signal leaves the old file or the whole new one and no temporary; one killed outright leaves a temporary that the next save in the folder removes.
+// A save stopped by a signal leaves the old file or the whole new one; one killed outright, a temporary the next save removes.
 
 import Foundation
 import Testing
