@@ -80,23 +80,6 @@ func exportInBackground(
     return finished
 }
 
-/// What `arguments` (a program and its arguments, found on PATH) prints, or a thrown error when it fails.
-func toolOutput(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed"])
-    }
-    return String(decoding: data, as: UTF8.self)
-}
-
 /// The memfds this process holds (`/proc/self/fd` links to `/memfd:…`).
 func memfdCount() -> Int {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []

@@ -28,10 +28,10 @@ import Testing
     /// Mode, owner, the `user.` attribute and the ACL of `path`, as `stat`, `getfattr` and `getfacl` say.
     private func kept(_ path: String) throws -> (mode: String, owner: String, attribute: String, acl: String) {
         (
-            try toolOutput(["stat", "-c", "%a", path]).trimmingCharacters(in: .whitespacesAndNewlines),
-            try toolOutput(["stat", "-c", "%u:%g", path]).trimmingCharacters(in: .whitespacesAndNewlines),
-            try toolOutput(["getfattr", "--only-values", "-n", "user.origin", path]),
-            try toolOutput(["getfacl", "--omit-header", "--numeric", path])
+            try Tools.output(["stat", "-c", "%a", path]).trimmingCharacters(in: .whitespacesAndNewlines),
+            try Tools.output(["stat", "-c", "%u:%g", path]).trimmingCharacters(in: .whitespacesAndNewlines),
+            try Tools.output(["getfattr", "--only-values", "-n", "user.origin", path]),
+            try Tools.output(["getfacl", "--omit-header", "--numeric", path])
         )
     }
 
@@ -47,7 +47,7 @@ import Testing
         let pool = DecoderPool(size: 1)
         let info = try pool.probe(path: source)
         _ = try pool.export(info, crop: PixelRect(x: 0, y: 0, width: 50, height: 40), output: output)
-        #expect(try toolOutput(["identify", "-format", "%wx%h", output]) == "50x40")
+        #expect(try Tools.output(["identify", "-format", "%wx%h", output]) == "50x40")
         let after = try kept(output)
         #expect(after.mode == before.mode && after.owner == "65534:65534", "\(after)")
         #expect(after.attribute == "camera-roll" && after.acl == before.acl && after.acl.contains("user:65533:r--"))

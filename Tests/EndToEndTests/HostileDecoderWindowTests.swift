@@ -45,19 +45,7 @@ final class HostileDecoderWindowTests: XCTestCase {
 
     /// Whether `pid` holds a render's cancellation flag (`/proc/PID/fd` links to `/memfd:crop-editor-cancel`).
     private static func holdsAFlag(_ pid: pid_t) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        return names.contains {
-            ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/" + $0)) ?? "")
-                .hasPrefix("/memfd:crop-editor-cancel")
-        }
-    }
-
-    /// The memfds this process holds (`/proc/self/fd` links to `/memfd:…`).
-    private static func memfds() -> Int {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return names.filter {
-            ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) ?? "").hasPrefix("/memfd:")
-        }.count
+        ProcessFiles.targets(of: "\(pid)").contains { $0.hasPrefix("/memfd:crop-editor-cancel") }
     }
 
     /// Every decoder cuts and writes each memfd it holds before its job: the zoomed view's
@@ -122,7 +110,7 @@ final class HostileDecoderWindowTests: XCTestCase {
         try MainActor.assumeIsolated {
             let window = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            let before = Self.memfds()
+            let before = ProcessFiles.memfds()
             for mode in [HostileDecoder.undecodableReply, .hugeSizes] {
                 Self.makeDecodersHostile(mode)
                 for _ in 0..<3 {
@@ -133,7 +121,7 @@ final class HostileDecoderWindowTests: XCTestCase {
                     XCTAssertEqual(window.canvas.image?.title, "Coastline")
                 }
             }
-            XCTAssertEqual(Self.memfds(), before, "memfds left open after hostile replies")
+            XCTAssertEqual(ProcessFiles.memfds(), before, "memfds left open after hostile replies")
         }
     }
 }

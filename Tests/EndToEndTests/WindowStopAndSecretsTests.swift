@@ -16,15 +16,6 @@ final class WindowStopAndSecretsTests: XCTestCase {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
-    /// Whether `pid` holds a file with no name in the folder (`/proc/PID/fd` shows `FOLDER/#N (deleted)`).
-    private func holdsAnUnnamedFile(_ pid: Int32) -> Bool {
-        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        return fds.contains { fd in
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? ""
-            return target.hasPrefix(folder.path + "/#") && target.hasSuffix(" (deleted)")
-        }
-    }
-
     /// Ctrl+S in the real editor, its save held before it is put in place (the debug-only pause),
     /// then SIGTERM: the window ends, and the folder holds the photo alone. With `named`, the save
     /// writes a hidden file (as on a file system without nameless files), which the window removes.
@@ -43,7 +34,9 @@ final class WindowStopAndSecretsTests: XCTestCase {
         let pid = editor.process.processIdentifier
         XCTAssertTrue(
             GtkDisplay.poll(timeout: 30) {
-                named ? self.entries().contains { $0.hasPrefix(".cropeditor-") } : self.holdsAnUnnamedFile(pid)
+                named
+                    ? self.entries().contains { $0.hasPrefix(".cropeditor-") }
+                    : ProcessFiles.holdsAnUnnamedFile(pid, in: self.folder)
             }, "the save never reached its pause: \(entries())")
         XCTAssertEqual(kill(pid, SIGTERM), 0)
         XCTAssertTrue(GtkDisplay.poll(timeout: 15) { !editor.process.isRunning }, "the window outlived SIGTERM")

@@ -33,20 +33,19 @@ import Testing
         return process
     }
 
-    /// Whether `pid` holds a file with no name in `folder` (`/proc/PID/fd` shows `FOLDER/#N (deleted)`).
-    private func holdsAnUnnamedFile(_ pid: Int32, in folder: URL) -> Bool {
-        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        return fds.contains { fd in
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? ""
-            return target.hasPrefix(folder.path + "/#") && target.hasSuffix(" (deleted)")
-        }
-    }
-
     /// Waits (no fixed sleep) until `condition`, up to two minutes for a debug decoder on a loaded machine.
     private func wait(for folder: URL, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(120)
         let watch = try FolderWatch(folder)
         while !condition(), Date() < deadline { watch.wait(seconds: 0.05) { condition() } }
+    }
+
+    /// Once `process` has its hidden file in `folder`, sends it `signal` and waits for its end.
+    private func signalAtItsHiddenFile(_ process: Process, in folder: URL, _ signal: Int32) throws {
+        try wait(for: folder) { hasTemporary(folder) || !process.isRunning }
+        try #require(process.isRunning, "the export finished before the signal")
+        #expect(kill(process.processIdentifier, signal) == 0)
+        process.waitUntilExit()
     }
 
     private func hasTemporary(_ folder: URL) -> Bool { entries(folder).contains { $0.hasPrefix(".cropeditor-") } }
@@ -56,7 +55,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = try Data(contentsOf: folder.appendingPathComponent("out.png"))
         let process = try startExport(in: folder, pause: "CROP_EDITOR_TEST_COMMIT_PAUSE")
-        try wait(for: folder) { holdsAnUnnamedFile(process.processIdentifier, in: folder) || !process.isRunning }
+        try wait(for: folder) { ProcessFiles.holdsAnUnnamedFile(process.processIdentifier, in: folder) || !process.isRunning }
         try #require(process.isRunning, "the export finished before it could be interrupted")
         // (This test's runner starts children with every signal blocked: the command must unblock them.)
         #expect(kill(process.processIdentifier, signal) == 0)
@@ -70,10 +69,7 @@ import Testing
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = try startExport(in: folder, pause: "CROP_EDITOR_TEST_RENAME_PAUSE")
-        try wait(for: folder) { hasTemporary(folder) || !process.isRunning }
-        try #require(process.isRunning, "the export finished before it could be interrupted")
-        #expect(kill(process.processIdentifier, SIGTERM) == 0)
-        process.waitUntilExit()
+        try signalAtItsHiddenFile(process, in: folder, SIGTERM)
         // The signal was kept until the result was in place, then ended the command.
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
         #expect(entries(folder) == ["noise.png", "out.png"])
@@ -89,10 +85,7 @@ import Testing
         let process = try startExport(
             in: folder, pause: named ? "CROP_EDITOR_TEST_COMMIT_PAUSE" : "CROP_EDITOR_TEST_RENAME_PAUSE",
             environment: named ? ["CROP_EDITOR_TEST_NAMED_TEMPORARY": "1"] : [:])
-        try wait(for: folder) { hasTemporary(folder) || !process.isRunning }
-        try #require(process.isRunning, "the export finished before it could be killed")
-        #expect(kill(process.processIdentifier, SIGKILL) == 0)
-        process.waitUntilExit()
+        try signalAtItsHiddenFile(process, in: folder, SIGKILL)
         #expect(hasTemporary(folder), "\(entries(folder))")
         #expect(try Data(contentsOf: folder.appendingPathComponent("out.png")) == old)
         // The next save, of anything to anywhere in this folder, takes the leftover away.
@@ -113,10 +106,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = try startExport(
             in: folder, pause: "CROP_EDITOR_TEST_COMMIT_PAUSE", environment: ["CROP_EDITOR_TEST_NAMED_TEMPORARY": "1"])
-        try wait(for: folder) { hasTemporary(folder) || !process.isRunning }
-        try #require(process.isRunning, "the export finished before it could be interrupted")
-        #expect(kill(process.processIdentifier, SIGTERM) == 0)
-        process.waitUntilExit()
+        try signalAtItsHiddenFile(process, in: folder, SIGTERM)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
         #expect(entries(folder) == ["noise.png", "out.png"])
     }
