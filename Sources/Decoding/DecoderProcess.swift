@@ -58,7 +58,7 @@ final class DecoderProcess: @unchecked Sendable {
         let socket = DescriptorSocket(fd: mine)
         guard let message = socket.receive(timeout: Self.startLimit),
             case .ready(let confinement, let opensHEIF)? = MessageCoding.decode(DecoderReply.self, message.bytes),
-            message.descriptors.count == 1
+            message.descriptors.count == 1, (0...99).contains(confinement.landlockABI)
         else {
             // A decoder that said nothing useful: whatever it sent is closed with the message, and our end here.
             close(mine)
