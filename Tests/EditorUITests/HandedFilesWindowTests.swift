@@ -37,27 +37,35 @@ final class HandedFilesWindowTests: XCTestCase {
         return window.lastKeptSidecar != nil ? window.lastToast : window.lastError
     }
 
-    func testASidecarLinkedOutsideTheFolderIsNotReadAndKeepCropOverItIsRefused() throws {
+    /// A sidecar linked to the window's own environment, its memory, a sidecar outside the folder and
+    /// one on /dev/shm (another device): none is read (no crop restored, no message) and Keep Crop
+    /// over it is refused in one message; the link and what it leads to stay.
+    func testASidecarLinkedElsewhereIsNotReadAndKeepCropOverItIsRefused() throws {
         try GtkTestSupport.requireDisplay()
-        let photo = GtkTestSupport.greyFile(folder, "p.png", size: "400x300")
         let outside = path("outside.xmp")
+        let shared = "/dev/shm/cropeditor-\(UUID().uuidString.prefix(8)).xmp"
         try sidecarWithACrop(at: outside)
-        let before = try Data(contentsOf: URL(fileURLWithPath: outside))
-        XCTAssertEqual(symlink(outside, photo + ".xmp"), 0)
-        MainActor.assumeIsolated {
-            let window = GtkTestSupport.window(opening: photo)
-            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
-            XCTAssertNil(window.lastRestoredCrop, "the crop behind the link was restored")
-            XCTAssertEqual(window.canvas.crop, .unit)
-            XCTAssertNil(window.lastError)
-            window.canvas.commit(CropRect(x: 0.1, y: 0.1, width: 0.5, height: 0.5))
-            XCTAssertEqual(
-                Self.keepCrop(window),
-                "Could not keep the crop: the sidecar p.png.xmp is a symbolic link, which is never followed; "
-                    + "the crop was not kept")
+        XCTAssertNotNil(Shell.run("cp", [outside, shared]))
+        defer { unlink(shared) }
+        for (index, target) in ["/proc/self/environ", "/proc/self/mem", outside, shared].enumerated() {
+            let photo = GtkTestSupport.greyFile(folder, "p\(index).png", size: "400x300")
+            let before = target.hasPrefix("/proc") ? nil : FileManager.default.contents(atPath: target)
+            XCTAssertEqual(symlink(target, photo + ".xmp"), 0)
+            MainActor.assumeIsolated {
+                let window = GtkTestSupport.window(opening: photo)
+                defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+                XCTAssertNil(window.lastRestoredCrop, "the crop behind the link to \(target) was restored")
+                XCTAssertEqual(window.canvas.crop, .unit)
+                XCTAssertNil(window.lastError)
+                window.canvas.commit(CropRect(x: 0.1, y: 0.1, width: 0.5, height: 0.5))
+                XCTAssertEqual(
+                    Self.keepCrop(window),
+                    "Could not keep the crop: the sidecar p\(index).png.xmp is a symbolic link, which is never followed; "
+                        + "the crop was not kept")
+            }
+            if let before { XCTAssertEqual(FileManager.default.contents(atPath: target), before) }
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: photo + ".xmp"), target)
         }
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: outside)), before)
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: photo + ".xmp"), outside)
     }
 
     func testPipesAreNeverWaitedFor() throws {
