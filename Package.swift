@@ -39,12 +39,15 @@ let package = Package(
         .target(name: "CBuildConfig"),
         // A render's cancellation flag as one atomic int (C), for processes that link no libvips.
         .target(name: "CRenderFlag"),
+        // Opening a file without following links and checking it on its descriptor; replacing a file through a
+        // nameless temporary that keeps the target's owner, mode and attributes (the calls Glibc's module lacks).
+        .target(name: "CSafeFiles"),
         // What every process knows of imaging without reading a pixel: the errors, the export's options
         // and its checks from the header alone, the header's facts (`ImageInfo`), the stored crop and its
         // sidecar's place, the atomic write, the lossless grid's arithmetic. Pure Swift over Foundation:
         // it must not import CVips, CExiv or CTurboJPEG (the window and the command line link it, and
         // loading libvips cost ~45 ms of every start).
-        .target(name: "ImagingCore", dependencies: ["CropKit", "CInterrupt", "CRenderFlag"]),
+        .target(name: "ImagingCore", dependencies: ["CropKit", "CInterrupt", "CRenderFlag", "CSafeFiles"]),
         // Load, export, metadata and lossless JPEG: the pixel work, with libvips, gexiv2 and TurboJPEG.
         // Only the decoder (and the benchmarks, fuzzers and tests that measure it in process) may import
         // it; it re-exports ImagingCore. Knows nothing of GTK.
@@ -54,7 +57,7 @@ let package = Package(
         // The confined decoding process: its messages, and the pool of processes the editor and the
         // command line hand files to (everything that parses an image's bytes runs there). The parent's
         // side: it must not import Imaging (the jobs themselves are in crop-editor-decoder).
-        .target(name: "Decoding", dependencies: ["CropKit", "ImagingCore", "CDecoderSupport"]),
+        .target(name: "Decoding", dependencies: ["CropKit", "ImagingCore", "CDecoderSupport", "CSafeFiles"]),
         // crop-editor-decoder: the confined process itself and its jobs, linking Imaging and no GTK.
         .executableTarget(
             name: "crop-editor-decoder", dependencies: ["Decoding", "Imaging", "CSeccomp", "CDecoderFiles"],

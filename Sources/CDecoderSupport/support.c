@@ -34,11 +34,33 @@ int cds_sealed_copy(const void *bytes, size_t count) {
     return fd;
 }
 
+#ifndef F_SEAL_FUTURE_WRITE
+#define F_SEAL_FUTURE_WRITE 0x0010
+#endif
+
 int cds_flag_memfd(void) {
-    int fd = memfd_create("crop-editor-cancel", MFD_CLOEXEC);
+    int fd = memfd_create("crop-editor-cancel", MFD_CLOEXEC | MFD_ALLOW_SEALING);
     if (fd < 0) return -1;
     if (ftruncate(fd, sizeof(int)) != 0) { int saved = errno; close(fd); errno = saved; return -1; }
     return fd;
+}
+
+int cds_seal_flag(int fd) {
+    /* Writable through the mappings made before (the editor's), by nothing after; its size fixed for good. */
+    return fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_FUTURE_WRITE | F_SEAL_SEAL);
+}
+
+int cds_flag_is_sealed(int fd) {
+    int seals = fcntl(fd, F_GET_SEALS);
+    int needed = F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_FUTURE_WRITE;
+    struct stat status;
+    return seals >= 0 && (seals & needed) == needed && fstat(fd, &status) == 0 && status.st_size == sizeof(int);
+}
+
+int cds_reopen_read_only(int fd) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    return open(path, O_RDONLY | O_CLOEXEC);
 }
 
 pid_t cds_spawn(const char *program, const char *name, const char *mode, int socket, int quiet, char *const environment[]) {

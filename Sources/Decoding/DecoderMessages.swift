@@ -35,39 +35,6 @@ package enum DecoderRequest: Codable, Sendable {
     case test(DecoderTestRequest)
 }
 
-/// What a test asks a confined decoding process to try (compiled into the decoder of a debug build
-/// only, and obeyed only when the editor's test harness started it so).
-public enum DecoderTestRequest: String, Codable, Sendable, CaseIterable {
-    /// `open` of /etc/passwd (or the harness's target) for reading and writing.
-    case openFile
-    /// `socket(AF_INET, SOCK_STREAM)`.
-    case socket
-    /// `execve("/bin/true")`.
-    case exec
-    /// Spin on the CPU until stopped (for the time limit).
-    case spin
-    /// `fork()`.
-    case fork
-    /// A batch worker's frames (naming a file to remove, then a broken length) on 0, 1 and 2.
-    case forgeFrames
-    /// `F_SETOWN` to the parent and its group, `F_SETSIG`, `O_ASYNC` on the socket.
-    case signalOthers
-    /// `stat` and `statx` of /etc/passwd (or the harness's target), with and without `AT_EMPTY_PATH`.
-    case statPaths
-    /// An executable mapping, and a page made executable.
-    case executableMemory
-    /// Raising its processor-time and address-space limits.
-    case raiseLimits
-    /// A byte to every descriptor but its socket.
-    case writeEverywhere
-
-    /// What a decoder taken over by a picture tries before each job under the harness's
-    /// `CROP_EDITOR_DECODER_TAKEOVER=1`: every way out that does not end the process.
-    package static let takeover: [DecoderTestRequest] = [
-        .forgeFrames, .signalOthers, .statPaths, .executableMemory, .raiseLimits, .writeEverywhere, .openFile,
-    ]
-}
-
 package enum DecoderReply: Codable, Sendable {
     /// Sent once, confined, before the first job; with whether its libvips opens HEIF and AVIF
     /// (a parent links no libvips to ask, and what the decoder opens is the answer that counts).

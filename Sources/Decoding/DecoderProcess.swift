@@ -58,13 +58,13 @@ final class DecoderProcess: @unchecked Sendable {
         let socket = DescriptorSocket(fd: mine)
         guard let message = socket.receive(timeout: Self.startLimit),
             case .ready(let confinement, let opensHEIF)? = MessageCoding.decode(DecoderReply.self, message.bytes),
-            message.descriptors.count == 1
+            message.descriptors.count == 1, (0...99).contains(confinement.landlockABI)
         else {
-            // A decoder that said nothing useful: whatever it sent is closed with our end.
+            // A decoder that said nothing useful: whatever it sent is closed with the message, and our end here.
             close(mine)
             throw .cannotStart
         }
-        let handle = message.descriptors[0]
+        let handle = message.descriptors[0].take()
         let started = cds_pidfd_pid(handle)
         let confined = started > 0 && Self.isConfined(started)
         guard started > 0, allowUnconfined || confined else {
@@ -110,15 +110,18 @@ final class DecoderProcess: @unchecked Sendable {
     }
 
     /// Runs one job: the request with `descriptors` (ours stay open), the reply with the
-    /// descriptors it brought. Past `timeout` seconds, or when the process dies or answers
+    /// descriptors it brought (closed with their last owner). Past `timeout` seconds, or when the process dies or answers
     /// nonsense, the process is ended and the job fails with `decoderStopped`.
     /// Returns nil, without running anything, when the process had died while it waited for a
     /// job (the request could not even be sent): the pool then starts a fresh one for it.
     /// `whileWaiting` runs every 20 ms until the answer comes (a render's cancellation is passed on).
     func run(
-        _ request: DecoderRequest, descriptors: [Int32], timeout: Double, whileWaiting: (() -> Void)? = nil
-    ) throws(ImagingError) -> (DecoderReply, [Int32])? {
-        guard isAlive, socket.send(MessageCoding.encode(request), descriptors: descriptors) else {
+        _ request: DecoderRequest, descriptors: [OwnedDescriptor], timeout: Double, whileWaiting: (() -> Void)? = nil
+    ) throws(ImagingError) -> (DecoderReply, [OwnedDescriptor])? {
+        let sent = withExtendedLifetime(descriptors) {
+            isAlive && socket.send(MessageCoding.encode(request), descriptors: descriptors.map(\.fd))
+        }
+        guard sent else {
             end()
             return nil
         }
@@ -128,6 +131,7 @@ final class DecoderProcess: @unchecked Sendable {
                 whileWaiting()
             }
         }
+        // A reply that cannot be decoded closes what came with it as the message goes.
         guard let message = socket.receive(timeout: max(deadline.timeIntervalSinceNow, 0)),
             let reply = MessageCoding.decode(DecoderReply.self, message.bytes)
         else {

@@ -43,11 +43,14 @@ public enum DecoderSource: Sendable, Hashable {
         return false
     }
 
-    /// A read-only descriptor for one job, which the caller closes.
-    func openForDecoder() throws(ImagingError) -> Int32 {
+    /// A read-only descriptor for one job and, for a file when `withSidecar`, its sidecar when one
+    /// passed the checks (`PictureFiles`; one that did not is left out, as if absent).
+    func openForDecoder(withSidecar: Bool) throws(ImagingError) -> (OwnedDescriptor, sidecar: OwnedDescriptor?) {
         switch self {
-        case .file(let path): return try DecoderPool.openSource(path)
-        case .bytes(let bytes): return try bytes.openForReading()
+        case .file(let path):
+            let files = try PictureFiles.open(path, withSidecar: withSidecar)
+            return (files.picture, files.sidecar.descriptor)
+        case .bytes(let bytes): return (try bytes.openForReading(), nil)
         }
     }
 }
@@ -137,12 +140,12 @@ public final class SealedBytes: Sendable, Hashable {
     public func mapped() -> PixelMapping? { SealedPixels.map(fd, count: count) }
 
     /// A descriptor of its own (its own read position: two decoders may read the bytes at once).
-    fileprivate func openForReading() throws(ImagingError) -> Int32 {
-        let reopened = open("/proc/self/fd/\(fd)", O_RDONLY | O_CLOEXEC)
-        if reopened >= 0 { return reopened }
+    fileprivate func openForReading() throws(ImagingError) -> OwnedDescriptor {
+        let reopened = cds_reopen_read_only(fd)
+        if reopened >= 0 { return OwnedDescriptor(reopened) }
         let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else { throw .unreadable(.readFailed) }
-        return copy
+        return OwnedDescriptor(copy)
     }
 
     /// The name the decoder's libraries see: `name` as one path component.

@@ -3,10 +3,11 @@
 import Foundation
 import Glibc
 
-/// A message and the descriptors that came with it (the receiver owns and closes them).
+/// A message and the descriptors that came with it, each closed with the last reference to it
+/// (whatever the message turns out to be, nothing it carried stays open by mistake).
 package struct ReceivedMessage {
     package let bytes: [UInt8]
-    package let descriptors: [Int32]
+    package let descriptors: [OwnedDescriptor]
 }
 
 /// Sends and receives one message per call. Messages are JSON a few hundred bytes long; pixels
@@ -115,10 +116,11 @@ package struct DescriptorSocket {
                 Self.withHeader(dataBytes, controlBytes, controlLength: controlLength) { header in
                     repeat { received = recvmsg(fd, &header, Int32(MSG_CMSG_CLOEXEC)) } while received < 0 && errno == EINTR
                     flags = header.msg_flags
-                    guard received > 0, header.msg_controllen >= MemoryLayout<cmsghdr>.size else { return [] }
+                    // Collected even for an empty message: what the kernel installed here must be closed.
+                    guard received >= 0, header.msg_controllen >= MemoryLayout<cmsghdr>.size else { return [] }
                     let cmsg = controlBytes.baseAddress!.assumingMemoryBound(to: cmsghdr.self)
                     guard cmsg.pointee.cmsg_level == SOL_SOCKET, cmsg.pointee.cmsg_type == Int32(SCM_RIGHTS) else { return [] }
-                    let count = (Int(cmsg.pointee.cmsg_len) - MemoryLayout<cmsghdr>.size) / 4
+                    let count = min(max((Int(cmsg.pointee.cmsg_len) - MemoryLayout<cmsghdr>.size) / 4, 0), Self.descriptorLimit)
                     return (0..<count).map { Self.slots(controlBytes)[$0] }
                 }
             }
@@ -127,7 +129,7 @@ package struct DescriptorSocket {
             descriptors.forEach { _ = close($0) }
             return nil
         }
-        return ReceivedMessage(bytes: Array(data[0..<received]), descriptors: descriptors)
+        return ReceivedMessage(bytes: Array(data[0..<received]), descriptors: descriptors.map(OwnedDescriptor.init))
     }
 }
 

@@ -8,13 +8,12 @@ import Glibc
 public enum FileSignature {
     /// Whether the file at `path` begins as a JPEG, PNG, GIF, TIFF or WebP does, so it cannot be a
     /// HEIF or AVIF (an ISO media file, `ftyp` at byte 4). False when it cannot be read or matches
-    /// none: then the HEIF module is loaded, as if it might be one.
+    /// none: then the HEIF module is loaded, as if it might be one. The file is opened as one handed to
+    /// a decoder is (`PictureFiles`): a pipe or a file of the system is not read.
     public static func isCertainlyNotHEIF(path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
+        guard let file = try? PictureFiles.open(path, withSidecar: false).picture else { return false }
         var head = [UInt8](repeating: 0, count: 12)
-        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        let count = file.withFD { fd in head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) } }
         guard count == head.count else { return false }
         return isCertainlyNotHEIF(head)
     }

@@ -12,17 +12,36 @@ package enum SealedPixels {
         return fd >= 0 ? fd : nil
     }
 
-    /// One shared int of a memfd made by `cds_flag_memfd` (a render's cancellation flag), or nil.
-    package static func mapFlag(_ fd: Int32) -> UnsafeMutablePointer<Int32>? {
+    /// A render's cancellation flag (the editor's side): one int in a memfd mapped writable here, then
+    /// sealed so that its size never changes and nothing but this mapping writes it, and a read-only
+    /// descriptor of its own for the decoder (which can neither write the flag nor cut it short). nil
+    /// when any step fails: the render then runs without a flag in the decoder.
+    package static func makeFlag() -> (flag: UnsafeMutablePointer<Int32>, forDecoder: OwnedDescriptor)? {
+        let file = OwnedDescriptor(cds_flag_memfd())
         let size = MemoryLayout<Int32>.size
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_size == size,
-            let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapping != MAP_FAILED
+        guard file.fd >= 0, let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, file.fd, 0),
+            mapping != MAP_FAILED
         else { return nil }
-        return mapping.assumingMemoryBound(to: Int32.self)
+        let readOnly = OwnedDescriptor(cds_seal_flag(file.fd) == 0 ? cds_reopen_read_only(file.fd) : -1)
+        guard readOnly.fd >= 0 else {
+            munmap(mapping, size)
+            return nil
+        }
+        return (mapping.assumingMemoryBound(to: Int32.self), readOnly)
     }
 
-    package static func unmapFlag(_ flag: UnsafeMutablePointer<Int32>) { munmap(flag, MemoryLayout<Int32>.size) }
+    /// The flag the editor sent (the decoder's side), mapped read-only: nil unless it is one int
+    /// sealed against shrinking, growing and writes.
+    package static func observeFlag(_ fd: Int32) -> UnsafePointer<Int32>? {
+        let size = MemoryLayout<Int32>.size
+        guard cds_flag_is_sealed(fd) != 0, let mapping = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), mapping != MAP_FAILED
+        else { return nil }
+        return UnsafePointer(mapping.assumingMemoryBound(to: Int32.self))
+    }
+
+    package static func unmapFlag(_ flag: UnsafePointer<Int32>) {
+        munmap(UnsafeMutableRawPointer(mutating: flag), MemoryLayout<Int32>.size)
+    }
 
     /// The `width`×`height` RGBA pixels in `fd` (the editor's side), mapped, not copied: nil
     /// unless it is a memfd of exactly that size that no one can write, grow or shrink any more, so

@@ -1,22 +1,55 @@
-// Writing a result safely: a temporary file in the destination folder, flushed to disk, then renamed over the target.
+// Writing a result safely: no name until it is whole, the replaced file's owner and mode kept, then put in place atomically.
 
+import CSafeFiles
 import Foundation
 import Glibc
 
-/// A temporary file beside `target`; `commit` renames it over the target, `discard` removes it.
-/// Until `commit`, the target is untouched, so a failure at any point leaves it as it was.
-/// Public for the process that hands the decoding process the temporary file to write into.
-public struct AtomicFile: Sendable {
+/// A result on its way to `target`; until `commit`, the target is untouched, so a failure at any
+/// point leaves it as it was, and no temporary outlives the save.
+///
+/// Written through a descriptor (`create`, the editor's and the command line's saves): the file has
+/// no name while it is written (`O_TMPFILE`), or, on a file system without that, a hidden name held
+/// locked (`flock`) while it is written. `commit` gives it the replaced file's owner, group, mode and
+/// extended attributes (ACLs and labels among them) as far as this process may, or the usual mode
+/// for a new file, flushes it, and then links it as the target (a new one) or under `temporary` and
+/// renames it over the target. Each save first removes the stale temporaries of earlier saves in its
+/// folder (`removeStaleTemporaries`): one of ours, older than this save, whose lock can be taken.
+///
+/// Written by name (the decoder's libraries write `temporary` themselves, where every name is a
+/// descriptor the decoder was handed): `commit` flushes and renames that name.
+public final class AtomicFile: @unchecked Sendable {
     public let target: String
+    /// The hidden name the result has in the target's folder before its rename.
     public let temporary: String
+    let folderPath: String
+    /// When the save began: only temporaries older than this are stale.
+    let started: timespec
+    /// What `create` opened (nil for a result written by name).
+    var written: Written?
+    /// Whether the result is written through a descriptor (`create` was called).
+    var byDescriptor = false
+
+    /// A result being written through a descriptor.
+    struct Written {
+        /// The target's folder (read-only, for the `*at` calls and the final flush).
+        let folder: Int32
+        let file: Int32
+        /// Whether the file has the hidden name (else it has none yet).
+        var named: Bool
+        var committed = false
+    }
 
     /// `name`: the temporary's name, when the caller chose it (a batch names its workers' temporaries
     /// itself, so that it removes only what it named); a fresh hidden one otherwise.
     public init(target: String, name: String? = nil) throws(ImagingError) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        started = now
         self.target = target
         let folder =
             (target as NSString).deletingLastPathComponent.isEmpty
             ? "." : (target as NSString).deletingLastPathComponent
+        folderPath = folder
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .writeFailed(.folderMissing(folder))
@@ -33,22 +66,58 @@ public struct AtomicFile: Sendable {
         Imaging.temporaryChanged(temporary)
     }
 
+    deinit { abandonWritten() }
+
     /// A hidden, unique name for a temporary file.
     public static func temporaryName() -> String { ".cropeditor-\(UUID().uuidString.prefix(8)).tmp" }
 
-    /// Makes the temporary file (it must not exist) and has `fill` write it through the descriptor
-    /// given, returning 0 or the errno that stopped it; the file is removed when anything failed.
+    var targetName: String { (target as NSString).lastPathComponent }
+    var temporaryName: String { (temporary as NSString).lastPathComponent }
+
+    /// Makes the file (stale temporaries of the folder removed first) and has `fill` write it
+    /// through the descriptor given, returning 0 or the errno that stopped it; nothing is left when
+    /// anything failed.
     public func create(_ fill: (Int32) -> Int32) throws(ImagingError) {
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw abandoned(ImagingError.WriteFailure.write) }
-        let failure = fill(fd)
-        close(fd)
+        byDescriptor = true
+        let folder = csf_open_folder(folderPath, 1)
+        guard folder >= 0 else { throw abandoned(ImagingError.WriteFailure.write) }
+        Self.removeStaleTemporaries(in: folder, olderThan: started)
+        // While it is written, only this process may read it when it is to replace a file (whose
+        // readers `commit` then gives it); a new file gets the usual mode from the start.
+        let replacing = Self.exists(targetName, in: folder)
+        guard let opened = Self.makeFile(in: folder, named: temporaryName, mode: replacing ? 0o600 : 0o666) else {
+            let code = errno
+            close(folder)
+            throw abandoned(ImagingError.WriteFailure.write, errno: code)
+        }
+        written = Written(folder: folder, file: opened.file, named: opened.named)
+        if opened.named { Self.saves.noteNamed(self, folder: folder, descriptor: opened.file, name: temporaryName) }
+        let failure = fill(opened.file)
         guard failure == 0 else { throw abandoned(ImagingError.WriteFailure.write, errno: failure) }
     }
 
-    /// Flushes the temporary file to disk and renames it over the target.
+    /// Puts the result in place: see the type's description.
     public func commit() throws(ImagingError) {
-        Self.pauseBeforeCommitForTests()
+        guard byDescriptor else { return try commitNamed() }
+        try finishWritten()
+        Self.pauseForTests("CROP_EDITOR_TEST_COMMIT_PAUSE")
+        // A stop signal from here on waits until the result is in place (and, in a batch worker,
+        // reported), so the result is never both written and uncounted, nor half renamed.
+        Imaging.holdStops()
+        defer { Imaging.releaseStops() }
+        try Self.saves.putInPlace(self)
+    }
+
+    /// Removes what was written (nothing is left of it).
+    public func discard() {
+        Imaging.temporaryChanged(nil)
+        if byDescriptor { return abandonWritten() }
+        unlink(temporary)
+    }
+
+    /// Flushes a result written by name and renames it over the target.
+    private func commitNamed() throws(ImagingError) {
+        Self.pauseForTests("CROP_EDITOR_TEST_COMMIT_PAUSE")
         let fd = open(temporary, O_RDONLY)
         guard fd >= 0 else { throw abandoned(ImagingError.WriteFailure.reopen) }
         let synced = fsync(fd)
@@ -56,36 +125,18 @@ public struct AtomicFile: Sendable {
         let syncFailure = errno
         close(fd)
         guard synced == 0 else { throw abandoned(ImagingError.WriteFailure.write, errno: syncFailure) }
-        // A stop signal from here on waits until the result is in place (and, in a batch worker,
-        // reported), so the result is never both written and uncounted.
         Imaging.holdStops()
         defer { Imaging.releaseStops() }
         guard rename(temporary, target) == 0 else { throw abandoned(ImagingError.WriteFailure.rename) }
         Imaging.temporaryChanged(nil)
         // The rename itself is durable once the folder is synced.
-        let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
-        let dfd = open(folder, O_RDONLY | O_DIRECTORY)
+        let dfd = open(folderPath, O_RDONLY | O_DIRECTORY)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }
 
-    /// Debug builds only, under the test harness's variable: the written temporary waits this many
-    /// seconds before it is flushed and renamed, so a test can stop the process while it exists.
-    private static func pauseBeforeCommitForTests() {
-        #if DEBUG
-            if let text = getenv("CROP_EDITOR_TEST_COMMIT_PAUSE"), let seconds = UInt32(String(cString: text)) {
-                sleep(seconds)
-            }
-        #endif
-    }
-
-    public func discard() {
-        Imaging.temporaryChanged(nil)
-        unlink(temporary)
-    }
-
-    /// The temporary removed, and the failure of the step that stopped with `code` (errno unless
-    /// given: read before the removal can change it).
-    private func abandoned(_ failure: (Int32) -> ImagingError.WriteFailure, errno code: Int32 = errno) -> ImagingError {
+    /// The failure of the step that stopped with `code` (errno unless given: read before the
+    /// removal can change it), what was written removed.
+    func abandoned(_ failure: (Int32) -> ImagingError.WriteFailure, errno code: Int32 = errno) -> ImagingError {
         discard()
         return .writeFailed(failure(code))
     }

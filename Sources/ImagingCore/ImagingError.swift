@@ -46,6 +46,10 @@ extension ImagingError {
         case readFailed
         /// Bytes read from a pipe (standard input) ran past the most this process holds in memory.
         case overLimit(bytes: Int)
+        /// A pipe, a socket or a device: only a regular file is handed to a decoder.
+        case notRegularFile
+        /// A file the kernel makes up (in /proc, /sys, …): a view of the system, never a picture.
+        case systemFile
     }
 
     public enum Unsupported: Sendable, Equatable, Codable {
@@ -150,6 +154,27 @@ extension ImagingError {
         case write(detail: String?)
         case copy(detail: String)
         case tag(String, detail: String?)
+        /// The sidecar (named) was not handed to the decoder, so the crop is not kept over it.
+        case refused(name: String, SidecarRefusal)
+    }
+
+    /// Why a sidecar beside a picture is not opened for the decoder: it is then read as absent, and
+    /// not replaced.
+    public enum SidecarRefusal: Sendable, Equatable, Codable {
+        /// A symbolic link (never followed: it could lead anywhere).
+        case symbolicLink
+        case folder
+        /// A pipe, a socket or a device.
+        case notRegularFile
+        /// A file the kernel makes up (in /proc, /sys, …).
+        case systemFile
+        /// On another device than the picture (another disk or a file system mounted in between).
+        case otherDevice
+        /// Larger than `limit` bytes, far more than an XMP packet.
+        case tooLarge(limit: Int)
+        case permissionDenied
+        /// Opening or checking it failed otherwise (errno).
+        case unopenable(errno: Int32)
     }
 
     /// Where a library failed. libvips' words, when it gave any, replace the stage's (they are more

@@ -29,19 +29,9 @@ public enum StoredCropSource: Sendable, Equatable {
     case embedded
 }
 
-/// The sidecar's place and the keeping of one that cannot be read; its tags are read and written
-/// with gexiv2 in the decoder (`Imaging`'s `Sidecar.compose` and `Sidecar.read`).
+/// The sidecar's place and the keeping of one that cannot be read (`Sidecar+SetAside.swift`); its tags
+/// are read and written with gexiv2 in the decoder (`Imaging`'s `Sidecar.compose` and `Sidecar.read`).
 public enum Sidecar {
     /// `photo.jpg.xmp`: the darktable/digiKam convention, one sidecar per file.
     public static func path(for image: String) -> String { image + ".xmp" }
-
-    /// Keeps an unreadable sidecar as `IMAGE.xmp~` (never destroy what we cannot read); the backup's path.
-    public static func setAside(_ sidecar: String) throws(ImagingError) -> String {
-        let backup = sidecar + "~"
-        try? FileManager.default.removeItem(atPath: backup)
-        do { try FileManager.default.copyItem(atPath: sidecar, toPath: backup) } catch {
-            throw .sidecar(.backup(detail: error.localizedDescription))
-        }
-        return backup
-    }
 }

@@ -47,6 +47,8 @@ extension ImagingError {
             let mebibytes = bytes >> 20
             return Localization.format(
                 tr("more than %d MiB came through the pipe, the most a picture read from one may hold"), [mebibytes])
+        case .notRegularFile: return tr("is not a regular file (a pipe, a socket or a device)")
+        case .systemFile: return tr("is a file the system makes up (such as in /proc), not a picture")
         }
     }
 
@@ -175,6 +177,31 @@ extension ImagingError {
         case .copy(let detail): return Localization.format(tr("the sidecar could not be copied: %s"), [detail])
         case .tag(let tag, let detail):
             return Localization.format(tr("the sidecar tag %1$s could not be set: %2$s"), [tag, detail ?? tr("unknown error")])
+        case .refused(let name, let why): return words(why, sidecar: name)
+        }
+    }
+
+    /// Why a sidecar was neither read nor replaced, and that the crop was not kept.
+    private func words(_ refusal: SidecarRefusal, sidecar name: String) -> String {
+        switch refusal {
+        case .symbolicLink:
+            return Localization.format(
+                tr("the sidecar %s is a symbolic link, which is never followed; the crop was not kept"), [name])
+        case .folder: return Localization.format(tr("the sidecar %s is a folder; the crop was not kept"), [name])
+        case .notRegularFile:
+            return Localization.format(tr("the sidecar %s is not a regular file; the crop was not kept"), [name])
+        case .systemFile:
+            return Localization.format(tr("the sidecar %s is a file the system makes up; the crop was not kept"), [name])
+        case .otherDevice:
+            return Localization.format(tr("the sidecar %s is on another device than the photo; the crop was not kept"), [name])
+        case .tooLarge(let limit):
+            return Localization.format(
+                tr("the sidecar %1$s is larger than %2$d MiB; the crop was not kept"), [name, limit >> 20])
+        case .permissionDenied:
+            return Localization.format(tr("the sidecar %s cannot be read (permission denied); the crop was not kept"), [name])
+        case .unopenable(let code):
+            return Localization.format(
+                tr("the sidecar %1$s cannot be opened (%2$s); the crop was not kept"), [name, systemWords(code)])
         }
     }
 

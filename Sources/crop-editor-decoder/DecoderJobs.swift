@@ -14,6 +14,12 @@ enum DecoderJobs {
     /// Every name in this folder is the result being written (a memfd the editor gets back).
     static let outputFolder = "/run/crop-editor-decoder/out"
 
+    /// The reply to one message as it is sent, and the descriptors to send with it (closed after sending).
+    static func answer(_ message: ReceivedMessage) -> (bytes: [UInt8], descriptors: [Int32]) {
+        let (reply, descriptors) = run(message)
+        return (DecoderTestRequests.encode(reply), descriptors)
+    }
+
     /// The reply to one message, and the descriptors to send with it (closed after sending).
     static func run(_ message: ReceivedMessage) -> (DecoderReply, [Int32]) {
         cdf_reset()
@@ -23,7 +29,10 @@ enum DecoderJobs {
             return (.failed(.decoderStopped), [])
         }
         do {
-            return try run(request, message.descriptors)
+            // The message, and so its descriptors, lives until the job is done.
+            return try withExtendedLifetime(message) { () throws(ImagingError) in
+                DecoderTestRequests.unreadable(try run(request, message.descriptors.map(\.fd)))
+            }
         } catch {
             return (.failed(error), [])
         }
@@ -110,11 +119,11 @@ enum DecoderJobs {
             return (.borderContent(try Imaging.borderContent(path: path, transform: transform, tolerance: tolerance)), [])
         case .region(let info, let region, let scale):
             let path = try source((info.path as NSString).lastPathComponent, descriptors)
-            // The editor's cancellation flag, when it sent one: its memfd mapped here too.
-            let flag = descriptors.count > 1 ? SealedPixels.mapFlag(descriptors[1]) : nil
+            // The editor's cancellation flag, when it sent one: mapped read-only here (this side only reads it).
+            let flag = descriptors.count > 1 ? SealedPixels.observeFlag(descriptors[1]) : nil
             defer { if let flag { SealedPixels.unmapFlag(flag) } }
-            let rendered = try Imaging.renderRegion(
-                info.named(path), region: region, scale: scale, cancellation: flag.map { RenderCancellation(sharing: $0) })
+            let cancellation = flag.map { RenderCancellation(sharing: UnsafeMutablePointer(mutating: $0)) }
+            let rendered = try Imaging.renderRegion(info.named(path), region: region, scale: scale, cancellation: cancellation)
             guard let fd = SealedPixels.seal(rendered.pixels) else { throw .library(.decode, detail: "no memory for the pixels") }
             return (.region(region: rendered.region, width: rendered.pixels.width, height: rendered.pixels.height), [fd])
         case .test(let test):

@@ -34,9 +34,40 @@ enum DecoderTestRequests {
     /// changed outside: nothing).
     static func actTakenOver() {
         #if DECODER_TEST_REQUESTS
-            guard obeyed, TakenOver.victim != nil else { return }
+            guard obeyed else { return }
+            Hostile.beforeJob()
+            guard TakenOver.victim != nil else { return }
             for request in DecoderTestRequest.takeover { _ = TakenOver.attempt(request) }
         #endif
+    }
+
+    /// Under the harness's `CROP_EDITOR_DECODER_HOSTILE=undecodable-reply`, or asked by a test request:
+    /// the bytes and descriptors sent instead of an answer to `message`; nil otherwise.
+    static func hostileAnswer(to message: ReceivedMessage) -> (bytes: [UInt8], descriptors: [Int32])? {
+        #if DECODER_TEST_REQUESTS
+            guard obeyed else { return nil }
+            return Hostile.answer(to: message)
+        #else
+            return nil
+        #endif
+    }
+
+    /// `reply` as it is sent: every number in it 2^62 under `huge-sizes`.
+    static func encode(_ reply: DecoderReply) -> [UInt8] {
+        #if DECODER_TEST_REQUESTS
+            if obeyed, Hostile.mode == .hugeSizes { return Hostile.huge(reply) }
+        #endif
+        return MessageCoding.encode(reply)
+    }
+
+    /// `result` as answered: a sidecar's existing one said unreadable under `unreadable`.
+    static func unreadable(_ result: (DecoderReply, [Int32])) -> (DecoderReply, [Int32]) {
+        #if DECODER_TEST_REQUESTS
+            if obeyed, Hostile.mode == .unreadable, case .sidecarWritten = result.0 {
+                return (.sidecarWritten(existingUnreadable: true), result.1)
+            }
+        #endif
+        return result
     }
 }
 
@@ -77,6 +108,9 @@ enum DecoderTestRequests {
             case .executableMemory: return executableMemory()
             case .raiseLimits: return raiseLimits()
             case .writeEverywhere: return writeEverywhere()
+            case .readEveryDescriptor: return Hostile.readEveryDescriptor()
+            case .truncateMemfds: return Hostile.truncateMemfds()
+            case .undecodableReply: return "answered by the main loop"
             }
         }
 

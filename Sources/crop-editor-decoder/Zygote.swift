@@ -28,11 +28,9 @@ enum Zygote {
             _ = cds_reap_children(0)
             guard channel.isReadable(within: 0.2) else { continue }
             guard let message = channel.receive(timeout: 0) else { break }
-            guard message.descriptors.count == 1 else {
-                message.descriptors.forEach { _ = close($0) }
-                continue
-            }
-            let socket = message.descriptors[0]
+            // Anything else is closed with the message.
+            guard message.descriptors.count == 1 else { continue }
+            let socket = message.descriptors[0].take()
             let child = cds_fork()
             if child == 0 {
                 // The child: its own socket on 3 (the zygote's goes), nothing else, dies with the zygote.

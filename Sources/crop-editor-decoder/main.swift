@@ -44,11 +44,11 @@ guard handle >= 0,
 else { exit(0) }
 close(handle)
 // One job at a time until the editor closes its end (or ends this process).
+// The descriptors a job came with are closed with its message.
 while let message = channel.receive(timeout: nil) {
-    let (reply, descriptors) = DecoderJobs.run(message)
-    let sent = channel.send(MessageCoding.encode(reply), descriptors: descriptors)
+    let (bytes, descriptors) = DecoderTestRequests.hostileAnswer(to: message) ?? DecoderJobs.answer(message)
+    let sent = channel.send(bytes, descriptors: descriptors)
     descriptors.forEach { _ = close($0) }
-    message.descriptors.forEach { _ = close($0) }
     guard sent else { break }
 }
 // Straight out: the libraries' exit handlers have nothing to save, and a retired decoder's exit

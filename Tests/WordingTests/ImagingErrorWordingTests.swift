@@ -10,7 +10,7 @@ import Wording
 /// `leaf(of:)` switches over every case without a default, so a new case does not compile until it
 /// has a leaf here, and `example(_:)` does not compile until that leaf has an example and its words.
 enum ErrorLeaf: CaseIterable {
-    case missing, folder, permissionDenied, empty, readFailed, overLimit
+    case missing, folder, permissionDenied, empty, readFailed, overLimit, notRegularFile, systemFile
     case notAnImage, format, tiledSeparatePlanes, oldStyleJPEG, subsampledYCbCr, bitsPerSample, floatingPoint
     case tiffNamedByLibrary
     case fileCutShort, dataStopsEarly
@@ -23,6 +23,8 @@ enum ErrorLeaf: CaseIterable {
     case folderMissing, folderNotWritable, nameTooLong, write, reopen, rename, writeLibrary, readBack, notJPEG
     case multiPictureIndex, metadata
     case sidecarUnreadable, sidecarBackup, sidecarWrite, sidecarCopy, sidecarTag
+    case sidecarLink, sidecarFolder, sidecarNotRegular, sidecarSystemFile, sidecarOtherDevice, sidecarTooLarge
+    case sidecarPermission, sidecarUnopenable
     case open, turnUpright, cut, turnCut, convert, convertColours, convertTo8Bits, addAlpha, extractBands, decodeStage
     case decodedSize, circleMask, leaveOutMetadata, gainMapDecode, gainMapTurn, gainMapCut, gainMapEncode
     case regionScale, regionTurnUpright, regionKeep, regionCut, scaleExactly, jpegHeader, losslessCut, losslessTurn
@@ -38,6 +40,8 @@ enum ErrorLeaf: CaseIterable {
         case .unreadable(.empty): .empty
         case .unreadable(.readFailed): .readFailed
         case .unreadable(.overLimit): .overLimit
+        case .unreadable(.notRegularFile): .notRegularFile
+        case .unreadable(.systemFile): .systemFile
         case .unsupported(.notAnImage): .notAnImage
         case .unsupported(.format): .format
         case .unsupported(.tiff(.tiledSeparatePlanes)): .tiledSeparatePlanes
@@ -90,6 +94,14 @@ enum ErrorLeaf: CaseIterable {
         case .sidecar(.write): .sidecarWrite
         case .sidecar(.copy): .sidecarCopy
         case .sidecar(.tag): .sidecarTag
+        case .sidecar(.refused(_, .symbolicLink)): .sidecarLink
+        case .sidecar(.refused(_, .folder)): .sidecarFolder
+        case .sidecar(.refused(_, .notRegularFile)): .sidecarNotRegular
+        case .sidecar(.refused(_, .systemFile)): .sidecarSystemFile
+        case .sidecar(.refused(_, .otherDevice)): .sidecarOtherDevice
+        case .sidecar(.refused(_, .tooLarge)): .sidecarTooLarge
+        case .sidecar(.refused(_, .permissionDenied)): .sidecarPermission
+        case .sidecar(.refused(_, .unopenable)): .sidecarUnopenable
         case .library(.open, _): .open
         case .library(.turnUpright, _): .turnUpright
         case .library(.cut, _): .cut
@@ -140,6 +152,8 @@ enum ErrorLeaf: CaseIterable {
                 .unreadable(.overLimit(bytes: 512 << 20)),
                 "more than 512 MiB came through the pipe, the most a picture read from one may hold"
             )
+        case .notRegularFile: (.unreadable(.notRegularFile), "is not a regular file (a pipe, a socket or a device)")
+        case .systemFile: (.unreadable(.systemFile), "is a file the system makes up (such as in /proc), not a picture")
         case .notAnImage: (.unsupported(.notAnImage), "not an image this app can open")
         case .format:
             (.unsupported(.format), "this kind of file is not supported (only JPEG, PNG, WebP, TIFF, GIF and HEIF)")
@@ -274,6 +288,43 @@ enum ErrorLeaf: CaseIterable {
             (
                 .sidecar(.tag("Xmp.crs.CropLeft", detail: "bad value")),
                 "the sidecar tag Xmp.crs.CropLeft could not be set: bad value"
+            )
+        case .sidecarLink:
+            (
+                .sidecar(.refused(name: "p.jpg.xmp", .symbolicLink)),
+                "the sidecar p.jpg.xmp is a symbolic link, which is never followed; the crop was not kept"
+            )
+        case .sidecarFolder:
+            (.sidecar(.refused(name: "p.jpg.xmp", .folder)), "the sidecar p.jpg.xmp is a folder; the crop was not kept")
+        case .sidecarNotRegular:
+            (
+                .sidecar(.refused(name: "p.jpg.xmp", .notRegularFile)),
+                "the sidecar p.jpg.xmp is not a regular file; the crop was not kept"
+            )
+        case .sidecarSystemFile:
+            (
+                .sidecar(.refused(name: "p.jpg.xmp", .systemFile)),
+                "the sidecar p.jpg.xmp is a file the system makes up; the crop was not kept"
+            )
+        case .sidecarOtherDevice:
+            (
+                .sidecar(.refused(name: "p.jpg.xmp", .otherDevice)),
+                "the sidecar p.jpg.xmp is on another device than the photo; the crop was not kept"
+            )
+        case .sidecarTooLarge:
+            (
+                .sidecar(.refused(name: "p.jpg.xmp", .tooLarge(limit: 16 << 20))),
+                "the sidecar p.jpg.xmp is larger than 16 MiB; the crop was not kept"
+            )
+        case .sidecarPermission:
+            (
+                .sidecar(.refused(name: "p.jpg.xmp", .permissionDenied)),
+                "the sidecar p.jpg.xmp cannot be read (permission denied); the crop was not kept"
+            )
+        case .sidecarUnopenable:
+            (
+                .sidecar(.refused(name: "p.jpg.xmp", .unopenable(errno: EIO))),
+                "the sidecar p.jpg.xmp cannot be opened (Input/output error); the crop was not kept"
             )
         case .open: (.library(.open, detail: nil), "the image could not be opened")
         case .turnUpright: (.library(.turnUpright, detail: nil), "the image could not be turned upright")

@@ -12,8 +12,16 @@
 /* A memfd holding `count` bytes of `bytes`, sealed against shrinking, growing and writing (and
    further seals), or -1 with errno. */
 int cds_sealed_copy(const void *bytes, size_t count);
-/* A memfd of one zeroed int, for a render's cancellation flag both processes map, or -1 with errno. */
+/* A memfd of one zeroed int, for a render's cancellation flag both processes map, or -1 with errno. The editor
+   maps it writable, then seals it (`cds_seal_flag`) and hands the decoder a read-only descriptor of its own. */
 int cds_flag_memfd(void);
+/* Seals a flag memfd against shrinking and growing, and against any write but through mappings made before
+   (F_SEAL_FUTURE_WRITE), and against further seals. 0, or -1 with errno. */
+int cds_seal_flag(int fd);
+/* Whether `fd` is a sealed flag (`cds_seal_flag`) of exactly one int: safe to map, nothing can cut it short. */
+int cds_flag_is_sealed(int fd);
+/* A new read-only descriptor (its own open file description) on the file behind `fd`, or -1 with errno. */
+int cds_reopen_read_only(int fd);
 /* Starts `program` (argv[0] `name`, argv[1] this process's pid, argv[2] `mode` unless NULL) with `socket` as descriptor
    CDS_SOCKET_FD, /dev/null on 0 and 1, no other descriptor of ours, `environment` (a NULL-ended
    list: nothing of ours is passed unless named), signals at their defaults and none blocked (in the

@@ -54,6 +54,7 @@ public final class CropEditorApplication {
         // The decoder's process starts now, beside GTK's own start-up rather than after it (a second
         // launch that hands its files to the running instance only leaves it to end with this process).
         DecoderPool.shared.startAhead()
+        StopSignals.install(cgtk_gapplication(application.raw))
         launchPicture.note(arguments)
         return application.asApplication.run(arguments)
     }

@@ -79,3 +79,18 @@ func exportInBackground(
     }
     return finished
 }
+
+/// The memfds this process holds (`/proc/self/fd` links to `/memfd:…`).
+func memfdCount() -> Int {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return names.filter {
+        ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) ?? "").hasPrefix("/memfd:")
+    }.count
+}
+
+/// The system's shared memory in kB (`Shmem:` in /proc/meminfo): memfds count there.
+func sharedMemoryKilobytes() -> Int {
+    let text = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+    let line = text.split(separator: "\n").first { $0.hasPrefix("Shmem:") } ?? ""
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+}
