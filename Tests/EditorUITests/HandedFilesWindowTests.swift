@@ -129,7 +129,7 @@ final class HandedFilesWindowTests: XCTestCase {
         XCTAssertEqual(getuid(), 0, "giving a file to another owner needs root, as the test machines run")
         let photo = path("p.png")
         XCTAssertNotNil(Shell.run("convert", ["-size", "400x300", "-seed", "2", "plasma:fractal", photo]))
-        let saved = EditorWindow.croppedName(for: photo)
+        let saved = Saving.croppedName(for: photo)
         XCTAssertNotNil(Shell.run("convert", ["-size", "10x10", "xc:red", saved]))
         [photo, saved].forEach(makePrivate)
         let before = [photo, saved].map(attributes)
@@ -139,9 +139,9 @@ final class HandedFilesWindowTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.canvas.commit(
                 CropRect(pixelRect: PixelRect(x: 40, y: 30, width: 200, height: 100), imageWidth: 400, imageHeight: 300))
-            window.export(to: saved, overwritingSource: false)
+            window.saving.export(to: saved, overwritingSource: false)
             XCTAssertTrue(GtkDisplay.pump(timeout: 30) { !window.saving.isSaving }, "the save never ended")
-            window.export(to: photo, overwritingSource: true)
+            window.saving.export(to: photo, overwritingSource: true)
             XCTAssertTrue(GtkDisplay.pump(timeout: 30) { !window.saving.isSaving }, "Replace Original never ended")
             XCTAssertNil(window.lastError)
         }
