@@ -45,13 +45,15 @@ enum GtkTestSupport {
         return window
     }
 
-    /// A shown window of the shared application that opened `path` (waits for the load).
+    /// A shown window of the shared application that opened `path` (waits for the load: a picture of tens
+    /// of megapixels on a machine busy with other tests takes tens of seconds, and waiting costs only when
+    /// the load is slow).
     @MainActor static func window(opening path: String) -> EditorWindow {
         let window = EditorWindow(application: application.application)
         window.present()
         window.open(path: path)
         XCTAssertTrue(
-            GtkDisplay.pump(timeout: 10) { !window.isLoading && window.canvas.image?.path == path },
+            GtkDisplay.pump(timeout: 90) { !window.isLoading && window.canvas.image?.path == path },
             "the photo did not open: \(window.lastError ?? "")")
         return window
     }
