@@ -417,9 +417,9 @@ public final class DecoderPool: @unchecked Sendable {
 
     // MARK: the jobs
 
-    /// Opens `path` for the decoder, with the same checks and causes as `Imaging.probe`'s.
+    /// Opens `path` for the decoder, with the same checks and causes as `ImageProbe.probe`'s.
     static func openSource(_ path: String) throws(ImagingError) -> Int32 {
-        try Imaging.checkReadable(path)
+        try ImageInfo.checkReadable(path)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw errno == EACCES ? .unreadable(.permissionDenied) : .unreadable(.readFailed) }
         return fd
@@ -456,7 +456,7 @@ public final class DecoderPool: @unchecked Sendable {
         return info.named(source.path)
     }
 
-    /// The window's picture: what `Imaging.displayThumbnail` gives, a JPEG's block grid, and the
+    /// The window's picture: what `DisplayThumbnail.load` gives, a JPEG's block grid, and the
     /// crop kept for it (the sidecar first, then the picture's own XMP) or why a sidecar that
     /// exists could not be read.
     public func displayThumbnail(path: String, maxWidth: Int, maxHeight: Int) throws(ImagingError) -> Thumbnail {
@@ -506,7 +506,7 @@ public final class DecoderPool: @unchecked Sendable {
         kept.crop.map { ($0, kept.inSidecar ? .sidecar(Sidecar.path(for: path)) : .embedded) }
     }
 
-    /// Exports as `Imaging.export` does. The request is checked here first (no bytes needed); the
+    /// Exports as `CropExporter.export` does. The request is checked here first (no bytes needed); the
     /// decoder encodes the result into a memfd it seals and hands back, and this process alone
     /// writes it: a temporary file of its own in the output's folder, flushed and renamed
     /// (`AtomicFile`), removed when anything failed. The decoder never holds a writable descriptor
@@ -523,7 +523,7 @@ public final class DecoderPool: @unchecked Sendable {
         _ info: ImageInfo, from source: DecoderSource, crop: PixelRect, output: String,
         options: ExportOptions = ExportOptions(), temporaryName: String? = nil
     ) throws(ImagingError) -> ExportResult {
-        let (_, size) = try Imaging.checkExport(info, crop: crop, output: output, options: options)
+        let (_, size) = try ExportCheck.check(info, crop: crop, output: output, options: options)
         let file = try AtomicFile(target: output, name: temporaryName)
         let (exported, result) = try encode(
             info, from: source, crop: crop, outputExtension: (output as NSString).pathExtension, size: size, options: options)
@@ -544,7 +544,7 @@ public final class DecoderPool: @unchecked Sendable {
         // No file is written, so none can be the source.
         checked.allowOverwritingSource = true
         let outputExtension = format.fileExtension
-        let (_, size) = try Imaging.checkExport(info, crop: crop, output: "result." + outputExtension, options: checked)
+        let (_, size) = try ExportCheck.check(info, crop: crop, output: "result." + outputExtension, options: checked)
         let (exported, result) = try encode(
             info, from: source, crop: crop, outputExtension: outputExtension, size: size, options: options)
         defer { close(result) }
@@ -586,7 +586,7 @@ public final class DecoderPool: @unchecked Sendable {
     private func write(_ result: Int32, limit: Int, into file: AtomicFile) throws(ImagingError) {
         guard let count = SealedPixels.sealedSize(result, limit: limit) else { throw .decoderStopped }
         // Sealed: its size cannot change under the copy, which the kernel does (no mapping here).
-        try file.create { descriptor in Imaging.copyAll(from: result, count: count, to: descriptor) }
+        try file.create { descriptor in AtomicFile.copyAll(from: result, count: count, to: descriptor) }
         try file.commit()
     }
 
@@ -618,7 +618,7 @@ public final class DecoderPool: @unchecked Sendable {
         return angle
     }
 
-    /// The crop libvips' attention measure suggests, as `Imaging.smartCrop`: Suggest and `--crop=auto`.
+    /// The crop libvips' attention measure suggests, as `SmartCrop.suggest`: Suggest and `--crop=auto`.
     public func smartCrop(path: String, transform: ImageOrientation, target: SmartCropTarget) throws(ImagingError) -> PixelRect {
         try smartCrop(.file(path), transform: transform, target: target)
     }
@@ -635,11 +635,11 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// Trim Borders: the crop around the picture inside its plain or transparent border, on the
     /// picture as shown (`info`, source's probe, then `transform`, as the export applies them). The
-    /// decoder measures the content's box (`Imaging.borderContent`: `tolerance` percent, 0–100); a box
+    /// decoder measures the content's box (`BorderContent.find`: `tolerance` percent, 0–100); a box
     /// outside the picture is refused; `BorderTrim` places the crop, of `ratio` (width ÷ height) when given.
     public func trimBorders(
         _ info: ImageInfo, from source: DecoderSource, transform: ImageOrientation = .up,
-        tolerance: Int = Imaging.defaultTrimTolerance, ratio: Double? = nil
+        tolerance: Int = TrimBorders.defaultTolerance, ratio: Double? = nil
     ) throws(ImagingError) -> BorderTrim.Outcome {
         let tolerance = min(max(tolerance, 0), 100)
         let reply = try reply(on: source) { _ in
@@ -655,7 +655,7 @@ public final class DecoderPool: @unchecked Sendable {
         return BorderTrim(width: shown.width, height: shown.height).crop(content: content, ratio: ratio)
     }
 
-    /// A zoomed view's region, as `Imaging.renderRegion`. A cancellation stops it while it waits for
+    /// A zoomed view's region, as `RegionRender.render`. A cancellation stops it while it waits for
     /// a process and while the decoder renders: its flag lives in a memfd both processes map, which
     /// the decoder's strip loop reads as the in-process render read its own.
     public func renderRegion(

@@ -68,7 +68,7 @@ extension HeadlessBatch {
     }
 
     private func write(_ text: String) {
-        _ = Array(text.utf8).withUnsafeBytes { Imaging.writeAll($0, to: STDERR_FILENO) }
+        _ = Array(text.utf8).withUnsafeBytes { AtomicFile.writeAll($0, to: STDERR_FILENO) }
     }
 }
 

@@ -47,7 +47,7 @@ public enum HeadlessCommand {
                     options.readsStandardInput || !FileSignature.isCertainlyNotHEIF(path: options.image)
                 DecoderPool.shared.startAhead()
                 // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
-                Imaging.removeTemporariesOnInterrupt()
+                TemporaryFileSignal.removeTemporariesOnInterrupt()
                 if let warning = try crop(options) { writeAll(warning.line + "\n", to: STDERR_FILENO) }
             case .batch(let batch):
                 return batch.run()
@@ -66,7 +66,7 @@ public enum HeadlessCommand {
     /// would, its failure or warning as the line the command line would print. Returns the exit status.
     public static func serveBatchJobs() -> Int32 {
         Localization.startMessages()
-        Imaging.removeTemporariesOnInterrupt()
+        TemporaryFileSignal.removeTemporariesOnInterrupt()
         // One decoder for each picture, the next one started while this one works.
         DecoderPool.shared.sparesAhead = 1
         // The worker's decoders end with it, reaped: their time and memory count in the batch's.
@@ -247,6 +247,6 @@ public enum HeadlessCommand {
 
     /// Writes straight to the descriptor: no buffer to lose at `exit`, no shared C `FILE` globals.
     private static func writeAll(_ text: String, to descriptor: Int32) {
-        _ = Array(text.utf8).withUnsafeBytes { Imaging.writeAll($0, to: descriptor) }
+        _ = Array(text.utf8).withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
     }
 }

@@ -72,7 +72,7 @@ enum HeadlessOption: String, CaseIterable, Sendable {
             return [
                 "with --crop=trim, how far a pixel may differ from the",
                 "border's colour and still be border, in percent, 0 to 100",
-                "(default \(Imaging.defaultTrimTolerance): a JPEG's noise and a soft shadow's",
+                "(default \(TrimBorders.defaultTolerance): a JPEG's noise and a soft shadow's",
                 "faint edge stay border; 0: only the exact colour)",
             ]
         case .rotate:

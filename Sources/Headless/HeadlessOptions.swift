@@ -18,7 +18,7 @@ public struct HeadlessOptions: Equatable, Sendable {
     public var output: String?
     /// The crop asked for; nil means the one kept in the image's sidecar (or its own XMP), or the suggestion.
     public var crop: CropGeometry?
-    /// `--crop=auto --aspect=W:H`: the crop libvips' attention measure places (`Imaging.smartCrop`).
+    /// `--crop=auto --aspect=W:H`: the crop libvips' attention measure places (`SmartCrop.suggest`).
     public var suggestion: SmartCropTarget?
     /// Everything but the shape and the size, which may come from the kept crop (`exportOptions(kept:)`).
     public var export: ExportOptions
@@ -238,7 +238,7 @@ public struct HeadlessOptions: Equatable, Sendable {
         }
         if mode == "trim" {
             guard tokens.values[.straighten] == nil else { throw HeadlessError(image: image, .trimWithStraighten) }
-            var tolerance = Imaging.defaultTrimTolerance
+            var tolerance = TrimBorders.defaultTolerance
             if let text = tokens.values[.trimTolerance] {
                 guard let value = Int(text), (0...100).contains(value) else {
                     throw HeadlessError(image: image, .trimTolerance(text))
@@ -345,7 +345,7 @@ public struct TrimRequest: Equatable, Sendable {
     /// Width ÷ height in pixels (`--aspect`), or nil for the content's own box.
     public var ratio: Double?
 
-    public init(tolerance: Int = Imaging.defaultTrimTolerance, ratio: Double? = nil) {
+    public init(tolerance: Int = TrimBorders.defaultTolerance, ratio: Double? = nil) {
         self.tolerance = tolerance
         self.ratio = ratio
     }

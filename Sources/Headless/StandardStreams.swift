@@ -25,7 +25,7 @@ enum StandardStreams {
     /// the signal that would end the process without a word.
     static func write(_ bytes: PixelMapping, image: String) throws(HeadlessError) {
         signal(SIGPIPE, SIG_IGN)
-        let failure = bytes.withUnsafeBytes { Imaging.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
+        let failure = bytes.withUnsafeBytes { AtomicFile.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
         guard failure == 0 else {
             throw HeadlessError(image: image, failure == EPIPE ? .standardOutputClosed : .standardOutputFailed(errno: failure))
         }

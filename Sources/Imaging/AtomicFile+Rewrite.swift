@@ -11,7 +11,7 @@ extension AtomicFile {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw .writeFailed(.write(errno: errno)) }
         defer { close(fd) }
-        let failure = data.withUnsafeBytes { Imaging.writeAll($0, to: fd) }
+        let failure = data.withUnsafeBytes { AtomicFile.writeAll($0, to: fd) }
         guard failure == 0 else { throw .writeFailed(.write(errno: failure)) }
     }
 

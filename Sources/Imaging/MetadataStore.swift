@@ -138,8 +138,8 @@ final class JPEGHeaderStore: MetadataStore {
         return data.count == count && write(fd, data, at: to)
     }
 
-    /// `bytes` written at `offset` (`Imaging.writeAll`, after a seek there).
+    /// `bytes` written at `offset` (`AtomicFile.writeAll`, after a seek there).
     private static func write(_ fd: Int32, _ bytes: some ContiguousBytes, at offset: Int) -> Bool {
-        lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) && bytes.withUnsafeBytes { Imaging.writeAll($0, to: fd) } == 0
+        lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) && bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: fd) } == 0
     }
 }

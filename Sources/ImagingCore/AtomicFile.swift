@@ -29,8 +29,8 @@ public struct AtomicFile: Sendable {
         // final rename is atomic (same file system).
         let name = name ?? Self.temporaryName()
         temporary = (folder as NSString).appendingPathComponent(name)
-        // Where the command line's SIGTERM/SIGINT handler looks (see `Imaging.removeTemporariesOnInterrupt`).
-        Imaging.temporaryChanged(temporary)
+        // Where the command line's SIGTERM/SIGINT handler looks (see `TemporaryFileSignal.removeTemporariesOnInterrupt`).
+        TemporaryFileSignal.temporaryChanged(temporary)
     }
 
     /// A hidden, unique name for a temporary file.
@@ -58,10 +58,10 @@ public struct AtomicFile: Sendable {
         guard synced == 0 else { throw abandoned(ImagingError.WriteFailure.write, errno: syncFailure) }
         // A stop signal from here on waits until the result is in place (and, in a batch worker,
         // reported), so the result is never both written and uncounted.
-        Imaging.holdStops()
-        defer { Imaging.releaseStops() }
+        TemporaryFileSignal.holdStops()
+        defer { TemporaryFileSignal.releaseStops() }
         guard rename(temporary, target) == 0 else { throw abandoned(ImagingError.WriteFailure.rename) }
-        Imaging.temporaryChanged(nil)
+        TemporaryFileSignal.temporaryChanged(nil)
         // The rename itself is durable once the folder is synced.
         let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
         let dfd = open(folder, O_RDONLY | O_DIRECTORY)
@@ -79,7 +79,7 @@ public struct AtomicFile: Sendable {
     }
 
     public func discard() {
-        Imaging.temporaryChanged(nil)
+        TemporaryFileSignal.temporaryChanged(nil)
         unlink(temporary)
     }
 
@@ -91,7 +91,7 @@ public struct AtomicFile: Sendable {
     }
 }
 
-extension Imaging {
+extension AtomicFile {
     /// Copies the first `count` bytes of `source` (read from its start, its own offset untouched) to
     /// `descriptor` in the kernel, again after interruptions and short copies: no mapping of either
     /// to fault in, no copy in this process. A target the kernel cannot copy into that way (some

@@ -33,7 +33,7 @@ import Testing
             try FileManager.default.moveItem(atPath: source, toPath: interleaved)
             try Tool.run(["jpegtran", "-copy", "all", "-scans", script, "-outfile", source, interleaved])
         }
-        let info = try Imaging.probe(path: source)
+        let info = try ImageProbe.probe(path: source)
         let data = try Data(contentsOf: URL(fileURLWithPath: source))
         // Inside; from the corner; to the right and bottom edges (partial blocks); the whole picture.
         for crop in [

@@ -115,6 +115,6 @@ import Testing
         #expect(header.segments.contains { $0.marker == 0xC0 }, "the frame header, after the padding")
         // Only what is needed: a short header's read stops at 64 KiB.
         #expect(padding > 0 || header.bytes.count <= 1 << 16)
-        #expect(Imaging.losslessGrid(path: path) != nil)
+        #expect(LosslessJPEG.grid(path: path) != nil)
     }
 }

@@ -169,12 +169,12 @@ enum ErrorLeaf: CaseIterable {
         case .decode: (.damaged(.decode(detail: nil)), "the image data is damaged or incomplete (unknown error)")
         case .imageTooLarge:
             (
-                .tooLarge(.image, width: 100_000, height: 100_000, limit: Imaging.pixelLimit),
+                .tooLarge(.image, width: 100_000, height: 100_000, limit: SupportedImages.pixelLimit),
                 "the image is 100000×100000 pixels, over the limit of 1073 megapixels"
             )
         case .outputTooLarge:
             (
-                .tooLarge(.output, width: 40000, height: 30000, limit: Imaging.pixelLimit),
+                .tooLarge(.output, width: 40000, height: 30000, limit: SupportedImages.pixelLimit),
                 "an output of 40000×30000 pixels is over the limit of 1073 megapixels"
             )
         case .unknownFormat:

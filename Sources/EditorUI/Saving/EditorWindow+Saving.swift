@@ -96,7 +96,7 @@ extension EditorWindow {
 
     /// After Save As: the chooser already asked about replacing other files; the source gets its own question.
     func saveChosen(_ target: String, source: String?) {
-        if let source, Imaging.samePath(target, source) {
+        if let source, FileIdentity.same(target, source) {
             confirm(
                 heading: tr("Replace the original photo?"),
                 body: tr("The original will be overwritten by the cropped picture. This cannot be undone."),

@@ -57,7 +57,7 @@ extension EditorWindow {
     /// Moves the crop onto the grid (outwards, so nothing chosen is lost) as one commit.
     func snapToLosslessGrid() {
         guard outputSize.isOriginal, let check = losslessCheck, !check.isEligible, let info = canvas.image?.info else { return }
-        let snapped = Imaging.snappedToLosslessGrid(check, info: info)
+        let snapped = check.snappedToGrid(info: info)
         canvas.commit(CropRect(pixelRect: snapped, imageWidth: info.width, imageHeight: info.height))
     }
 }
