@@ -22,12 +22,12 @@ extension HeadlessBatch {
             return nil
         }
         if let directory, !jobs.isEmpty, let reason = Self.makeFolder(directory) {
-            write(HeadlessError(image: directory, reason: "the output folder cannot be made: \(reason)").line + "\n")
+            write(HeadlessError(image: directory, .failure(.outputFolderUnmade(reason: reason))).line + "\n")
             return HeadlessError.badImageStatus
         }
         guard !jobs.isEmpty else { return failed ? HeadlessError.badImageStatus : 0 }
         guard let executable = WorkerExecutable.locate() else {
-            write("crop-editor: cannot find the crop-editor program for the worker processes\n")
+            write(HeadlessError(image: nil, .failure(.workerProgramMissing)).line + "\n")
             return HeadlessError.badImageStatus
         }
         let engine = BatchEngine(
