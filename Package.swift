@@ -74,13 +74,13 @@ let package = Package(
         // Marks from a launch to the first frame, printed only under CROP_EDITOR_TRACE (the launch
         // benchmark's breakdown). Links nothing.
         .target(name: "LaunchTrace"),
-        // The widget trees of data/ui compiled into the binary as a GResource (`make ui-resources`).
-        .target(name: "GResourceBundle", dependencies: ["CGtk"]),
+        // The widget trees of data/ui embedded in the binary as bytes at build time (`ui` links to data/ui).
+        .target(name: "UIResources", resources: [.embedInCode("ui")]),
         // The editor's widgets, windows and application. No Imaging: every pixel comes from the decoder.
         .target(
             name: "EditorUI",
             dependencies: [
-                "Canvas", "GResourceBundle", "CropKit", "GtkSupport", "CGtk", "ImagingCore", "Wording", "Decoding", "Batch",
+                "Canvas", "UIResources", "CropKit", "GtkSupport", "CGtk", "ImagingCore", "Wording", "Decoding", "Batch",
                 "LaunchTrace",
             ]),
         // Many images at once: the engine (progress, cancel), its runner seam and the worker processes. No GTK.
@@ -141,7 +141,7 @@ let package = Package(
             name: "EditorUITests",
             dependencies: [
                 "EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "OddFiles", "Decoding", "TestSupport",
-                "WindowTestSupport",
+                "WindowTestSupport", "UIResources",
             ]),
         // The real editor from outside: a real pointer and keys (xdotool), AT-SPI, Orca, weston,
         // HiDPI screens, the desktop's way of opening files.
