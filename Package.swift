@@ -2,9 +2,9 @@
 // The Crop Editor package: the pure crop model, the GTK layer, the editor and its tools.
 import PackageDescription
 
-// Release executables are linked by lld with packed relative relocations (DT_RELR, glibc 2.36): gold wrote
-// 1.8 MB of them into each statically linked binary, which every start reads, and which stayed resident
-// (2 MiB of the window's memory).
+// Release executables are linked by lld with packed relative relocations (DT_RELR, glibc 2.36): unpacked,
+// the relocations of a statically linked binary are megabytes that every start reads and that stay resident
+// (docs/BENCHMARKS.md).
 let releaseLinking: [LinkerSetting] = [
     .unsafeFlags(
         ["-Xclang-linker", "-fuse-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
@@ -43,7 +43,7 @@ let package = Package(
         // and its checks from the header alone, the header's facts (`ImageInfo`), the stored crop and its
         // sidecar's place, the atomic write, the lossless grid's arithmetic. Pure Swift over Foundation:
         // it must not import CVips, CExiv or CTurboJPEG (the window and the command line link it, and
-        // loading libvips cost ~45 ms of every start).
+        // loading libvips would add its hundred-odd libraries to every start).
         .target(name: "ImagingCore", dependencies: ["CropKit", "CInterrupt", "CRenderFlag"]),
         // Load, export, metadata and lossless JPEG: the pixel work, with libvips, gexiv2 and TurboJPEG.
         // Only the decoder (and the benchmarks, fuzzers and tests that measure it in process) may import

@@ -1,4 +1,4 @@
-// Running a batch from the command line: worker processes, the progress line on a terminal, failure lines, the exit status, stopping on a signal.
+// Running a batch: worker processes, the progress line on a terminal, failure lines, the exit status, stopping on a signal.
 
 import Batch
 import CInterrupt

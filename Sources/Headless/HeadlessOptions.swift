@@ -1,4 +1,4 @@
-// A headless request made typed: the image, the output, the crop geometry, shape and size, the export options, or why they are unusable.
+// A headless request made typed: the image, the output, the crop, shape and size, the export options, or why they are unusable.
 
 import CropKit
 import ImagingCore

@@ -1,4 +1,4 @@
-// The pipes: `-` as IMAGE read whole from standard input into sealed bytes, and `--output=-`'s result written whole to standard output.
+// The pipes: `-` as IMAGE read whole into sealed bytes, and `--output=-`'s result written whole to standard output.
 
 import Decoding
 import Foundation

@@ -1,4 +1,4 @@
-// Trim Borders' measure: the box of a picture's pixels that differ from its plain or transparent border, the border's colour taken from the corners.
+// Trim Borders' measure: the box of the pixels that differ from the picture's plain or transparent border (its corners' colour).
 
 import CVips
 import CropKit

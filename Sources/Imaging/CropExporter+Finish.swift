@@ -1,4 +1,4 @@
-// The steps after the pixels are written: the metadata fixed (what cannot be carried left out, never the crop), the gain map cut or left out, the MPF index rewritten.
+// After the pixels are written: the metadata fixed (never losing the crop), the gain map cut or left out, the MPF index redone.
 
 import CropKit
 import Foundation

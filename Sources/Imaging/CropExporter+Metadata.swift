@@ -1,4 +1,4 @@
-// A re-encoded result's metadata before it is saved: without the source's gain-map description when the result cannot carry the gain map, without its EXIF (and XMP) when written a second time.
+// A re-encoded result's metadata before the save: the gain map's description dropped when it cannot follow, EXIF, XMP on request.
 
 import CVips
 import Foundation

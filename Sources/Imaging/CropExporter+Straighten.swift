@@ -1,4 +1,4 @@
-// The straightened cut: the picture as shown turned by the straighten angle into the crop, by CropKit's own map, with libvips' bicubic interpolator.
+// The straightened cut: the picture turned by the angle into the crop, by CropKit's own map, with libvips' bicubic interpolator.
 
 import CVips
 import CropKit

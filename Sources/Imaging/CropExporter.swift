@@ -119,9 +119,9 @@ public enum CropExporter {
     /// Whether the save runs with one libvips worker instead of one per core: a cut of an upright
     /// picture saved as JPEG or PNG, nothing else done to its pixels. The picture is read in order,
     /// a strip at a time (the sequential load), and saved as it comes, by a thread of the saver's
-    /// own; a second worker only waits its turn for the next strip. Measured on a 24-megapixel
-    /// JPEG (docs/BENCHMARKS.md): the whole command 174 ms instead of 198. A turn, a resize, a
-    /// straighten or a WebP save has work for every core, and keeps them. Pipelines run one at a
+    /// own; a second worker only waits its turn for the next strip, and the wait costs more than it
+    /// saves (docs/BENCHMARKS.md, "Export"). A turn, a resize, a straighten or a WebP save has work
+    /// for every core, and keeps them. Pipelines run one at a
     /// time (`ImagingLibraries.pipelineLock`), so the process-wide setting is this save's alone.
     static func savesWithOneWorker(info: ImageInfo, format: OutputFormat, options: ExportOptions) -> Bool {
         info.orientation == .up && options.transform == .up && !options.changesPixels && [.jpeg, .png].contains(format)

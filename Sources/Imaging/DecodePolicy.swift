@@ -1,4 +1,4 @@
-// One decoding policy for the window, the export and the command line: what a decoder repairs is kept, data that is missing is refused.
+// One decoding policy for the window, the export and the command line: repairs are kept, data that is missing is refused.
 
 import CTurboJPEG
 import CVips

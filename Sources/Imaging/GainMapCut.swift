@@ -1,4 +1,4 @@
-// Cutting an Ultra HDR gain map to the crop: the same region, turned like the picture, at the gain map's own resolution, its description carried.
+// An Ultra HDR gain map cut to the crop: the same region, turned like the picture, at its own resolution, with its description.
 
 import CVips
 import CropKit

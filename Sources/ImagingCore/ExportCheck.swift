@@ -1,4 +1,4 @@
-// An export's request checked from the header alone, before a byte is decoded or written: the format, the crop inside the picture, the result's size.
+// An export's request checked from the header alone, before a byte is decoded: the format, the crop inside the picture, the size.
 
 import CropKit
 import Foundation

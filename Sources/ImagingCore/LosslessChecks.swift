@@ -1,4 +1,4 @@
-// Whether a JPEG's crop can be cut (and turned) without re-encoding: pure arithmetic on its block grid, which the window runs on every commit.
+// Whether a JPEG's crop can be cut (and turned) without re-encoding: arithmetic on its block grid, which the window runs often.
 
 import CropKit
 

@@ -1,4 +1,4 @@
-// Who hears of the temporary file a write is filling: the signal handler, which removes it when SIGTERM, SIGINT or SIGHUP ends the process mid-write.
+// Who hears of the temporary file a write is filling: the signal handler, which removes it when a stop signal ends the process.
 
 import CInterrupt
 

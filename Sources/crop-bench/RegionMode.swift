@@ -1,4 +1,4 @@
-// `crop-bench region PATH X Y W H SCALE`: one sharp region for a zoomed view (pixels of the upright picture), for scripts/bench-export.
+// `crop-bench region PATH X Y W H SCALE`: one sharp region for a zoomed view (upright pixels), for scripts/bench-export.
 
 import BenchSupport
 import CropKit
