@@ -1,4 +1,4 @@
-// The steps that rewrite a result already written into its temporary file: its bytes read back and replaced, a JPEG's metadata segments dropped.
+// Rewriting a result already in its temporary file: its bytes read back and replaced, a JPEG's metadata segments dropped.
 
 import Foundation
 import Glibc

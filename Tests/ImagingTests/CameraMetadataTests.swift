@@ -1,4 +1,4 @@
-// A camera's EXIF (maker notes, interoperability directory, GPS, thumbnail) never blocks a crop: what a format cannot carry is left out and said, the guarantees hold.
+// A camera's EXIF (maker notes, interoperability, GPS, thumbnail) never blocks a crop: what cannot follow is left out and said.
 
 import CropKit
 import Foundation

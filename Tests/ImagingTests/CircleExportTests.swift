@@ -1,4 +1,4 @@
-// Circle crops written and read back by ImageMagick: transparent corners, a soft edge, the source's pixels inside, every sample kind.
+// Circle crops read back by ImageMagick: transparent corners, a soft edge, the source's pixels inside, every sample kind.
 
 import CropKit
 import Foundation

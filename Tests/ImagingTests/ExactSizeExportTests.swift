@@ -1,4 +1,4 @@
-// Exports at an exact output size: exactly W × H whatever the crop, pixels like ImageMagick's `-resize WxH!`, the resolution written, a ratio mismatch refused.
+// Exports at an exact size: W × H whatever the crop, pixels like ImageMagick's `-resize WxH!`, resolution written, ratio checked.
 
 import CropKit
 import Foundation

@@ -1,4 +1,4 @@
-// Inputs the libFuzzer targets (`make fuzz`) found crashing our parsers: each parser now reads them, and the app refuses them in words.
+// Inputs the libFuzzer targets (`make fuzz`) found crashing our parsers: each parser reads them now, and the app refuses them.
 
 import CropKit
 import Foundation

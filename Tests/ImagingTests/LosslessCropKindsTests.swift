@@ -1,4 +1,4 @@
-// The lossless crop written from the source's own coefficients, for every kind of JPEG: jpegtran's pixels, TurboJPEG's own transform's bytes.
+// The lossless crop from the source's own coefficients, for every kind of JPEG: jpegtran's pixels, TurboJPEG's transform's bytes.
 
 import CTurboJPEG
 import CropKit

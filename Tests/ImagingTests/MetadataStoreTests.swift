@@ -1,4 +1,4 @@
-// A JPEG's header: read from its file only as far as it goes, and the metadata fix on it alone writing the very bytes the fix on the whole file writes (whether it grows or shrinks); a header it cannot read plainly is fixed whole.
+// A JPEG's header read only as far as it goes, and the metadata fix on it alone writing what the fix on the whole file writes.
 
 import CropKit
 import Foundation

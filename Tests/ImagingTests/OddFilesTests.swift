@@ -1,4 +1,4 @@
-// Files other viewers open, made byte by byte (OddFiles): repairable damage opens and saves exactly, missing data and unsupported TIFF layouts are refused in words.
+// Files other viewers open (OddFiles): repairable damage opens and saves exactly, missing data and odd TIFFs are refused.
 
 import CropKit
 import Foundation

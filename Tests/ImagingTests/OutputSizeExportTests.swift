@@ -1,4 +1,4 @@
-// Exports scaled to an output size: exactly N on the longer side, pixels close to ImageMagick's resize, metadata true, bad sizes refused.
+// Exports scaled to an output size: N on the longer side, pixels close to ImageMagick's resize, metadata true, bad sizes refused.
 
 import CropKit
 import Foundation

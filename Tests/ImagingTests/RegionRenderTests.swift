@@ -1,4 +1,4 @@
-// The sharp region a zoomed view shows: exactly the picture's pixels at scale 1, scaled by ImageMagick's measure otherwise, upright for all 8 orientations.
+// A zoomed view's sharp region: the picture's pixels at scale 1, ImageMagick's resize otherwise, upright for all 8 orientations.
 
 import CropKit
 import Foundation

@@ -1,4 +1,4 @@
-// Which saves run with one libvips worker (a plain cut of an upright picture into JPEG or PNG), and that they give the same pixels and leave the setting as it was.
+// Which saves run with one libvips worker (a plain upright cut into JPEG or PNG): the same pixels, and the setting restored.
 
 import CVips
 import CropKit

@@ -1,4 +1,4 @@
-// `SmartCrop.suggest`: the suggestion placed on the salient object for a ratio or a size, on the picture as shown (EXIF orientation, turns and flips).
+// `SmartCrop.suggest`: the suggestion on the salient object for a ratio or a size, on the picture as shown (orientation, turns).
 
 import CropKit
 import Foundation

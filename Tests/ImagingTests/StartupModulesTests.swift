@@ -1,4 +1,4 @@
-// libvips starts with the HEIF module only: the PDF, ImageMagick, OpenSlide and JPEG XL modules (formats the app refuses) are never loaded.
+// libvips starts with the HEIF module only: the modules of formats the app refuses (PDF, ImageMagick, JPEG XL…) never load.
 
 import Foundation
 import Imaging

@@ -1,4 +1,4 @@
-// Ultra HDR and other MPF files: a JPEG crop keeps its gain map cut the same way (index, XMP, pixels checked with exiftool and ImageMagick); other formats leave it out and say so.
+// Ultra HDR and other MPF files: a JPEG crop keeps its gain map cut the same way; other formats leave it out and say so.
 
 import CropKit
 import Foundation
