@@ -7,6 +7,7 @@ import Testing
 @Suite struct DocsTests {
     static let docs = [
         "docs/ARCHITECTURE.md", "docs/HACKING.md", "docs/CONFINEMENT.md", "docs/ACCESSIBILITY.md", "meson-notes.md",
+        "CONTRIBUTING.md", "docs/GUIDE.md", "README.md", "docs/BENCHMARKS.md",
     ]
 
     /// Every backticked name is found by the rule its shape calls for (`DocName`).
@@ -21,7 +22,7 @@ import Testing
 
     /// "Five widget trees are … in `data/ui/`: `a.ui`, `b.ui`, …": the number says how many files the
     /// list names, and the list names every such file of the folder.
-    @Test(arguments: docs + ["docs/GUIDE.md", "README.md", "CONTRIBUTING.md"])
+    @Test(arguments: docs)
     func everyCountedListOfFilesAddsUp(_ doc: String) {
         for list in CountedList.all(in: DocText(path: doc)) {
             #expect(list.count == list.items.count, "\(doc): “\(list.sentence.prefix(80))…” lists \(list.items.count)")
@@ -32,6 +33,35 @@ import Testing
                 #expect(Set(list.items) == inFolder, "\(doc): \(folder) holds \(inFolder.sorted()), the list \(list.items)")
             }
         }
+    }
+
+    /// Every link to a file of the tree leads to one, and every `#anchor` to a heading of its page
+    /// (GitHub's anchors: the heading in lower case, spaces as hyphens, other punctuation dropped).
+    @Test(arguments: docs)
+    func everyLinkLeadsSomewhere(_ doc: String) {
+        let folder = (doc as NSString).deletingLastPathComponent
+        for link in DocText(path: doc).prose.matches(of: /\]\(([^)\s]+)\)/).map({ String($0.output.1) })
+        where !link.contains("://") {
+            let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let target =
+                parts[0].isEmpty ? doc : ((folder as NSString).appendingPathComponent(parts[0]) as NSString).standardizingPath
+            guard Repository.exists(target, folder: false) else {
+                Issue.record("\(doc): (\(link)) leads to no file")
+                continue
+            }
+            if parts.count == 2, target.hasSuffix(".md") {
+                let anchors = Repository.text(target).split(separator: "\n").filter { $0.hasPrefix("#") }.map {
+                    Self.anchor(of: String($0))
+                }
+                #expect(anchors.contains(parts[1]), "\(doc): (\(link)): \(target) has no heading for #\(parts[1])")
+            }
+        }
+    }
+
+    static func anchor(of heading: String) -> String {
+        let title = heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+        return String(
+            title.filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }.map { $0 == " " ? "-" : $0 })
     }
 
     /// The programs `make build` builds are the ones meson-notes.md builds and installs.
@@ -62,6 +92,8 @@ import Testing
         #expect(DocName.problem("GtkShortcutsWindow") == nil, "GTK's, not ours")
         #expect(DocName.problem("IMAGE.xmp") == nil, "a placeholder")
         #expect(DocName.problem("--crop=auto") == nil, "an option, not a name")
+        #expect(Self.anchor(of: "## Export and the decoder's cost") == "export-and-the-decoders-cost")
+        #expect(Self.anchor(of: "### The widget trees (.ui files)") == "the-widget-trees-ui-files")
         let sentence = "Four widget trees are files in `data/ui/`: `a.ui` (one), `b.ui`, `c.ui` and `d.ui`."
         #expect(
             CountedList(sentence: sentence).map { ($0.count, $0.items, $0.folder) } ?? (0, [], nil) == (

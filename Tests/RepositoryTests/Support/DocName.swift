@@ -15,8 +15,9 @@ import Foundation
 ///   is declared too; C libraries' and the platform's types are not ours to check (`foreignPrefixes`).
 /// Anything else (commands, values, options, installed places, other projects' files) is prose.
 enum DocName {
-    /// Types of GTK, GDK, GSK, libadwaita, libvips and Dispatch, which docs name beside ours.
-    static let foreignPrefixes = ["Gtk", "Gdk", "Gsk", "Adw", "Vips", "Dispatch"]
+    /// Types of GTK, GDK, GSK, libadwaita, libvips and Dispatch, and the kernel's `/proc` fields (`VmHWM`), which
+    /// docs name beside ours.
+    static let foreignPrefixes = ["Gtk", "Gdk", "Gsk", "Adw", "Vips", "Dispatch", "Vm"]
     /// Files meson-notes.md proposes for a meson build, which the tree deliberately does not keep.
     static let proposedFiles: Set<String> = ["meson.build", "meson_options.txt", "po/meson.build"]
     static let ownFolders: Set<String> = ["Sources", "Tests", "data", "docs", "scripts", "po", ".ci"]
