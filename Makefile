@@ -14,7 +14,7 @@ TEST_PACKAGES := time xvfb xauth dbus dbus-x11 at-spi2-core libatspi2.0-dev xdot
 	libjpeg-turbo-progs libimage-exiftool-perl locales gettext orca speech-dispatcher weston xclip wl-clipboard acl attr \
 	$(VALIDATE_PACKAGES)
 
-.PHONY: run test build deps test-deps bench bench-export bench-batch bench-launch clean pot schemas translations format fuzz ui-resources
+.PHONY: run test build deps test-deps bench bench-export bench-batch bench-launch clean pot schemas translations format fuzz
 
 deps:
 	scripts/install-packages $(RUN_PACKAGES)
@@ -62,15 +62,6 @@ clean:
 FUZZ_SECONDS ?= 60
 fuzz: test-deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
-
-# The widget trees of data/ui as C the GResourceBundle target compiles into the binary (a test checks
-# the bundle holds each file as it is: run this after changing one).
-UI_RESOURCES = data/ui/crop-editor.gresource.xml
-ui-resources:
-	glib-compile-resources --sourcedir=data/ui --c-name crop_editor_ui --manual-register --generate-source \
-		--target=Sources/GResourceBundle/resources.c $(UI_RESOURCES)
-	glib-compile-resources --sourcedir=data/ui --c-name crop_editor_ui --manual-register --generate-header \
-		--target=Sources/GResourceBundle/include/GResourceBundle.h $(UI_RESOURCES)
 
 # The tree formatted with .swift-format (a test checks it stays so).
 format:

@@ -2,9 +2,9 @@
 // The Crop Editor package: the pure crop model, the GTK layer, the editor and its tools.
 import PackageDescription
 
-// Release executables are linked by lld with packed relative relocations (DT_RELR, glibc 2.36): gold wrote
-// 1.8 MB of them into each statically linked binary, which every start reads, and which stayed resident
-// (2 MiB of the window's memory).
+// Release executables are linked by lld with packed relative relocations (DT_RELR, glibc 2.36): unpacked,
+// the relocations of a statically linked binary are megabytes that every start reads and that stay resident
+// (docs/BENCHMARKS.md).
 let releaseLinking: [LinkerSetting] = [
     .unsafeFlags(
         ["-Xclang-linker", "-fuse-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
@@ -46,7 +46,7 @@ let package = Package(
         // and its checks from the header alone, the header's facts (`ImageInfo`), the stored crop and its
         // sidecar's place, the atomic write, the lossless grid's arithmetic. Pure Swift over Foundation:
         // it must not import CVips, CExiv or CTurboJPEG (the window and the command line link it, and
-        // loading libvips cost ~45 ms of every start).
+        // loading libvips would add its hundred-odd libraries to every start).
         .target(name: "ImagingCore", dependencies: ["CropKit", "CInterrupt", "CRenderFlag", "CSafeFiles"]),
         // Load, export, metadata and lossless JPEG: the pixel work, with libvips, gexiv2 and TurboJPEG.
         // Only the decoder (and the benchmarks, fuzzers and tests that measure it in process) may import
@@ -77,13 +77,13 @@ let package = Package(
         // Marks from a launch to the first frame, printed only under CROP_EDITOR_TRACE (the launch
         // benchmark's breakdown). Links nothing.
         .target(name: "LaunchTrace"),
-        // The widget trees of data/ui compiled into the binary as a GResource (`make ui-resources`).
-        .target(name: "GResourceBundle", dependencies: ["CGtk"]),
+        // The widget trees of data/ui embedded in the binary as bytes at build time (`ui` links to data/ui).
+        .target(name: "UIResources", resources: [.embedInCode("ui")]),
         // The editor's widgets, windows and application. No Imaging: every pixel comes from the decoder.
         .target(
             name: "EditorUI",
             dependencies: [
-                "Canvas", "GResourceBundle", "CropKit", "GtkSupport", "CGtk", "ImagingCore", "Wording", "Decoding", "Batch",
+                "Canvas", "UIResources", "CropKit", "GtkSupport", "CGtk", "ImagingCore", "Wording", "Decoding", "Batch",
                 "LaunchTrace",
             ]),
         // Many images at once: the engine (progress, cancel), its runner seam and the worker processes. No GTK.
@@ -154,7 +154,7 @@ let package = Package(
             name: "EditorUITests",
             dependencies: [
                 "EditorUI", "Canvas", "GtkSupport", "CropKit", "CGtk", "OddFiles", "Decoding", "TestSupport",
-                "CanvasTestSupport", "WindowTestSupport",
+                "CanvasTestSupport", "WindowTestSupport", "UIResources",
             ]),
         // The real editor from outside: a real pointer and keys (xdotool), AT-SPI, Orca, weston,
         // HiDPI screens, the desktop's way of opening files.
@@ -166,6 +166,9 @@ let package = Package(
             ]),
         // Runs make install/uninstall into a staging folder and the desktop-data validators.
         .testTarget(name: "InstallTests", dependencies: []),
+        // The checkout read as text: every module's files and functions within the guide's limits, and every
+        // name the developer docs put in backticks found in the tree. No GTK, no build products.
+        .testTarget(name: "RepositoryTests", dependencies: []),
     ],
     swiftLanguageModes: [.v6]
 )

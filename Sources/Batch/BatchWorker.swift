@@ -1,4 +1,4 @@
-// The worker side of ProcessRunner: a crop-editor child that reads jobs from its standard input and answers on its standard output.
+// The worker side of ProcessRunner: a crop-editor child reading jobs on standard input, answering on standard output.
 
 import CInterrupt
 import Glibc

@@ -1,4 +1,4 @@
-// The batch runner with N long-lived crop-editor worker processes: libvips serializes its work within a process, so parallel work needs processes.
+// The batch runner with N long-lived crop-editor workers: libvips works one pipeline at a time, so parallel work needs processes.
 
 import Foundation
 import Glibc
@@ -143,11 +143,10 @@ public final class ProcessRunner: BatchRunner, @unchecked Sendable {
 
     /// Ours, plus glibc's malloc told to keep what a picture freed for the next one and to ask for
     /// transparent huge pages (unless the caller set these); the worker passes them on to its
-    /// decoders. Each picture now gets a decoder of its own, forked fresh, whose every page the
-    /// kernel must fault in and zero: with huge pages (Debian's THP mode is `madvise`) one fault
-    /// serves 2 MiB (measured, 40 lossless 24-megapixel cuts with 2 jobs: system time 5.3 s →
-    /// 2.1 s). Only batches ask for them: a single crop's start-up, which huge pages slow, is on
-    /// its critical path. The thresholds (no buffer above 1 GiB to its own mmap, freed memory kept)
+    /// decoders. Each picture gets a decoder of its own, forked fresh, whose every page the kernel
+    /// must fault in and zero: with huge pages (Debian's THP mode is `madvise`) one fault serves
+    /// 2 MiB, which cuts a batch's system time (docs/BENCHMARKS.md, "Batches"). Only batches ask for
+    /// them: a single crop's start-up, which huge pages slow, is on its critical path. The thresholds (no buffer above 1 GiB to its own mmap, freed memory kept)
     /// let a worker reuse its own pages between pictures.
     private static var workerEnvironment: [String] {
         var variables = ProcessInfo.processInfo.environment

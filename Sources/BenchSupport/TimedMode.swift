@@ -1,4 +1,4 @@
-// The shared shape of the benchmark programs' one-shot modes (crop-bench, crop-bench-client): check the arguments, time one call, print one line, exit 0, 1 or 2.
+// The benchmark programs' one-shot modes: check the arguments, time one call, print one line, exit 0, 1 or 2.
 
 import Foundation
 import ImagingCore

@@ -1,4 +1,4 @@
-/* CTurboJPEG: a lossless crop written straight from the source's coefficients, without the copy of the crop TurboJPEG makes first. */
+/* CTurboJPEG: a lossless crop written straight from the source's coefficients, without TurboJPEG's copy of the crop. */
 #ifndef CTURBOJPEG_CROP_H
 #define CTURBOJPEG_CROP_H
 #include <setjmp.h>
@@ -206,6 +206,38 @@ static void cjc_start_streaming(j_decompress_ptr source, cjc_source *input, cjc_
     input->stopped = 0;
 }
 
+/* The decompressor set to read `data` from memory, keeping every marker for the result unless `copy_markers` is 0. */
+static void cjc_read_from(j_decompress_ptr source, cjc_source *input, const unsigned char *data, unsigned long size,
+                          int copy_markers) {
+    input->base.next_input_byte = data;
+    input->base.bytes_in_buffer = size;
+    input->base.init_source = cjc_source_init;
+    input->base.fill_input_buffer = cjc_source_fill;
+    input->base.skip_input_data = cjc_source_skip;
+    input->base.resync_to_restart = jpeg_resync_to_restart;
+    input->base.term_source = cjc_source_term;
+    source->src = &input->base;
+    if (copy_markers) {
+        jpeg_save_markers(source, JPEG_COM, 0xFFFF);
+        for (int m = 0; m < 16; m++) jpeg_save_markers(source, JPEG_APP0 + m, 0xFFFF);
+    }
+}
+
+/* The source's markers written into the result, as transupp copies them: the compressor wrote its own JFIF or
+   Adobe marker, so the source's is not copied. */
+static void cjc_copy_markers(j_decompress_ptr source, j_compress_ptr result) {
+    for (jpeg_saved_marker_ptr marker = source->marker_list; marker; marker = marker->next) {
+        const JOCTET *d = marker->data;
+        if (result->write_JFIF_header && marker->marker == JPEG_APP0 && marker->data_length >= 5 && d[0] == 'J'
+            && d[1] == 'F' && d[2] == 'I' && d[3] == 'F' && d[4] == 0)
+            continue;
+        if (result->write_Adobe_marker && marker->marker == JPEG_APP0 + 14 && marker->data_length >= 5
+            && d[0] == 'A' && d[1] == 'd' && d[2] == 'o' && d[3] == 'b' && d[4] == 'e')
+            continue;
+        jpeg_write_marker(result, marker->marker, marker->data, marker->data_length);
+    }
+}
+
 /* Crops the JPEG `data` to `width` × `height` at (`x`, `y`) (on the MCU grid) without decoding it, every
    marker copied unless `copy_markers` is 0. Returns 0 with the result in `*out` (malloc'd, `*out_size` bytes)
    and libjpeg's warnings counted in `*warnings`, or -1 with `message` (JMSG_LENGTH_MAX bytes) saying why. */
@@ -235,18 +267,7 @@ static inline int cjc_crop(const unsigned char *data, unsigned long size, int x,
     }
     jpeg_create_decompress(&source);
     source_made = 1;
-    input.base.next_input_byte = data;
-    input.base.bytes_in_buffer = size;
-    input.base.init_source = cjc_source_init;
-    input.base.fill_input_buffer = cjc_source_fill;
-    input.base.skip_input_data = cjc_source_skip;
-    input.base.resync_to_restart = jpeg_resync_to_restart;
-    input.base.term_source = cjc_source_term;
-    source.src = &input.base;
-    if (copy_markers) {
-        jpeg_save_markers(&source, JPEG_COM, 0xFFFF);
-        for (int m = 0; m < 16; m++) jpeg_save_markers(&source, JPEG_APP0 + m, 0xFFFF);
-    }
+    cjc_read_from(&source, &input, data, size, copy_markers);
     jpeg_read_header(&source, TRUE);
     int mcu_width = source.max_h_samp_factor * DCTSIZE, mcu_height = source.max_v_samp_factor * DCTSIZE;
     if (x < 0 || y < 0 || width <= 0 || height <= 0 || x % mcu_width != 0 || y % mcu_height != 0
@@ -279,19 +300,7 @@ static inline int cjc_crop(const unsigned char *data, unsigned long size, int x,
     result.client_data = &offset;
     result.mem->access_virt_barray = streams ? cjc_access_streaming : cjc_access_at_offset;
     jpeg_write_coefficients(&result, offset.arrays);
-    if (copy_markers) {
-        for (jpeg_saved_marker_ptr marker = source.marker_list; marker; marker = marker->next) {
-            /* As transupp: the compressor wrote its own JFIF or Adobe marker, so the source's is not copied. */
-            const JOCTET *d = marker->data;
-            if (result.write_JFIF_header && marker->marker == JPEG_APP0 && marker->data_length >= 5 && d[0] == 'J'
-                && d[1] == 'F' && d[2] == 'I' && d[3] == 'F' && d[4] == 0)
-                continue;
-            if (result.write_Adobe_marker && marker->marker == JPEG_APP0 + 14 && marker->data_length >= 5
-                && d[0] == 'A' && d[1] == 'd' && d[2] == 'o' && d[3] == 'b' && d[4] == 'e')
-                continue;
-            jpeg_write_marker(&result, marker->marker, marker->data, marker->data_length);
-        }
-    }
+    if (copy_markers) cjc_copy_markers(&source, &result);
     jpeg_finish_compress(&result);
     /* The rest of a streamed source is read too (into the slot): a picture whose data stops early below the
        crop warns here, and is judged by the same policy as one that stops within it. */

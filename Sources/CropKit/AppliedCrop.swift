@@ -1,4 +1,4 @@
-// Apply to All's geometry: the shown photo's crop carried onto another photo, as the same normalized rectangle or the same pixel size centred.
+// Apply to All's geometry: the shown photo's crop carried onto another, as the same normalized rectangle or pixel size centred.
 
 /// How Apply to All carries the crop to each photo.
 public enum AppliedCrop: Hashable, Sendable {

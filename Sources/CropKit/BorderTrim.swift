@@ -1,4 +1,4 @@
-// Trim Borders' crop: from the box of a picture's content (what differs from its plain or transparent border), the crop, kept to a locked ratio when there is one.
+// Trim Borders' crop from the box of a picture's content (what differs from its border), kept to a locked ratio if there is one.
 
 /// Where Trim Borders puts the crop on a `width`×`height` picture. The content's box comes from
 /// elsewhere (the decoder measures the pixels); choosing the crop around it is this.

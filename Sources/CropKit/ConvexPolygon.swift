@@ -1,4 +1,4 @@
-// A convex polygon clipped by axis-aligned bounds, and the point of it nearest a given point: where a dragged corner can slide to.
+// A convex polygon clipped by axis-aligned bounds, and its point nearest a given point: where a dragged corner can slide to.
 
 /// A convex polygon as its vertices in order (either way round). It may be empty, one point or a
 /// segment after clipping; every operation still answers.

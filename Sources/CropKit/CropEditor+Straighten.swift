@@ -1,4 +1,4 @@
-// Straightening in the editing model: the turned picture the crop lives on, angle changes that keep the crop inside, and Reset's crop.
+// Straightening in the editing model: the turned picture the crop lives on, angles that keep the crop inside, Reset's crop.
 
 extension CropEditor {
     /// The picture as shown turned by `angle` inside its bounding box; at no angle its box is `shownSize`.

@@ -1,4 +1,4 @@
-// The editing model of one picture: crop session, undo history, ratio, turns, straighten angle, shape and the crop Reset returns to.
+// The editing model of one picture: crop session, undo history, ratio, turns, straighten angle, shape and Reset's crop.
 
 /// Everything the user edits about one picture, as one value. The canvas is GTK glue around it:
 /// it forwards input here and redraws or notifies according to the `CropEditor.Changes` returned.

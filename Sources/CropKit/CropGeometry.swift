@@ -1,4 +1,4 @@
-// Crop geometry as typed on a command line (`WxH+X+Y` pixels, `W%xH%+X+Y` ImageMagick's percent size, `W%xH%+X%+Y%` percent): parsing and checking it.
+// Crop geometry as typed on a command line (`WxH+X+Y`, `W%xH%+X+Y`, `W%xH%+X%+Y%`): parsing it and checking it.
 
 /// A crop as the user typed it, measured on the upright image: whole pixels, or a share of the image.
 public enum CropGeometry: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-// Dragging a handle while the crop is locked to an aspect ratio: corners keep it about the opposite corner, edges about the centre.
+// Dragging a handle with the ratio locked: corners keep it about the opposite corner, edges about the centre.
 
 extension CropHandle {
     /// The crop after dragging this handle by `delta` (normalized units) with the frame locked to

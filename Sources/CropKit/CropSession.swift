@@ -29,7 +29,7 @@ public struct CropSession: Hashable, Sendable {
     /// or nil for a free crop. Changing it does not refit the committed crop (`lockAspectRatio` does).
     public var aspectRatio: Double?
     /// The straightened picture the crop is normalized on and must stay inside, or nil when the
-    /// picture is not straightened (then the unit square is the only bound, exactly as before).
+    /// picture is not straightened (then the unit square is the only bound).
     /// Setting it refits the committed crop inside; the editor then commits the crop it carries over.
     public var straightened: TurnedPicture? {
         didSet { if let straightened { committed = straightened.fitted(committed) } }

@@ -1,4 +1,4 @@
-// One committed editing state (crop, ratio, the user's turns and flips, the straighten angle): what undo restores and a turn changes.
+// One committed editing state (crop, ratio, turns and flips, straighten angle): what undo restores and a turn changes.
 
 /// Everything the user has committed for one picture, as undo and redo restore it.
 public struct CropState: Hashable, Sendable {

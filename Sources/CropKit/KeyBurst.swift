@@ -4,8 +4,8 @@
 /// the burst; while it lasts, frames are drawn the quick way, so they keep up with the keyboard's
 /// repeat however large the photo or the screen; the sharp frame follows once no press has come
 /// for `settleDelay`. A single press is a burst of one: its quick frame, then the sharp one. (A
-/// sharp frame of a 12000 × 8000 photo turned on a 3840 × 2160 screen takes 230 ms, so drawing it
-/// at each press would hold the window still for that long, and a held key for ever.)
+/// sharp frame of a large turned photo on a large screen takes several repeat intervals, so drawing
+/// it at each press would hold the window still, and a held key for ever.)
 public struct KeyBurst: Sendable, Equatable {
     /// How long after the last press the burst ends and the sharp frame is drawn: several repeat
     /// intervals (GNOME repeats a held key every 30 ms, after 500 ms), so a held key never gets a

@@ -1,4 +1,4 @@
-// "Level automatically": the straighten angle suggested by a picture's dominant near-level or near-plumb lines (orientation histogram, then projection profiles).
+// "Level automatically": the angle a picture's dominant near-level or near-plumb lines suggest (histogram, then profiles).
 
 /// What the estimator found in a picture.
 public struct LevelEstimate: Hashable, Sendable {

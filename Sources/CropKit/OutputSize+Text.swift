@@ -1,4 +1,4 @@
-// An output size as text: kept (the sidecar's cropeditor:OutputSize, the window's menu and settings: `2048`, `1080x1350`, `15x10cm@300`) or typed.
+// An output size as text, kept (sidecar, menu, settings: `2048`, `1080x1350`, `15x10cm@300`) or typed.
 
 extension OutputSize {
     /// The text for this size, or nil for the crop's own size (`2048` is a longer side, as sidecars

@@ -1,4 +1,4 @@
-// Reading a typed straighten angle (`2.5`, `-0.25`) exactly: decimal digits to hundredths of a degree, with no float rounding on the way.
+// Reading a typed straighten angle (`2.5`, `-0.25`) exactly: decimal digits to hundredths of a degree, no float rounding.
 
 extension StraightenAngle {
     /// Parses decimal degrees, `[+|-]digits[.digits]`, rounding to the nearest hundredth (halves

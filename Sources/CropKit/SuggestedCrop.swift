@@ -1,4 +1,4 @@
-// Where a suggested crop goes: the largest rectangle of a ratio, and a rectangle centred on a point of interest, kept inside the picture.
+// Where a suggested crop goes: the largest rectangle of a ratio, centred on a point of interest, inside the picture.
 
 /// The geometry of a smart crop suggestion, on a picture of `width`×`height` pixels. The point of
 /// interest comes from elsewhere (libvips' attention measure); placing the rectangle is this.

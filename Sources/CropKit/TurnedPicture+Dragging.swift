@@ -1,4 +1,4 @@
-// Keeping a drag or a key's step inside the straightened picture: a moved frame slides along its edges, a resized one stops at them.
+// Keeping a drag or a key's step inside the straightened picture: a moved frame slides along its edges, a resized one stops.
 
 /// Why these rules: the unit square's rules clamp each side on its own, so a frame pushed against
 /// an edge slides along it; a turned picture's edges are slanted, and clamping "towards the last

@@ -1,4 +1,4 @@
-// The straightened picture: a W×H picture turned about its centre inside a bounding box of whole pixels, and which crops fit inside it.
+// The straightened picture: W×H turned about its centre inside a bounding box of whole pixels, and which crops fit in it.
 
 /// A picture of `width × height` pixels (as shown: after the EXIF orientation and the user's turns
 /// and flips) turned by `angle` about its centre, centred in its bounding box of whole pixels. The

@@ -1,4 +1,4 @@
-// Where an image sits in a view (aspect fit inside padding, then zoomed and panned) and the mapping between view points and the image.
+// Where an image sits in a view (fit inside padding, then zoomed and panned), and the map between view points and the image.
 
 /// The layout of a W×H-pixel image in a view: aspect-fit and centred inside a padding, then
 /// magnified by `zoom.zoom` with the normalized image point `zoom.center` in the view's middle.

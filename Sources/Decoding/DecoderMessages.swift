@@ -20,7 +20,7 @@ package enum DecoderRequest: Codable, Sendable {
     /// Descriptors: the source. Answered with `.suggested`.
     case smartCrop(name: String, transform: ImageOrientation, target: SmartCropTarget)
     /// Descriptors: the source. Answered with `.borderContent`: Trim Borders' measure
-    /// (`Imaging.borderContent`), `tolerance` in percent.
+    /// (`BorderContent.find`), `tolerance` in percent.
     case borderContent(name: String, transform: ImageOrientation, tolerance: Int)
     /// The crop kept for a picture (its sidecar first, then its own XMP). Descriptors: the source,
     /// then its sidecar when there is one.

@@ -31,7 +31,7 @@ extension DecoderPool {
         try run(on: source, make).reply
     }
 
-    /// The header checks of `source` (`Imaging.probe`, in a decoder): an `ImageInfo` whose `path` is
+    /// The header checks of `source` (`ImageProbe.probe`, in a decoder): an `ImageInfo` whose `path` is
     /// the source's (a file's path, the bytes' name), every number in it within the pixel limit.
     public func probe(_ source: DecoderSource) throws(ImagingError) -> ImageInfo {
         let reply = try reply(on: source) { _ in .probe(name: source.decoderName) }
@@ -39,7 +39,7 @@ extension DecoderPool {
         return try ReplyChecks.checked(info).named(source.path)
     }
 
-    /// The window's picture, at most `maxWidth` × `maxHeight`: what `Imaging.displayThumbnail` gives
+    /// The window's picture, at most `maxWidth` × `maxHeight`: what `DisplayThumbnail.load` gives
     /// (pixels mapped from the decoder's sealed memfd), a JPEG's block grid, and the crop kept for it
     /// (the sidecar first, then the picture's own XMP) or why a sidecar that exists could not be read.
     /// Bytes have no sidecar; their own XMP may keep a crop.
@@ -95,7 +95,7 @@ extension DecoderPool {
         return angle
     }
 
-    /// Suggest and `--crop=auto`: the crop libvips' attention measure suggests (`Imaging.smartCrop`),
+    /// Suggest and `--crop=auto`: the crop libvips' attention measure suggests (`SmartCrop.suggest`),
     /// on the picture as shown after `transform`, of `target`'s ratio or at most its size.
     public func smartCrop(
         _ source: DecoderSource, transform: ImageOrientation, target: SmartCropTarget
@@ -107,11 +107,11 @@ extension DecoderPool {
 
     /// Trim Borders: the crop around the picture inside its plain or transparent border, on the
     /// picture as shown (`info`, source's probe, then `transform`, as the export applies them). The
-    /// decoder measures the content's box (`Imaging.borderContent`: `tolerance` percent, 0–100); a box
+    /// decoder measures the content's box (`BorderContent.find`: `tolerance` percent, 0–100); a box
     /// outside the picture is refused; `BorderTrim` places the crop, of `ratio` (width ÷ height) when given.
     public func trimBorders(
         _ info: ImageInfo, from source: DecoderSource, transform: ImageOrientation = .up,
-        tolerance: Int = Imaging.defaultTrimTolerance, ratio: Double? = nil
+        tolerance: Int = TrimBorders.defaultTolerance, ratio: Double? = nil
     ) throws(ImagingError) -> BorderTrim.Outcome {
         let tolerance = min(max(tolerance, 0), 100)
         let reply = try reply(on: source) { _ in
@@ -123,7 +123,7 @@ extension DecoderPool {
         return BorderTrim(width: shown.width, height: shown.height).crop(content: content, ratio: ratio)
     }
 
-    /// A zoomed view's region of `source` (`info` is its probe's answer), as `Imaging.renderRegion`.
+    /// A zoomed view's region of `source` (`info` is its probe's answer), as `RegionRender.render`.
     /// A cancellation stops it while it waits for a process and while the decoder renders: its flag is
     /// one int in a memfd this process maps writable and seals (its size fixed, no other writer), and
     /// the decoder maps read-only through a read-only descriptor of its own, which its strip loop reads.

@@ -7,7 +7,7 @@ import Glibc
 import ImagingCore
 
 extension DecoderPool {
-    /// Exports as `Imaging.export` does, the picture read from `source` (`info` is its probe's
+    /// Exports as `CropExporter.export` does, the picture read from `source` (`info` is its probe's
     /// answer). The request is checked here first (no bytes needed); the decoder encodes the result
     /// into a memfd it seals and hands back, and this process alone writes it (`AtomicFile`: a file
     /// with no name in the output's folder until it is whole, then renamed over the target, keeping
@@ -17,7 +17,7 @@ extension DecoderPool {
         _ info: ImageInfo, from source: DecoderSource, crop: PixelRect, output: String,
         options: ExportOptions = ExportOptions(), temporaryName: String? = nil
     ) throws(ImagingError) -> ExportResult {
-        let (_, size) = try Imaging.checkExport(info, crop: crop, output: output, options: options)
+        let (_, size) = try ExportCheck.check(info, crop: crop, output: output, options: options)
         let file = try AtomicFile(target: output, name: temporaryName)
         let (exported, result) = try encode(
             info, from: source, crop: crop, outputExtension: (output as NSString).pathExtension, size: size, options: options)
@@ -37,7 +37,7 @@ extension DecoderPool {
         // No file is written, so none can be the source.
         checked.allowOverwritingSource = true
         let outputExtension = format.fileExtension
-        let (_, size) = try Imaging.checkExport(info, crop: crop, output: "result." + outputExtension, options: checked)
+        let (_, size) = try ExportCheck.check(info, crop: crop, output: "result." + outputExtension, options: checked)
         let (exported, result) = try encode(
             info, from: source, crop: crop, outputExtension: outputExtension, size: size, options: options)
         let limit = DecoderLimits.resultLimit(width: size.width, height: size.height)
@@ -76,7 +76,7 @@ extension DecoderPool {
         try result.withFD { (fd: Int32) throws(ImagingError) in
             guard let count = SealedPixels.sealedSize(fd, limit: limit) else { throw .decoderStopped }
             // Sealed: its size cannot change under the copy, which the kernel does (no mapping here).
-            try file.create { descriptor in Imaging.copyAll(from: fd, count: count, to: descriptor) }
+            try file.create { descriptor in AtomicFile.copyAll(from: fd, count: count, to: descriptor) }
             try file.commit()
         }
     }

@@ -8,11 +8,11 @@ import ImagingCore
 /// that died does.
 enum ReplyChecks {
     /// A picture or result of `width` × `height`: each side at least one pixel, the whole within
-    /// `Imaging.pixelLimit` (no product overflows).
+    /// `SupportedImages.pixelLimit` (no product overflows).
     static func isSize(_ width: Int, _ height: Int) -> Bool {
-        guard width >= 1, height >= 1, width <= Imaging.pixelLimit, height <= Imaging.pixelLimit else { return false }
+        guard width >= 1, height >= 1, width <= SupportedImages.pixelLimit, height <= SupportedImages.pixelLimit else { return false }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        return !overflow && area <= Imaging.pixelLimit
+        return !overflow && area <= SupportedImages.pixelLimit
     }
 
     /// A probe's facts: the size within the limit, the samples a format can hold, a loader's name.
@@ -55,7 +55,7 @@ enum ReplyChecks {
         switch size {
         case .original: return true
         case .pixels(let pixels): return isSize(pixels.width, pixels.height)
-        case .longerSide(let side): return (1...Imaging.pixelLimit).contains(side)
+        case .longerSide(let side): return (1...SupportedImages.pixelLimit).contains(side)
         case .print(let print):
             // What `PrintSize(width:height:unit:ppi:)` checks, which decoding a reply does not.
             guard print.width.isFinite, print.height.isFinite, print.width > 0, print.height > 0,
@@ -67,7 +67,7 @@ enum ReplyChecks {
 
     /// A smart crop's answer: a box of whole pixels within the pixel limit, no larger than a size asked for.
     static func isSuggestion(_ rect: PixelRect, for target: SmartCropTarget) -> Bool {
-        guard isInside(rect, Imaging.pixelLimit, Imaging.pixelLimit), isSize(rect.width, rect.height) else { return false }
+        guard isInside(rect, SupportedImages.pixelLimit, SupportedImages.pixelLimit), isSize(rect.width, rect.height) else { return false }
         if case .size(let wanted) = target {
             return rect.width <= max(wanted.width, 1) && rect.height <= max(wanted.height, 1)
         }

@@ -110,7 +110,7 @@ public final class SealedBytes: Sendable, Hashable {
                 close(fd)
                 throw .unreadable(.overLimit(bytes: limit))
             }
-            let written = chunk.withUnsafeBytes { Imaging.writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<got]), to: fd) }
+            let written = chunk.withUnsafeBytes { AtomicFile.writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<got]), to: fd) }
             guard written == 0 else {
                 close(fd)
                 throw .unreadable(.readFailed)

@@ -33,7 +33,7 @@ package struct PictureFiles {
         }
     }
 
-    /// Opens the picture at `path` with the causes `Imaging.probe` gives (missing, a folder, no
+    /// Opens the picture at `path` with the causes `ImageProbe.probe` gives (missing, a folder, no
     /// permission, empty), and those only a hostile name earns (not a regular file, a file of the
     /// system). A path whose last part is a link that a person named is the file it leads to, opened
     /// and checked the same way; the sidecar, which nobody named, is never followed. With

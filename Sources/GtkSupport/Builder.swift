@@ -4,11 +4,14 @@ import CGtk
 
 @MainActor
 public enum Builder {
-    /// A builder holding every object of the resource at `path`. It owns the objects while it lives:
-    /// parent them, or take a reference, before it goes.
-    public static func fromResource(_ path: String) -> GObjectRef {
+    /// A builder holding every object of the tree in `bytes` (a .ui file's UTF-8). It owns the objects
+    /// while it lives: parent them, or take a reference, before it goes.
+    public static func fromBytes(_ bytes: [UInt8]) -> GObjectRef {
         registerAdwaitaTypes()
-        return GObjectRef(adopting: UnsafeMutableRawPointer(gtk_builder_new_from_resource(path)!))
+        let builder = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { gtk_builder_new_from_string($0.baseAddress, $0.count)! }
+        }
+        return GObjectRef(adopting: UnsafeMutableRawPointer(builder))
     }
 
     /// The object with builder id `id`, or nil.

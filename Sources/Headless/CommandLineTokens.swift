@@ -28,15 +28,15 @@ struct CommandLineTokens: Equatable {
             if word == "--" { endOfOptions = true; continue }
             if word == "-h" { values[.help] = ""; continue }
             guard word.hasPrefix("--") else {
-                throw .usage("unknown option \(word) (see crop-editor --help)")
+                throw HeadlessError(image: nil, .syntax(.unknownOption(word)))
             }
             let body = word.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let inline: String? = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
             guard let option = HeadlessOption(rawValue: name) else {
-                throw .usage("unknown option --\(name) (see crop-editor --help)")
+                throw HeadlessError(image: nil, .syntax(.unknownOption("--" + name)))
             }
-            guard values[option] == nil else { throw .usage("--\(name) is given more than once") }
+            guard values[option] == nil else { throw HeadlessError(image: nil, .syntax(.givenTwice(name))) }
             if option.takesValue {
                 var value = inline
                 if value == nil, index < arguments.count, !arguments[index].hasPrefix("--") {
@@ -44,15 +44,18 @@ struct CommandLineTokens: Equatable {
                     index += 1
                 }
                 guard let value, !value.isEmpty else {
-                    throw .usage("--\(name) needs a value: \(option.synopsis)")
+                    throw HeadlessError(image: nil, .syntax(.needsValue(name, synopsis: option.synopsis)))
                 }
                 values[option] = value
             } else {
-                guard inline == nil else { throw .usage("--\(name) takes no value") }
+                guard inline == nil else { throw HeadlessError(image: nil, .syntax(.takesNoValue(name))) }
                 values[option] = ""
             }
         }
     }
+
+    /// Whether `option` was given.
+    func has(_ option: HeadlessOption) -> Bool { values[option] != nil }
 
     /// A lone `-` is a name (conventionally standard input), not an option.
     static func looksLikeOption(_ word: String) -> Bool { word.hasPrefix("-") && word != "-" }

@@ -1,4 +1,4 @@
-// Running a batch from the command line: worker processes, the progress line on a terminal, failure lines, the exit status, stopping on a signal.
+// Running a batch: worker processes, the progress line on a terminal, failure lines, the exit status, stopping on a signal.
 
 import Batch
 import CInterrupt
@@ -22,12 +22,12 @@ extension HeadlessBatch {
             return nil
         }
         if let directory, !jobs.isEmpty, let reason = Self.makeFolder(directory) {
-            write(HeadlessError(image: directory, reason: "the output folder cannot be made: \(reason)").line + "\n")
+            write(HeadlessError(image: directory, .failure(.outputFolderUnmade(reason: reason))).line + "\n")
             return HeadlessError.badImageStatus
         }
         guard !jobs.isEmpty else { return failed ? HeadlessError.badImageStatus : 0 }
         guard let executable = WorkerExecutable.locate() else {
-            write("crop-editor: cannot find the crop-editor program for the worker processes\n")
+            write(HeadlessError(image: nil, .failure(.workerProgramMissing)).line + "\n")
             return HeadlessError.badImageStatus
         }
         let engine = BatchEngine(
@@ -68,7 +68,7 @@ extension HeadlessBatch {
     }
 
     private func write(_ text: String) {
-        _ = Array(text.utf8).withUnsafeBytes { Imaging.writeAll($0, to: STDERR_FILENO) }
+        _ = Array(text.utf8).withUnsafeBytes { AtomicFile.writeAll($0, to: STDERR_FILENO) }
     }
 }
 

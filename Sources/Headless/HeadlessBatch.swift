@@ -28,7 +28,7 @@ public struct HeadlessBatch: Equatable, Sendable {
     static func jobs(_ tokens: CommandLineTokens) throws(HeadlessError) -> Int {
         guard let text = tokens.values[.jobs] else { return max(ProcessInfo.processInfo.activeProcessorCount, 1) }
         guard let jobs = Int(text), (1...maximumJobs).contains(jobs) else {
-            throw .usage("--jobs must be a whole number from 1 to \(maximumJobs), not “\(text)”")
+            throw HeadlessError(image: nil, .value(.bad(.jobs, text)))
         }
         return jobs
     }
@@ -39,27 +39,17 @@ public struct HeadlessBatch: Equatable, Sendable {
     init(_ tokens: CommandLineTokens) throws(HeadlessError) {
         jobs = try Self.jobs(tokens)
         let images = tokens.operands
-        let sidecar = tokens.values[.sidecar] != nil
+        let sidecar = tokens.has(.sidecar)
         let directory = tokens.values[.outputDir]
         self.directory = directory
-        if tokens.values[.output] != nil {
-            throw .usage(
-                directory == nil
-                    ? "--output names one result, but \(images.count) IMAGEs were given; use --output-dir=DIR"
-                    : "give --output=FILE or --output-dir=DIR, not both")
-        }
-        if sidecar, directory != nil {
-            throw .usage("--sidecar writes beside each IMAGE: give --sidecar or --output-dir, not both")
-        }
-        if !sidecar, directory == nil { throw .usage("several IMAGEs need --output-dir=DIR (or --sidecar)") }
         let format = try Self.format(tokens)
-        if sidecar, format != nil { throw .usage("--format applies to --output-dir, not to --sidecar") }
+        do { try Self.rules.check(tokens) } catch { throw HeadlessError(image: nil, .syntax(error)) }
         // The options every image shares, checked once on a stand-in image: a mistake there is the
         // command line's (exit 2, nothing written), not any one image's.
         let shared = Self.sharedArguments(tokens)
         let standIn = directory.map { ($0 as NSString).appendingPathComponent("image.\(format ?? "png")") }
         do { _ = try HeadlessOptions.parse(Self.tokens(shared, output: standIn, image: "image"), image: "image") } catch {
-            throw .usage(error.reason)
+            throw error.said(of: nil, exitStatus: HeadlessError.badCommandLineStatus)
         }
         let outputs = images.map { image in directory.map { Self.output(for: image, in: $0, format: format) } ?? image + ".xmp" }
         let refusals = Self.refusals(images: images, outputs: outputs, sidecar: sidecar)
@@ -68,17 +58,12 @@ public struct HeadlessBatch: Equatable, Sendable {
             if let refusal = refusals[index] { return .refused(refusal) }
             let output = sidecar ? nil : outputs[index]
             if let output, OutputFormat(path: output) == nil {
-                let kind = (output as NSString).pathExtension
-                return .refused(
-                    HeadlessError(
-                        image: image,
-                        reason: "\(kind.isEmpty ? "a result without an extension" : "a .\(kind) result") cannot be written; "
-                            + "give --format=png, jpg, webp or tif"))
+                return .refused(HeadlessError(image: image, .failure(.resultFormat(kind: (output as NSString).pathExtension))))
             }
             do throws(HeadlessError) {
                 _ = try HeadlessOptions.parse(Self.tokens(shared, output: output, image: image), image: image)
             } catch {
-                return .refused(HeadlessError(image: image, reason: error.reason))
+                return .refused(error.said(of: image, exitStatus: HeadlessError.badImageStatus))
             }
             let arguments = shared + (output.map { ["--output=\($0)"] } ?? []) + ["--", image]
             return .job(BatchJob(image: image, arguments: arguments))
@@ -88,9 +73,7 @@ public struct HeadlessBatch: Equatable, Sendable {
     /// `--format`'s extension, or nil for each image's own.
     private static func format(_ tokens: CommandLineTokens) throws(HeadlessError) -> String? {
         guard let text = tokens.values[.format] else { return nil }
-        guard ["png", "jpg", "webp", "tif"].contains(text) else {
-            throw .usage("--format must be png, jpg, webp or tif, not “\(text)”")
-        }
+        guard ["png", "jpg", "webp", "tif"].contains(text) else { throw HeadlessError(image: nil, .value(.bad(.format, text))) }
         return text
     }
 
@@ -131,19 +114,16 @@ public struct HeadlessBatch: Equatable, Sendable {
         return images.indices.map { index -> HeadlessError? in
             let image = images[index], output = outputs[index]
             if sourcePaths.contains(resolved[index]) || FileKey(output).map(sourceFiles.contains) == true {
-                return HeadlessError(
-                    image: image, reason: "its result \(output) would replace a source image; choose another --output-dir")
+                return HeadlessError(image: image, .failure(.resultReplacesSource(output: output)))
             }
             let others = (sharing[resolved[index]] ?? []).filter { $0 != index }.map { images[$0] }
             guard let other = others.first else { return nil }
             if others.count == 1, FileIdentity.same(other, image) {
-                return HeadlessError(image: image, reason: "given twice; its result \(output) would be written twice")
+                return HeadlessError(image: image, .failure(.imageGivenTwice(output: output)))
             }
-            let what = sidecar ? "its crop would be kept in \(output)" : "its result \(output)"
             return HeadlessError(
                 image: image,
-                reason: "\(what) would also be \(other)'s"
-                    + (others.count > 1 ? " (and \(others.count - 1) more)" : "") + "; crop them separately")
+                .failure(.resultShared(output: output, other: other, more: others.count - 1, sidecar: sidecar)))
         }
     }
 

@@ -47,7 +47,7 @@ public enum HeadlessCommand {
                     options.readsStandardInput || !FileSignature.isCertainlyNotHEIF(path: options.image)
                 DecoderPool.shared.startAhead()
                 // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
-                Imaging.removeTemporariesOnInterrupt()
+                TemporaryFileSignal.removeTemporariesOnInterrupt()
                 if let warning = try crop(options) { writeAll(warning.line + "\n", to: STDERR_FILENO) }
             case .batch(let batch):
                 return batch.run()
@@ -66,7 +66,7 @@ public enum HeadlessCommand {
     /// would, its failure or warning as the line the command line would print. Returns the exit status.
     public static func serveBatchJobs() -> Int32 {
         Localization.startMessages()
-        Imaging.removeTemporariesOnInterrupt()
+        TemporaryFileSignal.removeTemporariesOnInterrupt()
         // One decoder for each picture, the next one started while this one works.
         DecoderPool.shared.sparesAhead = 1
         // The worker's decoders end with it, reaped: their time and memory count in the batch's.
@@ -75,7 +75,7 @@ public enum HeadlessCommand {
             do throws(HeadlessError) {
                 guard case .crop(let options) = try HeadlessOptions.parse(job.arguments) else {
                     return BatchOutcome(
-                        status: .failed, lines: [HeadlessError(image: job.image, reason: "not a single-image job").line])
+                        status: .failed, lines: [HeadlessError(image: job.image, .failure(.notASingleImageJob)).line])
                 }
                 let done = try cropped(options, temporaryName: job.temporaryName)
                 return BatchOutcome(status: .succeeded, lines: done.warning.map { [$0.line] } ?? [], lossless: done.lossless)
@@ -103,7 +103,7 @@ public enum HeadlessCommand {
         if let output = options.output, !options.readsStandardInput, !options.writesStandardOutput,
             FileIdentity.same(options.image, output)
         {
-            throw .usage("the output is the source file itself; choose another --output", image: image)
+            throw HeadlessError(image: image, .conflict(.outputIsSource))
         }
         let source = try StandardStreams.source(options)
         let info: ImageInfo
@@ -116,10 +116,7 @@ public enum HeadlessCommand {
             let format = options.outputFormat, !format.holdsCircle
         {
             // The circle was not asked for on this command line: say where it came from and how to override it.
-            throw HeadlessError(
-                image: image,
-                reason: "the crop kept for it is a circle, which needs a .png or .webp "
-                    + "output for its transparent corners (or give --shape=rectangle)")
+            throw HeadlessError(image: image, .failure(.keptCircleNeedsTransparency))
         }
         if options.writesStandardOutput, let format = options.outputFormat {
             // Made whole first: on any failure nothing reaches standard output.
@@ -173,9 +170,7 @@ public enum HeadlessCommand {
                 throw HeadlessError(image: options.imageName, error)
             }
             guard let suggestion else {
-                throw HeadlessError(
-                    image: options.imageName,
-                    reason: "--straighten=auto found no level or plumb lines to go by; give the angle, e.g. --straighten=1.5")
+                throw HeadlessError(image: options.imageName, .failure(.noLevelLines))
             }
             return options.export.transform.mirrors ? suggestion.reversed : suggestion
         }
@@ -206,7 +201,7 @@ public enum HeadlessCommand {
                     info, from: source, transform: transform, tolerance: trim.tolerance, ratio: trim.ratio)
             } catch { throw HeadlessError(image: image, error) }
             guard case .crop(let rect) = outcome else {
-                throw HeadlessError(image: image, .nothingToTrim(tolerance: trim.tolerance))
+                throw HeadlessError(image: image, .failure(.nothingToTrim(tolerance: trim.tolerance)))
             }
             return (rect, nil, .zero)
         }
@@ -219,7 +214,7 @@ public enum HeadlessCommand {
             do { stored = try DecoderPool.shared.storedCrop(source) } catch {
                 throw HeadlessError(image: image, error)
             }
-            guard let stored else { throw HeadlessError(image: image, reason: "no --crop given (and no stored crop)") }
+            guard let stored else { throw HeadlessError(image: image, .failure(.noCrop)) }
             guard !stored.crop.angle.isZero else {
                 let upright = stored.crop.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)
                 let rect = transform.displayedPixelRect(fromStored: upright, storedWidth: info.width, storedHeight: info.height)
@@ -235,18 +230,18 @@ public enum HeadlessCommand {
         let box = turned.boundingSize
         let rect: PixelRect
         do { rect = try geometry.checkedPixelRect(imageWidth: box.width, imageHeight: box.height) } catch {
-            throw HeadlessError(image: image, reason: error.description)
+            throw HeadlessError(image: image, .failure(.cropDoesNotFit(error)))
         }
         guard turned.contains(rect) else {
-            throw .usage(
-                "the crop reaches outside the straightened picture: \(rect) on its \(box.width)x\(box.height) box, turned \(angle)",
-                image: image)
+            throw HeadlessError(
+                image: image,
+                .conflict(.cropOutsideStraightened(rect, box: PixelSize(width: box.width, height: box.height), angle: angle)))
         }
         return (rect, nil, angle)
     }
 
     /// Writes straight to the descriptor: no buffer to lose at `exit`, no shared C `FILE` globals.
     private static func writeAll(_ text: String, to descriptor: Int32) {
-        _ = Array(text.utf8).withUnsafeBytes { Imaging.writeAll($0, to: descriptor) }
+        _ = Array(text.utf8).withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
     }
 }

@@ -1,4 +1,4 @@
-// The pipes: `-` as IMAGE read whole from standard input into sealed bytes, and `--output=-`'s result written whole to standard output.
+// The pipes: `-` as IMAGE read whole into sealed bytes, and `--output=-`'s result written whole to standard output.
 
 import Decoding
 import Foundation
@@ -11,11 +11,13 @@ enum StandardStreams {
     static func source(_ options: HeadlessOptions) throws(HeadlessError) -> DecoderSource {
         guard options.readsStandardInput else { return .file(options.image) }
         // A terminal would wait for a picture someone types: say how to use `-` instead.
-        guard isatty(STDIN_FILENO) == 0 else { throw HeadlessError(image: options.imageName, .standardInputIsTerminal) }
+        guard isatty(STDIN_FILENO) == 0 else {
+            throw HeadlessError(image: options.imageName, .conflict(.standardInputIsTerminal))
+        }
         do {
             return .bytes(try SealedBytes.reading(from: STDIN_FILENO, name: options.imageName))
         } catch .unreadable(.empty) {
-            throw HeadlessError(image: options.imageName, .standardInputEmpty)
+            throw HeadlessError(image: options.imageName, .failure(.standardInputEmpty))
         } catch {
             throw HeadlessError(image: options.imageName, error)
         }
@@ -25,9 +27,10 @@ enum StandardStreams {
     /// the signal that would end the process without a word.
     static func write(_ bytes: PixelMapping, image: String) throws(HeadlessError) {
         signal(SIGPIPE, SIG_IGN)
-        let failure = bytes.withUnsafeBytes { Imaging.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
+        let failure = bytes.withUnsafeBytes { AtomicFile.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
         guard failure == 0 else {
-            throw HeadlessError(image: image, failure == EPIPE ? .standardOutputClosed : .standardOutputFailed(errno: failure))
+            throw HeadlessError(
+                image: image, .failure(failure == EPIPE ? .standardOutputClosed : .standardOutputFailed(errno: failure)))
         }
     }
 }

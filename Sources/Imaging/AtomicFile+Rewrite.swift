@@ -1,4 +1,4 @@
-// The steps that rewrite a result already written into its temporary file: its bytes read back and replaced, a JPEG's metadata segments dropped.
+// Rewriting a result already in its temporary file: its bytes read back and replaced, a JPEG's metadata segments dropped.
 
 import Foundation
 import Glibc
@@ -11,7 +11,7 @@ extension AtomicFile {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw .writeFailed(.write(errno: errno)) }
         defer { close(fd) }
-        let failure = data.withUnsafeBytes { Imaging.writeAll($0, to: fd) }
+        let failure = data.withUnsafeBytes { AtomicFile.writeAll($0, to: fd) }
         guard failure == 0 else { throw .writeFailed(.write(errno: failure)) }
     }
 

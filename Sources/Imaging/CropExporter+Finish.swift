@@ -1,4 +1,4 @@
-// The steps after the pixels are written: the metadata fixed (what cannot be carried left out, never the crop), the gain map cut or left out, the MPF index rewritten.
+// After the pixels are written: the metadata fixed (never losing the crop), the gain map cut or left out, the MPF index redone.
 
 import CropKit
 import Foundation
@@ -35,7 +35,7 @@ struct GainMapPlan {
     }
 }
 
-extension Imaging {
+extension CropExporter {
     /// Fixes the written result's metadata and, for a source with an MPF index (Ultra HDR, MPO,
     /// cameras' previews), makes the result's pictures agree with its index: a JPEG result gets
     /// the gain map cut like the picture, everything else the source appended (an MPO's second
@@ -78,7 +78,7 @@ extension Imaging {
         guard let pictures = plan.pictures, let source = pictures.gainMap else { return (nil, []) }
         if plan.cuts {
             do {
-                return (try cutGainMap(source, carrying: pictures.gainMapSegments(), written.gainMap), [])
+                return (try GainMapCut.cut(source, carrying: pictures.gainMapSegments(), written.gainMap), [])
             } catch {
                 try file.dropGainMapXMP()
                 return (nil, [.gainMapNotCut(error)])

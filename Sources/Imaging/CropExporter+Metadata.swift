@@ -1,10 +1,10 @@
-// A re-encoded result's metadata before it is saved: without the source's gain-map description when the result cannot carry the gain map, without its EXIF (and XMP) when written a second time.
+// A re-encoded result's metadata before the save: the gain map's description dropped when it cannot follow, EXIF, XMP on request.
 
 import CVips
 import Foundation
 import ImagingCore
 
-extension Imaging {
+extension CropExporter {
     /// What a result whose metadata could not be fixed is written again without.
     enum LeftOutMetadata { case keepingXMP, all }
 
@@ -17,7 +17,7 @@ extension Imaging {
         var edited: UnsafeMutablePointer<VipsImage>?
         if let bare {
             edited = cv_without_metadata(image, 1, bare == .keepingXMP ? 1 : 0)
-            guard edited != nil else { throw vipsFailure(.leaveOutMetadata) }
+            guard edited != nil else { throw ImagingLibraries.vipsFailure(.leaveOutMetadata) }
         }
         if dropGainMap, let cleaned = withoutGainMapXMP(edited ?? image) {
             cv_unref(edited)

@@ -4,7 +4,7 @@ import CVips
 import CropKit
 import ImagingCore
 
-extension Imaging {
+extension CropExporter {
     typealias VipsPointer = UnsafeMutablePointer<VipsImage>
 
     /// `image` (the cut, turned) made what `options` ask for: scaled to `size`, then cut in a circle.
@@ -86,7 +86,7 @@ extension Imaging {
                 vips_image_get_width(input), vips_image_get_height(input), sixteenBit ? 1 : 0,
                 fillCircleMaskRow)
         else {
-            throw vipsFailure(.circleMask)
+            throw ImagingLibraries.vipsFailure(.circleMask)
         }
         steps.adopt(mask)
         let colour = input
@@ -145,7 +145,7 @@ private struct VipsSteps {
         -> UnsafeMutablePointer<VipsImage>
     {
         var out: UnsafeMutablePointer<VipsImage>?
-        guard operation(&out) == 0, let out else { throw Imaging.pipelineError() }
+        guard operation(&out) == 0, let out else { throw ImagingLibraries.pipelineError() }
         return out
     }
 

@@ -1,10 +1,10 @@
-// The straightened cut: the picture as shown turned by the straighten angle into the crop, by CropKit's own map, with libvips' bicubic interpolator.
+// The straightened cut: the picture turned by the angle into the crop, by CropKit's own map, with libvips' bicubic interpolator.
 
 import CVips
 import CropKit
 import ImagingCore
 
-extension Imaging {
+extension CropExporter {
     /// The crop of `shown` (the whole picture after the EXIF orientation, flips and quarter turns)
     /// turned by `angle`: `crop` is in pixels of `TurnedPicture`'s bounding box, and output pixel
     /// (i, j) shows the picture point `picturePoint(fromBox:)` gives for its centre. A new reference
@@ -27,7 +27,7 @@ extension Imaging {
         defer { made.forEach { cv_unref($0) } }
         func run(_ operation: (UnsafeMutablePointer<VipsPointer?>) -> Int32) throws(ImagingError) -> VipsPointer {
             var out: VipsPointer?
-            guard operation(&out) == 0, let out else { throw pipelineError() }
+            guard operation(&out) == 0, let out else { throw ImagingLibraries.pipelineError() }
             made.append(out)
             return out
         }

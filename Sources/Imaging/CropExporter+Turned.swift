@@ -4,7 +4,7 @@ import CropKit
 import Foundation
 import ImagingCore
 
-extension Imaging {
+extension CropExporter {
     /// The file's EXIF orientation and the user's transform make one orientation of the stored
     /// grid; TurboJPEG applies it and cuts the shown crop, so the result is upright (tag 1).
     static func writeTurnedLossless(

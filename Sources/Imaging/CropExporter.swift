@@ -5,7 +5,8 @@ import CropKit
 import Foundation
 import ImagingCore
 
-extension Imaging {
+/// The export: one crop of one picture written to one file, whole or not at all.
+public enum CropExporter {
     /// Crops `source` to `crop` (pixels of the upright image turned and flipped by
     /// `options.transform`, i.e. as shown) and writes `output`, whose extension picks the format. Never writes the source unless explicitly allowed; on any
     /// failure nothing is left at `output` (an existing file there stays as it was).
@@ -15,9 +16,9 @@ extension Imaging {
         source: String, crop: PixelRect, output: String,
         options: ExportOptions = ExportOptions()
     ) throws(ImagingError) -> ExportResult {
-        pipelineLock.lock()
-        defer { pipelineLock.unlock() }
-        return try export(try probe(path: source), crop: crop, output: output, options: options)
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
+        return try export(try ImageProbe.probe(path: source), crop: crop, output: output, options: options)
     }
 
     /// The same for a file already probed (the command line probes first to measure the crop):
@@ -26,9 +27,9 @@ extension Imaging {
         _ info: ImageInfo, crop: PixelRect, output: String,
         options: ExportOptions = ExportOptions()
     ) throws(ImagingError) -> ExportResult {
-        pipelineLock.lock()
-        defer { pipelineLock.unlock() }
-        let (format, size) = try checkExport(info, crop: crop, output: output, options: options)
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
+        let (format, size) = try ExportCheck.check(info, crop: crop, output: output, options: options)
         let gainMap = GainMapPlan(info: info, format: format, options: options)
         let file = try AtomicFile(target: output)
         do {
@@ -118,10 +119,10 @@ extension Imaging {
     /// Whether the save runs with one libvips worker instead of one per core: a cut of an upright
     /// picture saved as JPEG or PNG, nothing else done to its pixels. The picture is read in order,
     /// a strip at a time (the sequential load), and saved as it comes, by a thread of the saver's
-    /// own; a second worker only waits its turn for the next strip. Measured on a 24-megapixel
-    /// JPEG (docs/BENCHMARKS.md): the whole command 174 ms instead of 198. A turn, a resize, a
-    /// straighten or a WebP save has work for every core, and keeps them. Pipelines run one at a
-    /// time (`pipelineLock`), so the process-wide setting is this save's alone.
+    /// own; a second worker only waits its turn for the next strip, and the wait costs more than it
+    /// saves (docs/BENCHMARKS.md, "Export"). A turn, a resize, a straighten or a WebP save has work
+    /// for every core, and keeps them. Pipelines run one at a
+    /// time (`ImagingLibraries.pipelineLock`), so the process-wide setting is this save's alone.
     static func savesWithOneWorker(info: ImageInfo, format: OutputFormat, options: ExportOptions) -> Bool {
         info.orientation == .up && options.transform == .up && !options.changesPixels && [.jpeg, .png].contains(format)
     }
@@ -139,10 +140,10 @@ extension Imaging {
         let opened =
             info.orientation == .up && options.transform == .up
             ? cv_open_sequential(info.path, jpeg) : cv_open(info.path, jpeg)
-        guard let image = opened else { throw vipsFailure(.open) }
+        guard let image = opened else { throw ImagingLibraries.vipsFailure(.open) }
         defer { cv_unref(image) }
         var upright: UnsafeMutablePointer<VipsImage>?
-        guard cv_autorot(image, &upright) == 0, let upright else { throw vipsFailure(.turnUpright) }
+        guard cv_autorot(image, &upright) == 0, let upright else { throw ImagingLibraries.vipsFailure(.turnUpright) }
         defer { cv_unref(upright) }
         let turned = try shownCut(upright, info: info, crop: crop, options: options)
         defer { cv_unref(turned) }
@@ -153,7 +154,9 @@ extension Imaging {
         var resolved: VipsPointer?
         defer { cv_unref(resolved) }
         if let ppi = options.writtenResolution {
-            guard cv_with_resolution(edited ?? shapedRegion, &resolved, Double(ppi)) == 0 else { throw pipelineError(info) }
+            guard cv_with_resolution(edited ?? shapedRegion, &resolved, Double(ppi)) == 0 else {
+                throw ImagingLibraries.pipelineError(info)
+            }
         }
         let region = resolved ?? edited ?? shapedRegion
         let strip: Int32 = options.strip == .all ? 1 : 0
@@ -174,7 +177,9 @@ extension Imaging {
             var rgb: UnsafeMutablePointer<VipsImage>?
             defer { cv_unref(rgb) }
             if vips_image_get_interpretation(region) == VIPS_INTERPRETATION_CMYK {
-                guard cv_colourspace(region, &rgb, VIPS_INTERPRETATION_sRGB) == 0 else { throw pipelineError(info) }
+                guard cv_colourspace(region, &rgb, VIPS_INTERPRETATION_sRGB) == 0 else {
+                    throw ImagingLibraries.pipelineError(info)
+                }
             }
             // Pixels that became 8-bit on the way (16-bit CMYK or Lab turned sRGB) are not widened again.
             let sixteenBit = info.bitsPerSample == 16 && vips_image_get_format(rgb ?? region) != VIPS_FORMAT_UCHAR
@@ -185,8 +190,8 @@ extension Imaging {
             status = cv_webpsave(region, file.temporary, quality, strip, lossless)
         case .tiff: status = cv_tiffsave(region, file.temporary, strip)
         }
-        guard status == 0 else { throw pipelineError(info) }
-        try acceptRepairs(info)
+        guard status == 0 else { throw ImagingLibraries.pipelineError(info) }
+        try DecodePolicy.acceptRepairs(info)
     }
 
     /// The crop of the picture as shown (a new reference): without a straighten angle, its preimage
@@ -196,7 +201,7 @@ extension Imaging {
         _ upright: VipsPointer, info: ImageInfo, crop: PixelRect, options: ExportOptions
     ) throws(ImagingError) -> VipsPointer {
         if !options.straighten.isZero {
-            guard let shown = options.transform.applied(to: upright) else { throw vipsFailure(.turnCut) }
+            guard let shown = options.transform.applied(to: upright) else { throw ImagingLibraries.vipsFailure(.turnCut) }
             defer { cv_unref(shown) }
             return try straightened(shown, crop: crop, angle: options.straighten)
         }
@@ -206,10 +211,10 @@ extension Imaging {
         var uprightRegion: UnsafeMutablePointer<VipsImage>?
         guard cv_crop(upright, &uprightRegion, Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height)) == 0,
             let uprightRegion
-        else { throw vipsFailure(.cut) }
+        else { throw ImagingLibraries.vipsFailure(.cut) }
         defer { cv_unref(uprightRegion) }
         guard let turned = options.transform.applied(to: uprightRegion) else {
-            throw vipsFailure(.turnCut)
+            throw ImagingLibraries.vipsFailure(.turnCut)
         }
         return turned
     }
@@ -222,7 +227,7 @@ extension Imaging {
         options: ExportOptions
     ) -> Bool {
         guard options.preferLossless, !options.changesPixels, info.isJPEG, format == .jpeg, options.quality == nil,
-            let grid = losslessGrid(info: info)
+            let grid = LosslessJPEG.grid(info: info)
         else { return false }
         if options.transform != .up {
             return LosslessTurnCheck(info: info, crop: crop, transform: options.transform, grid: grid).isEligible
@@ -233,7 +238,8 @@ extension Imaging {
     /// The source JPEG's or lossy WebP's own quality, so a re-encode does not silently change it
     /// (into another format too: a WebP of quality 60 saved as JPEG is saved at 60).
     private static func sourceQuality(_ info: ImageInfo) -> Int? {
-        guard info.isJPEG || info.loader == "VipsForeignLoadWebpFile", let handle = FileHandle(forReadingAtPath: info.path) else {
+        guard info.isJPEG || info.loader == SupportedImages.webpLoader, let handle = FileHandle(forReadingAtPath: info.path)
+        else {
             return nil
         }
         defer { try? handle.close() }

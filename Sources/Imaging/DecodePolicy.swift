@@ -1,11 +1,12 @@
-// One decoding policy for the window, the export and the command line: what a decoder repairs is kept, data that is missing is refused.
+// One decoding policy for the window, the export and the command line: repairs are kept, data that is missing is refused.
 
 import CTurboJPEG
 import CVips
 import Foundation
 import ImagingCore
 
-extension Imaging {
+/// What a decode that succeeded may still have to refuse.
+enum DecodePolicy {
     /// After a libvips decode that succeeded. libvips leaves the JPEG library's first warning in its
     /// error buffer (the others it only counts). A warning is a repair every viewer makes too
     /// (extraneous bytes skipped, a damaged stretch filled with grey), so it is no reason to refuse;
@@ -13,7 +14,7 @@ extension Imaging {
     /// pass through its data tells the two apart. Other loaders put only real failures there.
     static func acceptRepairs(_ info: ImageInfo) throws(ImagingError) {
         guard let buffer = vips_error_buffer(), buffer.pointee != 0 else { return }
-        guard info.isJPEG else { throw pipelineError(info) }
+        guard info.isJPEG else { throw ImagingLibraries.pipelineError(info) }
         vips_error_clear()
         try checkJPEGData(path: info.path)
     }

@@ -4,17 +4,18 @@ import CVips
 import Foundation
 import ImagingCore
 
-extension Imaging {
+/// The window's picture, decoded small; and the RGBA conversion other jobs share.
+public enum DisplayThumbnail {
     /// Decodes `path` no larger than `maxWidth`×`maxHeight` (never enlarged), upright. JPEG and
     /// WebP shrink while decoding, so a big photo is never decoded at full size just to show it.
-    public static func displayThumbnail(
+    public static func load(
         path: String, maxWidth: Int, maxHeight: Int
     )
         throws(ImagingError) -> (info: ImageInfo, pixels: RGBAPixels)
     {
-        pipelineLock.lock()
-        defer { pipelineLock.unlock() }
-        let info = try probe(path: path)
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
+        let info = try ImageProbe.probe(path: path)
         var thumb: UnsafeMutablePointer<VipsImage>?
         // The decode runs under the policy the export applies (see `acceptRepairs`), so a picture
         // the window shows is one it can save.
@@ -24,13 +25,13 @@ extension Imaging {
         guard cv_thumbnail(path, &thumb, box.width, box.height, info.isJPEG ? 1 : 0, shrink) == 0,
             let thumb
         else {
-            throw pipelineError(info)
+            throw ImagingLibraries.pipelineError(info)
         }
         defer { cv_unref(thumb) }
         let pixels = try rgba8(thumb)
         // The buffer also holds what loaders said while opening (libheif's "bad seek" as it sniffs),
         // which the export clears before it decodes; their decode failures fail the call itself.
-        if info.isJPEG { try acceptRepairs(info) } else { vips_error_clear() }
+        if info.isJPEG { try DecodePolicy.acceptRepairs(info) } else { vips_error_clear() }
         return (info, pixels)
     }
 
@@ -54,7 +55,7 @@ extension Imaging {
         var data: UnsafeMutableRawPointer?
         var size = 0
         guard cv_write_to_memory(rgba, &data, &size) == 0, let data else {
-            throw vipsFailure(.decode)
+            throw ImagingLibraries.vipsFailure(.decode)
         }
         defer { cv_free(data) }
         let w = Int(vips_image_get_width(rgba)), h = Int(vips_image_get_height(rgba))
@@ -66,19 +67,19 @@ extension Imaging {
     static func rgba8Image(_ image: UnsafeMutablePointer<VipsImage>) throws(ImagingError) -> UnsafeMutablePointer<VipsImage> {
         var srgb: UnsafeMutablePointer<VipsImage>?
         guard cv_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB) == 0, let srgb else {
-            throw vipsFailure(.convertColours)
+            throw ImagingLibraries.vipsFailure(.convertColours)
         }
         defer { cv_unref(srgb) }
         var bytesImage: UnsafeMutablePointer<VipsImage>?
         guard cv_cast(srgb, &bytesImage, VIPS_FORMAT_UCHAR) == 0, let bytesImage else {
-            throw vipsFailure(.convertTo8Bits)
+            throw ImagingLibraries.vipsFailure(.convertTo8Bits)
         }
         defer { cv_unref(bytesImage) }
         var rgba: UnsafeMutablePointer<VipsImage>?
         if vips_image_get_bands(bytesImage) == 3 {
-            guard cv_bandjoin_const1(bytesImage, &rgba, 255) == 0 else { throw vipsFailure(.addAlpha) }
+            guard cv_bandjoin_const1(bytesImage, &rgba, 255) == 0 else { throw ImagingLibraries.vipsFailure(.addAlpha) }
         } else {
-            guard cv_extract_band(bytesImage, &rgba, 0, 4) == 0 else { throw vipsFailure(.extractBands) }
+            guard cv_extract_band(bytesImage, &rgba, 0, 4) == 0 else { throw ImagingLibraries.vipsFailure(.extractBands) }
         }
         guard let rgba else { throw .library(.convert, detail: nil) }
         return rgba

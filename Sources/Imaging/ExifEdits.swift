@@ -1,4 +1,4 @@
-// The single gexiv2 edits the metadata fix is made of: listing, reading, setting and clearing tags, maker notes, GPS, the thumbnail.
+// The gexiv2 edits the metadata fix is made of: listing, reading, setting and clearing tags, maker notes, GPS, the thumbnail.
 
 import CExiv
 import Foundation

@@ -1,4 +1,4 @@
-// Cutting an Ultra HDR gain map to the crop: the same region, turned like the picture, at the gain map's own resolution, its description carried.
+// An Ultra HDR gain map cut to the crop: the same region, turned like the picture, at its own resolution, with its description.
 
 import CVips
 import CropKit
@@ -19,21 +19,22 @@ struct GainMapGeometry {
     let resultHeight: Int
 }
 
-extension Imaging {
+/// An Ultra HDR result's gain map, made the way its picture was.
+enum GainMapCut {
     /// The gain map for a result: the source gain map (`jpeg`) turned as the picture was, the crop's
     /// region of it resampled to the result's size times the gain map's own scale (a quarter-size
     /// gain map stays a quarter of the result), encoded as JPEG with `segments` (its XMP and ISO
     /// 21496-1 parameters) after SOI.
-    static func cutGainMap(
+    static func cut(
         _ jpeg: [UInt8], carrying segments: [[UInt8]],
         _ geometry: GainMapGeometry
     ) throws(ImagingError) -> [UInt8] {
         // A gain map is at most the picture's size; a header claiming more is not decoded.
         let limit = Double(geometry.storedWidth) * Double(geometry.storedHeight)
         let decoded = jpeg.withUnsafeBytes { cvg_decode($0.baseAddress, $0.count, limit) }
-        guard let decoded else { throw vipsFailure(.gainMapDecode) }
+        guard let decoded else { throw ImagingLibraries.vipsFailure(.gainMapDecode) }
         defer { cv_unref(decoded) }
-        guard let turned = geometry.turn.applied(to: decoded) else { throw vipsFailure(.gainMapTurn) }
+        guard let turned = geometry.turn.applied(to: decoded) else { throw ImagingLibraries.vipsFailure(.gainMapTurn) }
         defer { cv_unref(turned) }
         let shown = geometry.turn.displayedSize(storedWidth: geometry.storedWidth, storedHeight: geometry.storedHeight)
         // Gain-map pixels per picture pixel, on each axis of the turned grid.
@@ -52,14 +53,14 @@ extension Imaging {
                 turned, &cut, xscale, yscale, -(left + 0.5 / xscale - 0.5), -(top + 0.5 / yscale - 0.5),
                 Int32(width), Int32(height)) == 0, let cut
         else {
-            throw vipsFailure(.gainMapCut)
+            throw ImagingLibraries.vipsFailure(.gainMapCut)
         }
         defer { cv_unref(cut) }
         var data: UnsafeMutableRawPointer?
         var size = 0
         let quality = JPEGQuality.estimate(Data(jpeg)) ?? ExportOptions.defaultQuality
         guard cvg_encode(cut, &data, &size, Int32(quality)) == 0, let data else {
-            throw vipsFailure(.gainMapEncode)
+            throw ImagingLibraries.vipsFailure(.gainMapEncode)
         }
         defer { cv_free(data) }
         let encoded = [UInt8](UnsafeRawBufferPointer(start: data, count: size))

@@ -5,31 +5,34 @@ import CropKit
 import Foundation
 import ImagingCore
 
-extension Imaging {
+/// The header read of every job: the one door a file goes through before libvips decodes it.
+public enum ImageProbe {
     /// Checks a path and reads its header: a clear error for anything the app will not open.
     public static func probe(path: String) throws(ImagingError) -> ImageInfo {
-        pipelineLock.lock()
-        defer { pipelineLock.unlock() }
-        try start()
-        try checkReadableFile(path)
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
+        try ImagingLibraries.start()
+        try ImageInfo.checkReadable(path)
         guard let loaderName = vips_foreign_find_load(path) else {
             vips_error_clear()
             throw .unsupported(.notAnImage)
         }
         let loader = String(cString: loaderName)
-        guard allowedLoaders.contains(loader) else {
+        guard SupportedImages.allowedLoaders.contains(loader) else {
             throw .unsupported(.format)
         }
         try checkComplete(path, loader: loader)
-        if loader == tiffLoader, let layout = TIFFVariant(path: path)?.undecodable {
+        if loader == SupportedImages.tiffLoader, let layout = TIFFVariant(path: path)?.undecodable {
             throw .unsupported(.tiff(layout))
         }
         // The buffer holds whatever an earlier call left (a JPEG's repaired header warns even when
         // it opens): this failure's words must be this file's.
         vips_error_clear()
-        guard let image = cv_open(path, loader == jpegLoader ? 1 : 0) else {
-            let detail = vipsDetail()
-            if loader == tiffLoader, let detail, let layout = TIFFVariant.unsupported(path: path, libvipsMessage: detail) {
+        guard let image = cv_open(path, loader == SupportedImages.jpegLoader ? 1 : 0) else {
+            let detail = ImagingLibraries.vipsDetail()
+            if loader == SupportedImages.tiffLoader, let detail,
+                let layout = TIFFVariant.unsupported(path: path, libvipsMessage: detail)
+            {
                 throw .unsupported(.tiff(layout))
             }
             throw .damaged(.unopenable(detail: detail))
@@ -38,8 +41,9 @@ extension Imaging {
         vips_error_clear()
         let w = Int(vips_image_get_width(image)), h = Int(vips_image_get_height(image))
         guard w > 0, h > 0 else { throw .damaged(.noPixels) }
-        guard w.multipliedReportingOverflow(by: h).partialValue <= pixelLimit, w <= pixelLimit, h <= pixelLimit else {
-            throw .tooLarge(.image, width: w, height: h, limit: pixelLimit)
+        let limit = SupportedImages.pixelLimit
+        guard w.multipliedReportingOverflow(by: h).partialValue <= limit, w <= limit, h <= limit else {
+            throw .tooLarge(.image, width: w, height: h, limit: limit)
         }
         var orientation: Int32 = 1
         if vips_image_get_typeof(image, "orientation") != 0 { vips_image_get_int(image, "orientation", &orientation) }
@@ -58,7 +62,7 @@ extension Imaging {
     /// images, bytes some tool appended), so the end is looked for in the last 64 KiB. A PNG chunk
     /// claiming more bytes than the file holds is a file cut short too.
     static func checkComplete(_ path: String, loader: String) throws(ImagingError) {
-        let isPNG = loader.contains("Png"), isJPEG = loader == jpegLoader
+        let isPNG = loader.contains("Png"), isJPEG = loader == SupportedImages.jpegLoader
         guard isPNG || isJPEG, let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
         let size = (try? handle.seekToEnd()) ?? 0

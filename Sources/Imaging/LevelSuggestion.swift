@@ -3,14 +3,15 @@
 import CropKit
 import ImagingCore
 
-extension Imaging {
+/// The level estimator run on a file (the window's Level reads its own thumbnail instead).
+public enum LevelSuggestion {
     /// The longer side of the thumbnail the estimator reads (it is tuned for 256–512 px).
-    static let levelThumbnailSide = 512
+    static let thumbnailSide = 512
 
     /// The angle that levels the upright picture at `path` by its near-level and near-plumb lines,
     /// or nil when it has none to go by.
-    public static func levelSuggestion(path: String) throws(ImagingError) -> StraightenAngle? {
-        let (_, pixels) = try displayThumbnail(path: path, maxWidth: levelThumbnailSide, maxHeight: levelThumbnailSide)
+    public static func suggest(path: String) throws(ImagingError) -> StraightenAngle? {
+        let (_, pixels) = try DisplayThumbnail.load(path: path, maxWidth: thumbnailSide, maxHeight: thumbnailSide)
         var luminance = [UInt8](repeating: 0, count: pixels.width * pixels.height)
         pixels.withUnsafeBytes { rgba in
             for index in luminance.indices {

@@ -1,4 +1,4 @@
-// A crop in Lightroom's crs: convention (corners on the stored, unturned picture and CropAngle), to and from our crop on the turned picture's box.
+// A crop in Lightroom's crs: convention (corners on the stored picture, and CropAngle), to and from our crop on the turned box.
 
 import CropKit
 import ImagingCore
@@ -9,8 +9,8 @@ import ImagingCore
 /// (before EXIF orientation), and darktable turns them about the picture's centre by CropAngle
 /// (x' = x·cos + y·sin, y' = −x·sin + y·cos, y down) onto the turned picture's bounding box. So
 /// a picture turned clockwise by A has CropAngle −A; a mirroring orientation reverses the turn on
-/// the stored grid (darktable negates the angle for those too). At no angle this is the level
-/// crop's corners exactly as before.
+/// the stored grid (darktable negates the angle for those too). At no angle these are the level
+/// crop's own corners.
 struct LightroomCrop: Equatable {
     var left, top, right, bottom: Double
     /// Degrees, Lightroom's sign: positive turns the picture counterclockwise.

@@ -5,7 +5,7 @@ import CropKit
 import Foundation
 import ImagingCore
 
-enum LosslessJPEG {
+public enum LosslessJPEG {
     /// Reads the file's JPEG header through TurboJPEG.
     static func header(of data: Data) throws(ImagingError) -> (width: Int, height: Int, subsampling: Int32) {
         guard let handle = tjInitTransform() else { throw .libraryUnavailable(.jpeg) }
@@ -52,7 +52,7 @@ enum LosslessJPEG {
             throw .library(.losslessCut, detail: String(cString: message))
         }
         // The same policy as a decode: repairs are kept, image data that stops early is refused.
-        if warnings > 0 { try Imaging.checkJPEGData(path: path) }
+        if warnings > 0 { try DecodePolicy.checkJPEGData(path: path) }
         return Data(bytes: output, count: Int(outputSize))
     }
 
@@ -81,21 +81,21 @@ enum LosslessJPEG {
             throw .library(failure, detail: String(cString: tjGetErrorStr2(handle)))
         }
         // The same policy as a decode: repairs are kept, image data that stops early is refused.
-        if warned { try Imaging.checkJPEGData(path: path) }
+        if warned { try DecodePolicy.checkJPEGData(path: path) }
         return Data(bytes: output, count: Int(outputSize))
     }
 }
 
-extension Imaging {
+extension LosslessJPEG {
     /// The MCU grid of the JPEG at `path` (nil for other formats or an unreadable header).
     /// Reads only the start of the file: the header precedes the image data.
-    public static func losslessGrid(path: String) -> LosslessGrid? {
-        guard let info = try? probe(path: path) else { return nil }
-        return losslessGrid(info: info)
+    public static func grid(path: String) -> LosslessGrid? {
+        guard let info = try? ImageProbe.probe(path: path) else { return nil }
+        return grid(info: info)
     }
 
     /// The same for a file already probed (opening a picture probes it once for everything).
-    public static func losslessGrid(info: ImageInfo) -> LosslessGrid? {
+    public static func grid(info: ImageInfo) -> LosslessGrid? {
         let path = info.path
         guard info.isJPEG, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
@@ -106,13 +106,13 @@ extension Imaging {
     }
 
     /// Whether an upright pixel crop of the JPEG at `path` can be cut without re-encoding.
-    public static func losslessCheck(path: String, crop: PixelRect) throws(ImagingError) -> LosslessCheck {
-        let info = try probe(path: path)
+    public static func check(path: String, crop: PixelRect) throws(ImagingError) -> LosslessCheck {
+        let info = try ImageProbe.probe(path: path)
         guard info.isJPEG else { throw .invalidRequest(.losslessNeedsJPEGSource) }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) } catch {
             throw .unreadable(.readFailed)
         }
-        return try LosslessJPEG.check(info: info, crop: crop, data: data)
+        return try check(info: info, crop: crop, data: data)
     }
 }

@@ -1,4 +1,4 @@
-// Fixing the metadata of a cropped file with gexiv2: upright orientation, true dimensions, no stale thumbnail, GPS on request — leaving out what cannot be carried, never the crop.
+// The metadata of a cropped file fixed with gexiv2: upright, true size, no stale thumbnail, GPS on request, never the crop lost.
 
 import CExiv
 import Foundation

@@ -1,4 +1,4 @@
-// Where the metadata fix reads and saves: the written file itself, or a JPEG's header alone with its image data moved once afterwards.
+// Where the metadata fix reads and saves: the written file, or a JPEG's header alone with its image data moved once afterwards.
 
 import CExiv
 import Foundation
@@ -35,7 +35,7 @@ struct FileStore: MetadataStore {
 /// header and copies everything from the image data on as it is, so the fixed file is the fixed
 /// header followed by the file's own bytes after its header, and `commit` writes exactly that:
 /// the image data moved once, where exiv2 would read and copy the whole file through memory
-/// twice (a 24-megapixel export's result, 2.8 MB, cost it some 9 ms; its header is a few KB).
+/// twice: the work then follows the header's size, a few KB, not the picture's.
 final class JPEGHeaderStore: MetadataStore {
     private let path: String
     /// The header's length in the file.
@@ -138,8 +138,8 @@ final class JPEGHeaderStore: MetadataStore {
         return data.count == count && write(fd, data, at: to)
     }
 
-    /// `bytes` written at `offset` (`Imaging.writeAll`, after a seek there).
+    /// `bytes` written at `offset` (`AtomicFile.writeAll`, after a seek there).
     private static func write(_ fd: Int32, _ bytes: some ContiguousBytes, at offset: Int) -> Bool {
-        lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) && bytes.withUnsafeBytes { Imaging.writeAll($0, to: fd) } == 0
+        lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) && bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: fd) } == 0
     }
 }

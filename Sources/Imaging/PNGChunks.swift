@@ -1,4 +1,4 @@
-// A PNG's chunk lengths checked against its file: a chunk claiming more than the file holds is refused before libpng allocates for it.
+// A PNG's chunk lengths checked against its file: a chunk claiming more than the file holds is refused before libpng allocates.
 
 import Foundation
 
@@ -6,7 +6,8 @@ enum PNGChunks {
     /// Whether every chunk from the signature to IEND lies inside the file of `size` bytes (a file
     /// without IEND passes: the trailer check refuses it in its own words). libpng, as libvips
     /// drives it, allocates and clears what a text chunk claims, up to 2 GiB, before finding the
-    /// data missing: a 327-byte file cost 4.5 s and 2 GB. The chunks' headers alone are read.
+    /// data missing, so a tiny file could hold the decoder for seconds (docs/HACKING.md, "Fuzzing").
+    /// The chunks' headers alone are read.
     static func fit(_ handle: FileHandle, size: UInt64) -> Bool {
         var at: UInt64 = 8
         while at + 8 <= size {

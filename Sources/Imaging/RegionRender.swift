@@ -6,19 +6,20 @@ import CropKit
 import Foundation
 import ImagingCore
 
-extension Imaging {
+/// The sharp region a zoomed view asks for.
+public enum RegionRender {
     /// Renders `region` (a normalized rectangle of the upright picture) at `scale` output pixels
     /// per picture pixel, upright, as RGBA bytes. Only the region is decoded, in one top-to-bottom
     /// pass (and shrunk while decoding when a JPEG is larger than needed), so even a 100-megapixel
     /// photo is never held whole in memory. At scale 1 the pixels are the picture's own, not
     /// resampled. Slow for big files: call it off the main thread. Setting `cancellation` stops it
     /// early with `ImagingError.renderCancelled`, also while it waits for its turn at the lock.
-    public static func renderRegion(
+    public static func render(
         _ info: ImageInfo, region: CropRect, scale: Double,
         cancellation: RenderCancellation? = nil
     ) throws(ImagingError) -> RenderedRegion {
-        pipelineLock.lock()
-        defer { pipelineLock.unlock() }
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
         try cancellation?.check()
         guard scale.isFinite, scale > 0, let wanted = region.intersection(.unit) else {
             throw .invalidRequest(.emptyRegion)
@@ -45,16 +46,17 @@ extension Imaging {
             scaled = cut
         } else {
             guard cv_resize(cut, &scaled, remaining, remaining) == 0 else {
-                throw vipsFailure(.regionScale)
+                throw ImagingLibraries.vipsFailure(.regionScale)
             }
         }
-        guard let scaled else { throw vipsFailure(.regionScale) }
+        guard let scaled else { throw ImagingLibraries.vipsFailure(.regionScale) }
         defer { cv_unref(scaled) }
         guard let upright = info.orientation.applied(to: scaled) else {
-            throw vipsFailure(.regionTurnUpright)
+            throw ImagingLibraries.vipsFailure(.regionTurnUpright)
         }
         defer { cv_unref(upright) }
-        return RenderedRegion(pixels: try rgba8(upright), region: info.orientation.displayedRect(fromStored: covered))
+        return RenderedRegion(
+            pixels: try DisplayThumbnail.rgba8(upright), region: info.orientation.displayedRect(fromStored: covered))
     }
 
     /// `rect` (normalized) rounded outward to whole pixels of a `width`×`height` picture, inside it:
@@ -86,7 +88,7 @@ extension Imaging {
         defer { free(pixels) }
         let size = Int(region.width) * Int(region.height) * 4
         guard let image = vips_image_new_from_memory_copy(pixels, size, region.width, region.height, 4, VIPS_FORMAT_UCHAR) else {
-            throw vipsFailure(.regionKeep)
+            throw ImagingLibraries.vipsFailure(.regionKeep)
         }
         let sw = Double(region.scaled_width), sh = Double(region.scaled_height)
         let covered = CropRect(
@@ -102,7 +104,7 @@ extension Imaging {
         cancellation: RenderCancellation?
     ) throws(ImagingError) -> Cut {
         guard let image = cvr_open_shrunk(info.path, Int32(shrink), info.isJPEG ? 1 : 0) else {
-            throw vipsFailure(.open)
+            throw ImagingLibraries.vipsFailure(.open)
         }
         defer { cv_unref(image) }
         // Outward to whole pixels of the (shrunk) image.
@@ -116,7 +118,7 @@ extension Imaging {
                 cancellation?.pointer)
         else {
             try cancellation?.check()
-            throw vipsFailure(.regionCut)
+            throw ImagingLibraries.vipsFailure(.regionCut)
         }
         let covered = CropRect(
             left: Double(left) / Double(w), top: Double(top) / Double(h),

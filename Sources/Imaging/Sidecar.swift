@@ -47,9 +47,9 @@ extension Sidecar {
     /// Returns the backup's path when an unreadable sidecar had to be set aside.
     @discardableResult
     public static func write(_ crop: StoredCrop, for image: String) throws(ImagingError) -> String? {
-        Imaging.pipelineLock.lock()
-        defer { Imaging.pipelineLock.unlock() }
-        let info = try Imaging.probe(path: image)
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
+        let info = try ImageProbe.probe(path: image)
         let target = path(for: image)
         let file = try AtomicFile(target: target)
         do throws(ImagingError) {
@@ -71,8 +71,8 @@ extension Sidecar {
     public static func compose(
         _ crop: StoredCrop, info: ImageInfo, existing: String?, into temporary: String
     ) throws(ImagingError) -> Bool {
-        Imaging.pipelineLock.lock()
-        defer { Imaging.pipelineLock.unlock() }
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
         prepare()
         var unreadable = false
         if let existing, let metadata = try? openMetadata(existing) {
@@ -111,13 +111,13 @@ extension Sidecar {
     /// The crop kept for `image`: its sidecar first, then a crs: crop in its own XMP. nil when
     /// there is none; an error when a sidecar exists but cannot be read (it is left alone).
     public static func read(for image: String) throws(ImagingError) -> (crop: StoredCrop, source: StoredCropSource)? {
-        try read(info: try Imaging.probe(path: image))
+        try read(info: try ImageProbe.probe(path: image))
     }
 
     /// The same for a file already probed (opening a picture probes it once for everything).
     public static func read(info: ImageInfo) throws(ImagingError) -> (crop: StoredCrop, source: StoredCropSource)? {
-        Imaging.pipelineLock.lock()
-        defer { Imaging.pipelineLock.unlock() }
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
         let image = info.path
         prepare()
         let sidecar = path(for: image)
@@ -194,7 +194,7 @@ extension Sidecar {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw .sidecar(.write(detail: String(cString: strerror(errno)))) }
         defer { close(fd) }
-        let failure = bytes.withUnsafeBytes { Imaging.writeAll($0, to: fd) }
+        let failure = bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: fd) }
         guard failure == 0 else { throw .sidecar(.write(detail: String(cString: strerror(failure)))) }
     }
 }

@@ -4,7 +4,8 @@ import CVips
 import CropKit
 import ImagingCore
 
-extension Imaging {
+/// The smart crop's suggestion (`--crop=auto`, Suggest Crop).
+public enum SmartCrop {
     /// The longer side of the thumbnail the attention measure reads. libvips shrinks whatever it is
     /// given to 32×32 to find the spot, so a larger thumbnail would only cost decoding time; this
     /// one still places the spot within a 1/1024 of the picture.
@@ -14,12 +15,12 @@ extension Imaging {
     /// `transform`, as the export applies them), that libvips' attention smartcrop
     /// (`VIPS_INTERESTING_ATTENTION`: skin tones, saturated colour, edges) suggests for `target`:
     /// the target's size centred on the most interesting spot, shifted only to stay inside.
-    public static func smartCrop(
+    public static func suggest(
         path: String, transform: ImageOrientation = .up, target: SmartCropTarget
     ) throws(ImagingError) -> PixelRect {
-        pipelineLock.lock()
-        defer { pipelineLock.unlock() }
-        let info = try probe(path: path)
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
+        let info = try ImageProbe.probe(path: path)
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
         let picture = SuggestedCrop(width: shown.width, height: shown.height)
         let size: PixelSize
@@ -31,12 +32,13 @@ extension Imaging {
         let side = Int32(attentionThumbnailSide)
         var upright: UnsafeMutablePointer<VipsImage>?
         vips_error_clear()
-        let shrink = Int32(jpegShrink(width: info.width, height: info.height, maxWidth: Int(side), maxHeight: Int(side)))
+        let shrink = Int32(
+            DisplayThumbnail.jpegShrink(width: info.width, height: info.height, maxWidth: Int(side), maxHeight: Int(side)))
         guard cv_thumbnail(path, &upright, side, side, info.isJPEG ? 1 : 0, shrink) == 0, let upright else {
-            throw pipelineError(info)
+            throw ImagingLibraries.pipelineError(info)
         }
         defer { cv_unref(upright) }
-        guard let thumb = transform.applied(to: upright) else { throw vipsFailure(.convert) }
+        guard let thumb = transform.applied(to: upright) else { throw ImagingLibraries.vipsFailure(.convert) }
         defer { cv_unref(thumb) }
         let tw = Int(vips_image_get_width(thumb)), th = Int(vips_image_get_height(thumb))
         // The target on the thumbnail's scale: libvips blurs its measure by the crop's size.
@@ -45,10 +47,10 @@ extension Imaging {
         var cropped: UnsafeMutablePointer<VipsImage>?
         var x: Int32 = 0, y: Int32 = 0
         guard cv_smartcrop_attention(thumb, &cropped, cw, ch, &x, &y) == 0, let cropped else {
-            throw pipelineError(info)
+            throw ImagingLibraries.pipelineError(info)
         }
         cv_unref(cropped)
-        if info.isJPEG { try acceptRepairs(info) } else { vips_error_clear() }
+        if info.isJPEG { try DecodePolicy.acceptRepairs(info) } else { vips_error_clear() }
         // The spot's pixel centre, carried to the full-resolution picture.
         let point = (
             x: (Double(x) + 0.5) * Double(shown.width) / Double(tw), y: (Double(y) + 0.5) * Double(shown.height) / Double(th)

@@ -1,4 +1,4 @@
-// The TIFF layouts libvips 8.14 cannot decode, named from the file's first directory so the user hears "not supported", not "damaged".
+// The TIFF layouts libvips 8.14 cannot decode, named from the first directory so the user hears "not supported", not "damaged".
 
 import Foundation
 import ImagingCore

@@ -14,7 +14,7 @@ enum WebPKind: Equatable {
     }
 
     /// Extended files put ICC, EXIF and XMP before the pixels only when small; beyond this much of a
-    /// header the kind is left unknown (the result is then lossy, as before).
+    /// header the kind is left unknown, and the result is saved lossy.
     static let headerBytes = 1 << 20
 
     init?(bytes: [UInt8]) {

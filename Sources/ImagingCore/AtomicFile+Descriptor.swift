@@ -86,7 +86,7 @@ extension AtomicFile {
 
     /// After the rename: the rename made durable, the descriptors closed.
     private func finish() {
-        Imaging.temporaryChanged(nil)
+        TemporaryFileSignal.temporaryChanged(nil)
         guard let written else { return }
         Self.saves.forget(self)
         _ = fsync(written.folder)

@@ -62,8 +62,8 @@ public final class AtomicFile: @unchecked Sendable {
         // final rename is atomic (same file system).
         let name = name ?? Self.temporaryName()
         temporary = (folder as NSString).appendingPathComponent(name)
-        // Where the command line's SIGTERM/SIGINT handler looks (see `Imaging.removeTemporariesOnInterrupt`).
-        Imaging.temporaryChanged(temporary)
+        // Where the command line's SIGTERM/SIGINT handler looks (see `TemporaryFileSignal.removeTemporariesOnInterrupt`).
+        TemporaryFileSignal.temporaryChanged(temporary)
     }
 
     deinit { abandonWritten() }
@@ -103,14 +103,14 @@ public final class AtomicFile: @unchecked Sendable {
         Self.pauseForTests("CROP_EDITOR_TEST_COMMIT_PAUSE")
         // A stop signal from here on waits until the result is in place (and, in a batch worker,
         // reported), so the result is never both written and uncounted, nor half renamed.
-        Imaging.holdStops()
-        defer { Imaging.releaseStops() }
+        TemporaryFileSignal.holdStops()
+        defer { TemporaryFileSignal.releaseStops() }
         try Self.saves.putInPlace(self)
     }
 
     /// Removes what was written (nothing is left of it).
     public func discard() {
-        Imaging.temporaryChanged(nil)
+        TemporaryFileSignal.temporaryChanged(nil)
         if byDescriptor { return abandonWritten() }
         unlink(temporary)
     }
@@ -125,10 +125,10 @@ public final class AtomicFile: @unchecked Sendable {
         let syncFailure = errno
         close(fd)
         guard synced == 0 else { throw abandoned(ImagingError.WriteFailure.write, errno: syncFailure) }
-        Imaging.holdStops()
-        defer { Imaging.releaseStops() }
+        TemporaryFileSignal.holdStops()
+        defer { TemporaryFileSignal.releaseStops() }
         guard rename(temporary, target) == 0 else { throw abandoned(ImagingError.WriteFailure.rename) }
-        Imaging.temporaryChanged(nil)
+        TemporaryFileSignal.temporaryChanged(nil)
         // The rename itself is durable once the folder is synced.
         let dfd = open(folderPath, O_RDONLY | O_DIRECTORY)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
@@ -142,7 +142,7 @@ public final class AtomicFile: @unchecked Sendable {
     }
 }
 
-extension Imaging {
+extension AtomicFile {
     /// Copies the first `count` bytes of `source` (read from its start, its own offset untouched) to
     /// `descriptor` in the kernel, again after interruptions and short copies: no mapping of either
     /// to fault in, no copy in this process. A target the kernel cannot copy into that way (some

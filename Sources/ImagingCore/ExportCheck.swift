@@ -1,13 +1,15 @@
-// An export's request checked from the header alone, before a byte is decoded or written: the format, the crop inside the picture, the result's size.
+// An export's request checked from the header alone, before a byte is decoded: the format, the crop inside the picture, the size.
 
 import CropKit
 import Foundation
 
-extension Imaging {
+/// An export's request checked before the decoder sees it (every process: the window, the command line,
+/// the decoder itself).
+public enum ExportCheck {
     /// What an export of `info` asks for, checked from the header alone before a byte is decoded or
     /// written: the output's format and the result's size, or the request's fault. The process that
     /// hands the decoder its files checks first, so a bad request never reaches it.
-    public static func checkExport(
+    public static func check(
         _ info: ImageInfo, crop: PixelRect, output: String, options: ExportOptions
     ) throws(ImagingError) -> (format: OutputFormat, size: (width: Int, height: Int)) {
         let source = info.path
@@ -26,7 +28,7 @@ extension Imaging {
             let turned = TurnedPicture(width: shown.width, height: shown.height, angle: options.straighten)
             guard turned.contains(crop) else { throw .invalidRequest(.cropOutsideStraightened(crop)) }
         }
-        if !options.allowOverwritingSource, samePath(source, output) {
+        if !options.allowOverwritingSource, FileIdentity.same(source, output) {
             throw .invalidRequest(.outputIsSource)
         }
         if let quality = options.quality, !(1...100).contains(quality) {
@@ -59,7 +61,4 @@ extension Imaging {
         let size = try options.outputSize.checked(width: crop.width, height: crop.height, format: format)
         return (size.width, size.height)
     }
-
-    /// Whether two paths name the same file (links, `..`, hard links: see `FileIdentity`).
-    public static func samePath(_ a: String, _ b: String) -> Bool { FileIdentity.same(a, b) }
 }

@@ -15,7 +15,7 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     public let bitsPerSample: Int
     public let hasAlpha: Bool
 
-    /// The facts as the decoder's probe read them (`Imaging.probe`, in the decoder).
+    /// The facts as the decoder's probe read them (`ImageProbe.probe`, in the decoder).
     package init(
         path: String, loader: String, storedWidth: Int, storedHeight: Int, orientation: ImageOrientation, bands: Int,
         bitsPerSample: Int, hasAlpha: Bool
@@ -33,7 +33,7 @@ public struct ImageInfo: Sendable, Equatable, Codable {
     /// The upright size: what people see and crop.
     public var width: Int { orientation.displayedSize(storedWidth: storedWidth, storedHeight: storedHeight).width }
     public var height: Int { orientation.displayedSize(storedWidth: storedWidth, storedHeight: storedHeight).height }
-    public var isJPEG: Bool { loader == Imaging.jpegLoader }
+    public var isJPEG: Bool { loader == SupportedImages.jpegLoader }
     /// The same facts for the same bytes reached by another name (the decoding process reads a
     /// descriptor under a name of its own; the editor knows the file's real path).
     public func named(_ path: String) -> ImageInfo {
@@ -41,16 +41,13 @@ public struct ImageInfo: Sendable, Equatable, Codable {
             path: path, loader: loader, storedWidth: storedWidth, storedHeight: storedHeight,
             orientation: orientation, bands: bands, bitsPerSample: bitsPerSample, hasAlpha: hasAlpha)
     }
-    package var isTIFF: Bool { loader == Imaging.tiffLoader }
+    package var isTIFF: Bool { loader == SupportedImages.tiffLoader }
 }
 
-extension Imaging {
-    /// The checks every path gets before any library sees it, each with its own cause (public for
-    /// the process that opens files for the decoding process).
-    public static func checkReadable(_ path: String) throws(ImagingError) { try checkReadableFile(path) }
-
-    /// The checks every path gets before any library sees it, each with its own cause.
-    package static func checkReadableFile(_ path: String) throws(ImagingError) {
+extension ImageInfo {
+    /// The checks every path gets before any library reads its header, each with its own cause (public
+    /// for the process that opens files for the decoding process).
+    public static func checkReadable(_ path: String) throws(ImagingError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unreadable(.missing)

@@ -13,7 +13,7 @@ public enum ImagingError: Error, Sendable, Equatable, Codable {
     case incomplete(Incomplete)
     /// The file, or its image data, is damaged.
     case damaged(Damage)
-    /// `width`×`height` is over `limit` pixels (`Imaging.pixelLimit`): the source, or the output asked for.
+    /// `width`×`height` is over `limit` pixels (`SupportedImages.pixelLimit`): the source, or the output asked for.
     case tooLarge(Oversized, width: Int, height: Int, limit: Int)
     /// What was asked for cannot be made: the crop, quality, output size, shape or name.
     case invalidRequest(InvalidRequest)

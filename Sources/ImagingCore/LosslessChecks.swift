@@ -1,4 +1,4 @@
-// Whether a JPEG's crop can be cut (and turned) without re-encoding: pure arithmetic on its block grid, which the window runs on every commit.
+// Whether a JPEG's crop can be cut (and turned) without re-encoding: arithmetic on its block grid, which the window runs often.
 
 import CropKit
 
@@ -98,12 +98,13 @@ public struct LosslessTurnCheck: Sendable, Equatable {
     }
 }
 
-extension Imaging {
-    /// The nearest crop whose stored left/top edges lie on the MCU grid: edges move outwards
-    /// (towards the stored origin) so nothing the user chose is lost, and the far edges stay.
-    public static func snappedToLosslessGrid(_ check: LosslessCheck, info: ImageInfo) -> PixelRect {
-        let s = check.storedRect
-        let x = s.x - s.x % check.mcuWidth, y = s.y - s.y % check.mcuHeight
+extension LosslessCheck {
+    /// The nearest crop, on `info`'s picture as shown, whose stored left/top edges lie on the MCU grid:
+    /// edges move outwards (towards the stored origin) so nothing the user chose is lost, and the far
+    /// edges stay.
+    public func snappedToGrid(info: ImageInfo) -> PixelRect {
+        let s = storedRect
+        let x = s.x - s.x % mcuWidth, y = s.y - s.y % mcuHeight
         let stored = PixelRect(x: x, y: y, width: s.width + (s.x - x), height: s.height + (s.y - y))
         return info.orientation.displayedPixelRect(
             fromStored: stored, storedWidth: info.storedWidth, storedHeight: info.storedHeight)

@@ -35,8 +35,8 @@ extension OutputSize {
         }
         let size = result(cropWidth: width, cropHeight: height)
         // Both sides are at most 10 million here, so the product cannot overflow.
-        guard size.width * size.height <= Imaging.pixelLimit else {
-            throw .tooLarge(.output, width: size.width, height: size.height, limit: Imaging.pixelLimit)
+        guard size.width * size.height <= SupportedImages.pixelLimit else {
+            throw .tooLarge(.output, width: size.width, height: size.height, limit: SupportedImages.pixelLimit)
         }
         return size
     }

@@ -1,4 +1,4 @@
-// Pixels as the window holds them: 8-bit RGBA bytes of its own or mapped from the decoder's sealed memfd, and a region's pixels with the region they show.
+// Pixels as the window holds them: RGBA bytes of its own or mapped from the decoder's sealed memfd, and a region with its place.
 
 import CropKit
 

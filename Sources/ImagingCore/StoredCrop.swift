@@ -1,4 +1,4 @@
-// A crop kept beside its image, as every process knows it: the values, and where the sidecar lies (reading and writing its XMP is the decoder's, in `Imaging`).
+// A crop kept beside its image, as every process knows it: the values and the sidecar's place (its XMP is the decoder's to read).
 
 import CropKit
 import Foundation

@@ -10,12 +10,13 @@ public enum SmartCropTarget: Hashable, Sendable, Codable {
     case size(PixelSize)
 }
 
-extension Imaging {
+/// Trim Borders' settings shared by the window, the command line and the decoder.
+public enum TrimBorders {
     /// Trim Borders' tolerance when none is given, in percent (0–100) of the full range: a pixel whose
     /// root-mean-square difference from the border's colour over red, green and blue (with alpha, as
     /// ImageMagick's `-fuzz` measures) is at most this much is border. 10 % is 25 levels of 255: a
     /// JPEG's noise on a flat border (a few levels at the usual qualities, up to about 15 in its
     /// ringing beside sharp edges) and the faint outer half of a window's soft shadow stay border,
     /// while a window's frame, text and photos differ by far more.
-    public static let defaultTrimTolerance = 10
+    public static let defaultTolerance = 10
 }

@@ -1,4 +1,4 @@
-// Marks on the way from a launch (or a Page Down) to the first frame, printed only when CROP_EDITOR_TRACE is set (scripts/bench-launch).
+// Marks from a launch (or a Page Down) to the first frame, printed only when CROP_EDITOR_TRACE is set (scripts/bench-launch).
 
 import Glibc
 

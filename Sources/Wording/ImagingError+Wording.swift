@@ -1,4 +1,4 @@
-// Imaging's errors and left-out warnings in words, in one place, for the window and the command line: each cause's sentence through gettext.
+// Imaging's errors and left-out warnings in words, once for the window and the command line, each sentence through gettext.
 
 import CropKit
 import Glibc

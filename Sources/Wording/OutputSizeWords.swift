@@ -1,4 +1,4 @@
-// Output sizes in words: the ratio a size has, what a crop becomes ("→ 1080 × 1350 px"), the enlargement warning, the presets' names.
+// Output sizes in words: a size's ratio, what a crop becomes ("→ 1080 × 1350 px"), the enlargement warning, the presets' names.
 
 import CropKit
 

@@ -1,4 +1,4 @@
-// crop-bench-client: a display thumbnail through the confined decoder, from a program that links no libvips, for scripts/bench-export.
+// crop-bench-client: a display thumbnail through the confined decoder, from a program linking no libvips (scripts/bench-export).
 
 import BenchSupport
 import Decoding

@@ -1,4 +1,4 @@
-// `crop-bench decoder-start [N]`: how long a confined decoder takes from its start to its first word (confined, ready), the first of a pool (the zygote's start-up and a fork) and each after it (a fork).
+// `crop-bench decoder-start [N]`: a confined decoder's time from its start to its first word, alone and forked from a zygote.
 
 import Decoding
 import Foundation

@@ -1,4 +1,4 @@
-// `crop-bench page-down`: the first frame of the next photo, with its display cache drawn ahead (as a session prepares it) and without.
+// `crop-bench page-down`: the next photo's first frame, with its display cache drawn ahead (as a session does) and without.
 
 @_spi(Benchmark) import Canvas
 import CropKit

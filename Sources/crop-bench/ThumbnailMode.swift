@@ -5,7 +5,7 @@ import Foundation
 import Imaging
 
 enum ThumbnailMode {
-    /// Decodes `PATH` once through `Imaging.displayThumbnail`, libvips in this process, and prints
+    /// Decodes `PATH` once through `DisplayThumbnail.load`, libvips in this process, and prints
     /// its size and the call's own time. The same through the confined decoder, from a program
     /// that links no libvips (as the window and the command line are), is `crop-bench-client`.
     static func run(_ arguments: [String]) -> Int32 {
@@ -15,7 +15,7 @@ enum ThumbnailMode {
             valid: arguments.count == 3 && sizes.count == 2, usage: "crop-bench thumbnail PATH MAXWIDTH MAXHEIGHT",
             path: path
         ) {
-            let pixels = try Imaging.displayThumbnail(path: path, maxWidth: sizes[0], maxHeight: sizes[1]).pixels
+            let pixels = try DisplayThumbnail.load(path: path, maxWidth: sizes[0], maxHeight: sizes[1]).pixels
             return "thumbnail \(pixels.width)×\(pixels.height) RGBA"
         }
     }

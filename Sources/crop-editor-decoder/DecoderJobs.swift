@@ -76,25 +76,25 @@ enum DecoderJobs {
     private static func run(_ request: DecoderRequest, _ descriptors: [Int32]) throws(ImagingError) -> (DecoderReply, [Int32]) {
         switch request {
         case .probe(let name):
-            return (.probed(try Imaging.probe(path: try source(name, descriptors))), [])
+            return (.probed(try ImageProbe.probe(path: try source(name, descriptors))), [])
         case .thumbnail(let name, let maxWidth, let maxHeight, let hasSidecar):
             let path = try source(name, descriptors)
             if hasSidecar, descriptors.count > 1 { cdf_add_file(Sidecar.path(for: path), descriptors[1]) }
-            let (info, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: maxWidth, maxHeight: maxHeight)
+            let (info, pixels) = try DisplayThumbnail.load(path: path, maxWidth: maxWidth, maxHeight: maxHeight)
             let kept = keptCrop(info)
             guard let fd = SealedPixels.seal(pixels) else { throw .library(.decode, detail: "no memory for the pixels") }
-            let grid = Imaging.losslessGrid(info: info)
+            let grid = LosslessJPEG.grid(info: info)
             return (.thumbnail(info: info, width: pixels.width, height: pixels.height, losslessGrid: grid, kept: kept), [fd])
         case .storedCrop(let name, let hasSidecar):
             let path = try source(name, descriptors)
             if hasSidecar, descriptors.count > 1 { cdf_add_file(Sidecar.path(for: path), descriptors[1]) }
-            return (.storedCrop(keptCrop(try Imaging.probe(path: path))), [])
+            return (.storedCrop(keptCrop(try ImageProbe.probe(path: path))), [])
         case .export(let info, let crop, let outputExtension, let options):
             let path = try source((info.path as NSString).lastPathComponent, descriptors)
             guard !outputExtension.contains("/") else { throw .decoderStopped }
             let output = outputFolder + "/result." + outputExtension
             let (exported, result) = try intoResult { () throws(ImagingError) in
-                try Imaging.export(info.named(path), crop: crop, output: output, options: options)
+                try CropExporter.export(info.named(path), crop: crop, output: output, options: options)
             }
             return (.exported(exported), [result])
         case .writeSidecar(let crop, let info, let hasExisting):
@@ -110,20 +110,20 @@ enum DecoderJobs {
             }
             return (.sidecarWritten(existingUnreadable: unreadable), [result])
         case .levelSuggestion(let name):
-            return (.level(try Imaging.levelSuggestion(path: try source(name, descriptors))), [])
+            return (.level(try LevelSuggestion.suggest(path: try source(name, descriptors))), [])
         case .smartCrop(let name, let transform, let target):
             let path = try source(name, descriptors)
-            return (.suggested(try Imaging.smartCrop(path: path, transform: transform, target: target)), [])
+            return (.suggested(try SmartCrop.suggest(path: path, transform: transform, target: target)), [])
         case .borderContent(let name, let transform, let tolerance):
             let path = try source(name, descriptors)
-            return (.borderContent(try Imaging.borderContent(path: path, transform: transform, tolerance: tolerance)), [])
+            return (.borderContent(try BorderContent.find(path: path, transform: transform, tolerance: tolerance)), [])
         case .region(let info, let region, let scale):
             let path = try source((info.path as NSString).lastPathComponent, descriptors)
             // The editor's cancellation flag, when it sent one: mapped read-only here (this side only reads it).
             let flag = descriptors.count > 1 ? SealedPixels.observeFlag(descriptors[1]) : nil
             defer { if let flag { SealedPixels.unmapFlag(flag) } }
             let cancellation = flag.map { RenderCancellation(sharing: UnsafeMutablePointer(mutating: $0)) }
-            let rendered = try Imaging.renderRegion(info.named(path), region: region, scale: scale, cancellation: cancellation)
+            let rendered = try RegionRender.render(info.named(path), region: region, scale: scale, cancellation: cancellation)
             guard let fd = SealedPixels.seal(rendered.pixels) else { throw .library(.decode, detail: "no memory for the pixels") }
             return (.region(region: rendered.region, width: rendered.pixels.width, height: rendered.pixels.height), [fd])
         case .test(let test):

@@ -21,7 +21,7 @@ enum DecoderStartup {
 
     /// Whether this libvips opens HEIF and AVIF, found once by `prepare` (its forks inherit it) and
     /// said in `ready`: the parents link no libvips to ask.
-    static let opensHEIF = Imaging.supportsHEIF
+    static let opensHEIF = ImagingLibraries.supportsHEIF
 
     /// libvips with its HEIF module, gexiv2 and its XMP namespaces, and Foundation's JSON coders,
     /// each used once, so nothing they load on first use is left for after the confinement. liborc,
@@ -29,7 +29,7 @@ enum DecoderStartup {
     /// confinement forbids.
     /// `heif` false: a decoder for one file that is not HEIF or AVIF loads no HEIF module.
     static func prepare(heif: Bool) {
-        Imaging.prepareForConfinement(heif: heif)
+        ImagingLibraries.prepareForConfinement(heif: heif)
         _ = opensHEIF
         Sidecar.prepare()
         let warm = MessageCoding.encode(DecoderReply.failed(.decoderStopped))

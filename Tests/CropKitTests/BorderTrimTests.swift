@@ -1,4 +1,4 @@
-// Trim Borders' crop around a content box: the box itself, the smallest rectangle of a locked ratio around it, nothing to trim — on every box of small pictures.
+// Trim Borders' crop around a content box: the box, the smallest locked-ratio rectangle around it, nothing to trim, on every box.
 
 import CropKit
 import Testing

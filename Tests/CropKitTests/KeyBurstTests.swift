@@ -1,4 +1,4 @@
-// A burst of key presses (a key held down): quick frames while it lasts, the sharp frame once no press has come for the settle delay.
+// A burst of key presses (a key held down): quick frames while it lasts, the sharp frame once no press came for the settle delay.
 
 import Testing
 

@@ -1,4 +1,4 @@
-// "Level automatically" on synthetic scenes turned by known angles: within 0.3° nearly always, and nothing suggested for pictures without lines.
+// "Level automatically" on synthetic scenes turned by known angles: within 0.3° nearly always, nothing for scenes without lines.
 import CropKit
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// Ratio-locked handle drags worked out by hand: each corner about its opposite corner, each edge about the centre, the body as ever.
+// Ratio-locked handle drags worked out by hand: corners about their opposite corner, edges about the centre, the body as ever.
 import CropKit
 import Testing
 

@@ -1,4 +1,4 @@
-// Seeded random runs of ratio-locked drags, new rectangles and fitting, checked in pixels, against the unit square and the minimum side.
+// Seeded random ratio-locked drags, new rectangles and fitting, checked in pixels against the unit square and the minimum side.
 import CropKit
 import Testing
 

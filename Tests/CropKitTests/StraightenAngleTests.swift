@@ -1,7 +1,8 @@
+// The straighten angle: hundredths, clamping, exact parsing, spoken numbers, flips, and CropKit's own trigonometry against libm.
+
 import Foundation
 import Testing
 
-// The straighten angle: hundredths, clamping, exact parsing, the spoken numbers, flips, and CropKit's own trigonometry against libm.
 @testable import CropKit
 
 @Suite struct StraightenAngleTests {

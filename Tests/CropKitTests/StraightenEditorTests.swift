@@ -1,4 +1,4 @@
-// Straightening in `CropEditor`: the angle as an undoable step, the crop carried and shrunk only as needed, live angle changes, ratios, turns and Reset.
+// Straightening in `CropEditor`: the angle as an undoable step, the crop shrunk only as needed, live changes, ratios, Reset.
 import CropKit
 import Foundation
 import Testing

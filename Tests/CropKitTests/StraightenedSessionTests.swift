@@ -1,4 +1,4 @@
-// Drags, keys and commits on a straightened picture: the frame slides along slanted edges, resized sides stop at them, ratios and the minimum hold.
+// Drags, keys and commits on a straightened picture: the frame slides along slanted edges, sides stop at them, ratios hold.
 import CropKit
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// The straightened picture's geometry: its box, its corners, what lies inside, the largest frames, shrinking, and 100,000 random cases against an independent oracle.
+// The straightened picture's geometry (box, corners, inside, largest frames, shrinking), and random cases against an oracle.
 import CropKit
 import Foundation
 import Testing

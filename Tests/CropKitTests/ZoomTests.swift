@@ -1,4 +1,4 @@
-// Zoom and pan in `Viewport`: fit…16×, zooming around a point, panning without empty margins, and the rules at random zoom and pan.
+// Zoom and pan in `Viewport`: fit…16×, zooming around a point, panning without empty margins, the rules at random zoom and pan.
 import CropKit
 import Testing
 

@@ -26,11 +26,11 @@ import Testing
         defer { scratch.remove() }
         let path = try make(format, in: scratch)
         let confined = try DecoderPool.shared.displayThumbnail(path: path, maxWidth: 200, maxHeight: 200)
-        let here = try Imaging.displayThumbnail(path: path, maxWidth: 200, maxHeight: 200)
+        let here = try DisplayThumbnail.load(path: path, maxWidth: 200, maxHeight: 200)
         #expect(confined.info == here.info)
         #expect(confined.pixels.width == here.pixels.width && confined.pixels.height == here.pixels.height)
         #expect(confined.pixels.bytes == here.pixels.bytes)
-        #expect(confined.losslessGrid == Imaging.losslessGrid(info: here.info))
+        #expect(confined.losslessGrid == LosslessJPEG.grid(info: here.info))
     }
 
     @Test(arguments: formats)
@@ -40,9 +40,9 @@ import Testing
         let path = try make(format, in: scratch)
         let crop = PixelRect(x: 16, y: 16, width: 200, height: 120)
         let info = try DecoderPool.shared.probe(path: path)
-        #expect(info == (try Imaging.probe(path: path)))
+        #expect(info == (try ImageProbe.probe(path: path)))
         let confined = try DecoderPool.shared.export(info, crop: crop, output: scratch.file("confined.png"))
-        let here = try Imaging.export(source: path, crop: crop, output: scratch.file("here.png"))
+        let here = try CropExporter.export(source: path, crop: crop, output: scratch.file("here.png"))
         #expect(confined.outputPath == scratch.file("confined.png"))
         #expect(confined.width == here.width && confined.height == here.height && confined.leftOut == here.leftOut)
         let confinedBytes = try Data(contentsOf: URL(fileURLWithPath: scratch.file("confined.png")))
@@ -58,12 +58,12 @@ import Testing
         let options = ExportOptions(lossless: true)
         let crop = PixelRect(x: 16, y: 16, width: 64, height: 64)
         let confined = try DecoderPool.shared.export(info, crop: crop, output: scratch.file("confined.jpg"), options: options)
-        _ = try Imaging.export(source: path, crop: crop, output: scratch.file("here.jpg"), options: options)
+        _ = try CropExporter.export(source: path, crop: crop, output: scratch.file("here.jpg"), options: options)
         #expect(confined.lossless)
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: scratch.file("confined.jpg")))
                 == Data(contentsOf: URL(fileURLWithPath: scratch.file("here.jpg"))))
-        #expect(try DecoderPool.shared.levelSuggestion(path: path) == Imaging.levelSuggestion(path: path))
+        #expect(try DecoderPool.shared.levelSuggestion(path: path) == LevelSuggestion.suggest(path: path))
     }
 
     @Test func aBrokenFileIsWordedAsBefore() throws {

@@ -56,7 +56,7 @@ import Testing
         let info = try DecoderPool.shared.probe(path: path)
         let region = CropRect(x: 0.25, y: 0.1, width: 0.5, height: 0.6)
         let there = try DecoderPool.shared.renderRegion(info, region: region, scale: scale)
-        let here = try Imaging.renderRegion(try Imaging.probe(path: path), region: region, scale: scale)
+        let here = try RegionRender.render(try ImageProbe.probe(path: path), region: region, scale: scale)
         #expect(there.region == here.region)
         #expect(there.pixels.width == here.pixels.width && there.pixels.height == here.pixels.height)
         #expect(there.pixels.bytes == here.pixels.bytes)

@@ -1,8 +1,9 @@
-// Every widget tree in data/ui builds with GtkBuilder where libadwaita is initialised, and the copy compiled into the binary is the file.
+// Every widget tree in data/ui builds with GtkBuilder where libadwaita is initialised, and the copy embedded in the binary is the file.
 
 import CGtk
 import Foundation
 import GtkSupport
+import UIResources
 import XCTest
 
 @testable import EditorUI
@@ -38,22 +39,19 @@ final class UIFilesTests: XCTestCase {
         }
     }
 
-    func testTheCompiledInBundleHoldsEveryFileAsItIs() throws {
-        try GtkTestSupport.requireDisplay()
-        MainActor.assumeIsolated { UIFiles.register() }
+    /// The binary holds each file of data/ui as it is there: SwiftPM embeds the folder when the
+    /// target builds, and `UIResources.contents(of:)` names each file.
+    func testTheBinaryHoldsEveryFileAsItIs() throws {
+        XCTAssertFalse(Self.files.isEmpty, "no .ui file in \(Self.folder.path)")
         for file in Self.files {
-            var error: UnsafeMutablePointer<GError>?
-            guard let bytes = g_resources_lookup_data(UIFiles.prefix + file, G_RESOURCE_LOOKUP_FLAGS_NONE, &error) else {
-                XCTFail("\(file) is not in the compiled-in bundle: run make ui-resources")
-                if let error { g_error_free(error) }
+            guard let embedded = UIResources.contents(of: file) else {
+                XCTFail("\(file) is not reachable in the binary: name it in UIResources.contents(of:)")
                 continue
             }
-            defer { g_bytes_unref(bytes) }
-            var size = 0
-            let data = g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: size) }
             let onDisk = try Data(contentsOf: Self.folder.appendingPathComponent(file))
-            XCTAssertEqual(data, onDisk, "the bundle's \(file) is older than data/ui's: run make ui-resources")
+            XCTAssertEqual(Data(embedded), onDisk, "the binary's \(file) is not data/ui's")
         }
+        XCTAssertNil(UIResources.contents(of: "no-such-file.ui"))
     }
 
     /// Action names live in the action enums: the files leave them, and tooltips, to code.

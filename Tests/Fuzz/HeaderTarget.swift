@@ -7,8 +7,8 @@ import Foundation
 enum HeaderTarget {
     static func run(_ bytes: [UInt8]) {
         let path = FuzzTargets.file("picture", bytes)
-        try? Imaging.checkComplete(path, loader: "VipsForeignLoadPngFile")
-        try? Imaging.checkComplete(path, loader: Imaging.jpegLoader)
+        try? ImageProbe.checkComplete(path, loader: "VipsForeignLoadPngFile")
+        try? ImageProbe.checkComplete(path, loader: SupportedImages.jpegLoader)
         _ = TIFFVariant(path: path)?.undecodable
         _ = TIFFVariant.unsupported(path: path, libvipsMessage: "fuzz")
     }
@@ -16,8 +16,8 @@ enum HeaderTarget {
     /// The whole probe, libvips' header read and the size limits included (slower: libvips per input).
     static func probe(_ bytes: [UInt8]) {
         let path = FuzzTargets.file("probed", bytes)
-        if let info = try? Imaging.probe(path: path) {
-            precondition(info.width > 0 && info.height > 0 && info.width <= Imaging.pixelLimit, "a size past the checks")
+        if let info = try? ImageProbe.probe(path: path) {
+            precondition(info.width > 0 && info.height > 0 && info.width <= SupportedImages.pixelLimit, "a size past the checks")
         }
     }
 }

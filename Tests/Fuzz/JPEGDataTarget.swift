@@ -12,7 +12,7 @@ enum JPEGDataTarget {
         let path = FuzzTargets.file("data.jpg", bytes[5...])
         // As in the app, the decoders see only what the probe accepted, and then only pictures small
         // enough to fuzz: libjpeg allocates by the header's size (10 GB for a 58368 × 60672 one).
-        guard let info = try? Imaging.probe(path: path), info.isJPEG, info.width * info.height <= 1 << 24 else { return }
+        guard let info = try? ImageProbe.probe(path: path), info.isJPEG, info.width * info.height <= 1 << 24 else { return }
         let x = Int32(bytes[0]) * 8, y = Int32(bytes[1]) * 8
         let w = Int32(bytes[2]) + 1, h = Int32(bytes[3]) + 1
         let denominator: Int32 = [1, 2, 4, 8][Int(bytes[4] & 3)]
@@ -25,6 +25,6 @@ enum JPEGDataTarget {
             _ = sum
             free(region.pixels)
         }
-        try? Imaging.checkJPEGData(path: path)
+        try? DecodePolicy.checkJPEGData(path: path)
     }
 }

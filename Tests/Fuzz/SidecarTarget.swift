@@ -19,7 +19,7 @@ enum SidecarTarget {
             _ = FuzzTargets.file("picture.jpg", rest)
         }
         let info = ImageInfo(
-            path: image, loader: Imaging.jpegLoader, storedWidth: 640, storedHeight: 480,
+            path: image, loader: SupportedImages.jpegLoader, storedWidth: 640, storedHeight: 480,
             orientation: ImageOrientation(exifValue: Int(first & 0x07) + 1), bands: 3, bitsPerSample: 8, hasAlpha: false)
         if let (crop, _) = try? Sidecar.read(info: info) {
             precondition(crop.rect.width > 0 && crop.rect.height > 0, "an empty stored crop")

@@ -1,4 +1,4 @@
-// GtkSupport's GtkBuilder: a tree from a compiled and registered resource, its objects by id, libadwaita's types known by name.
+// GtkSupport's GtkBuilder: a tree from a .ui file's bytes, its objects by id, libadwaita's types known by name.
 
 import CGtk
 import Foundation
@@ -8,10 +8,8 @@ import XCTest
 @testable import TestSupport
 
 final class BuilderWrapperTests: XCTestCase {
-    func testATreeFromAResourceNamesLibadwaitaTypesAndGivesItsObjectsById() throws {
+    func testATreeFromBytesNamesLibadwaitaTypesAndGivesItsObjectsById() throws {
         try GtkDisplay.require()
-        let folder = try GtkDisplay.temporaryFolder("builder")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let tree = """
             <?xml version="1.0" encoding="UTF-8"?>
             <interface>
@@ -20,26 +18,8 @@ final class BuilderWrapperTests: XCTestCase {
               </object>
             </interface>
             """
-        try tree.write(to: folder.appendingPathComponent("tree.ui"), atomically: true, encoding: .utf8)
-        let bundle = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gresources><gresource prefix="/io/github/cropeditor/GtkSupportTests"><file>tree.ui</file></gresource></gresources>
-            """
-        try bundle.write(to: folder.appendingPathComponent("tree.gresource.xml"), atomically: true, encoding: .utf8)
-        let compiled = folder.appendingPathComponent("tree.gresource").path
-        XCTAssertNotNil(
-            Shell.run(
-                "glib-compile-resources",
-                ["--sourcedir=\(folder.path)", "--target=\(compiled)", folder.appendingPathComponent("tree.gresource.xml").path]))
-        var error: UnsafeMutablePointer<GError>?
-        let resource = try XCTUnwrap(g_resource_load(compiled, &error), "the compiled resource did not load")
-        g_resources_register(resource)
-        defer {
-            g_resources_unregister(resource)
-            g_resource_unref(resource)
-        }
         MainActor.assumeIsolated {
-            let builder = Builder.fromResource("/io/github/cropeditor/GtkSupportTests/tree.ui")
+            let builder = Builder.fromBytes(Array(tree.utf8))
             let header = Builder.object(builder, "header"), save = Builder.object(builder, "save")
             XCTAssertNotNil(header)
             XCTAssertNil(Builder.object(builder, "missing"))

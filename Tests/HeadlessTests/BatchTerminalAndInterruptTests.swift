@@ -1,4 +1,4 @@
-// A batch on a terminal shows one progress line (on a pipe none), and a batch stopped by SIGINT or SIGTERM keeps what it finished and ends by the signal.
+// A batch on a terminal shows one progress line (on a pipe none); stopped by a signal it keeps what it finished and ends by it.
 
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// Command lines that cannot work: unknown options, missing values, no crop or output, bad quality or strip, not exactly one IMAGE.
+// Command lines that cannot work: unknown options, missing values, no crop or output, bad quality or strip, not one IMAGE.
 
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// Crops that cannot be cut from the image: outside it (partly, wholly, by percent, upright vs stored), no area, malformed, mixed units.
+// Crops that cannot be cut from the image: outside it (partly, wholly, by percent, upright vs stored), no area, malformed, mixed.
 
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// Batches through the real binary: good and bad images mixed, name collisions, a result onto a source, --jobs, usage errors, sidecars.
+// Batches through the real binary: good and bad images mixed, name collisions, a result onto a source, --jobs, usage, sidecars.
 
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// The command line's decoders: started for the file at hand (no HEIF module for a file that is not HEIF), and ending with it, killed as it exits.
+// The command line's decoders: started for the file at hand (HEIF's module only for HEIF), killed as the command exits.
 
 import Foundation
 import Testing

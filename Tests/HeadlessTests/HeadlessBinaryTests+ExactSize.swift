@@ -1,4 +1,4 @@
-// --size=WxH, --print-size and --resolution from the real binary: exact results, the ratio refused in one line, batches, sidecars.
+// --size=WxH, --print-size and --resolution from the real binary: exact results, a wrong ratio refused, batches, sidecars.
 
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// Files other viewers open (OddFiles) through the real binary: exact crops, one warning line when metadata is left out, the failure contract for what is missing or unsupported.
+// Files other viewers open, through the real binary: exact crops, one warning line for metadata left out, refusals in one line.
 
 import Foundation
 import OddFiles

@@ -1,4 +1,4 @@
-// `-` as IMAGE (standard input) and `--output=-` (standard output) through real pipes: byte for byte the crop made through files, and nothing on standard output when anything fails.
+// `-` as IMAGE and `--output=-` through real pipes: byte for byte the crop made through files, nothing written on a failure.
 
 import Foundation
 import Glibc

@@ -1,4 +1,4 @@
-// --shape and --size: circles and scaled results from the real binary, kept in the sidecar, and every bad use refused in one line.
+// --shape and --size: circles and scaled results from the real binary, kept in the sidecar, every bad use refused in one line.
 
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// --crop=auto --aspect=W:H on generated pictures with one salient object: the suggested crop holds the whole object, wherever it is.
+// --crop=auto --aspect=W:H on generated pictures with one salient object: the suggested crop holds the whole object.
 
 import Foundation
 import Testing

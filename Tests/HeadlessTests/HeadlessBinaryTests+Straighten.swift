@@ -1,4 +1,4 @@
-// --straighten: the real binary's turn against ImageMagick's -distort SRT, no pixel from outside, depth and alpha, shapes, the sidecar's angle, auto, and refusals.
+// --straighten: the real binary's turn against ImageMagick's -distort SRT, nothing from outside, shapes, sidecar, auto, refusals.
 
 import CropKit
 import Foundation

@@ -1,4 +1,4 @@
-// The command line with a decoder taken over by its picture, and with one that only says it is confined: nothing outside the job changes, an unconfined decoder is refused unless the user opts out.
+// The command line with a decoder taken over or falsely confined: nothing outside the job changes, unconfined is refused.
 
 import Foundation
 import OddFiles

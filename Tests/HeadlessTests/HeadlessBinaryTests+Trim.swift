@@ -1,4 +1,4 @@
-// --crop=trim on generated screenshots: the result is ImageMagick's `-fuzz N% -trim` of the same picture, grown to --aspect when given; no border is one line.
+// --crop=trim on generated screenshots: ImageMagick's `-fuzz N% -trim` of the picture, grown to --aspect; no border, one line.
 
 import Foundation
 import OddFiles

@@ -1,4 +1,4 @@
-// The processes that read no pixels link no pixel libraries: crop-editor and crop-editor-gui name no libvips, gexiv2 or TurboJPEG among their NEEDED entries, the decoder does.
+// The processes that read no pixels link no pixel libraries: only the decoder names libvips, gexiv2 or TurboJPEG as NEEDED.
 
 import Foundation
 import Testing

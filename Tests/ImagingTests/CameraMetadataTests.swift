@@ -1,4 +1,4 @@
-// A camera's EXIF (maker notes, interoperability directory, GPS, thumbnail) never blocks a crop: what a format cannot carry is left out and said, the guarantees hold.
+// A camera's EXIF (maker notes, interoperability, GPS, thumbnail) never blocks a crop: what cannot follow is left out and said.
 
 import CropKit
 import Foundation
@@ -41,7 +41,7 @@ import Wording
         for strip in [StripMode.none, .gps] {
             for ext in ["png", "webp", "tif", "jpg"] {
                 let out = dir.file("\(strip.rawValue).\(ext)")
-                let result = try Imaging.export(
+                let result = try CropExporter.export(
                     source: source.path, crop: crop, output: out,
                     options: ExportOptions(quality: 90, strip: strip))
                 #expect(result.leftOut.map(\.what) == expectedLeftOut[ext] ?? [], "\(ext) \(strip): \(result.leftOut)")
@@ -82,7 +82,7 @@ import Wording
         defer { dir.remove() }
         let source = try #require(try OddFiles.make(in: dir.path).first { $0.name == "broken-exif-offset.jpg" })
         let crop = PixelRect(x: 32, y: 16, width: 160, height: 120), out = dir.file("cut.jpg"), reference = dir.file("ref.jpg")
-        let result = try Imaging.export(source: source.path, crop: crop, output: out, options: ExportOptions(lossless: true))
+        let result = try CropExporter.export(source: source.path, crop: crop, output: out, options: ExportOptions(lossless: true))
         #expect(result.lossless)
         #expect(result.leftOut.map(\.what) == ["the EXIF data"])
         #expect(result.leftOut.first?.sentence.contains("could not be read back") == true, "\(result.leftOut)")

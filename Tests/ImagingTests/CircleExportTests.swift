@@ -1,4 +1,4 @@
-// Circle crops written and read back by ImageMagick: transparent corners, a soft edge, the source's pixels inside, every sample kind.
+// Circle crops read back by ImageMagick: transparent corners, a soft edge, the source's pixels inside, every sample kind.
 
 import CropKit
 import Foundation
@@ -61,7 +61,7 @@ import Wording
         let samples = Texture.samples(width: Self.width, height: Self.height, seed: 3)
         let src = try Self.png(dir, "src", channels: 3, samples: samples)
         let out = dir.file("out.png")
-        let result = try Imaging.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
+        let result = try CropExporter.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
         #expect(result.width == 64 && result.height == 64 && !result.lossless)
         #expect(try Tool.vipsSize(out) == "64x64")
         let header = try #require(PNGBytes.header(out))
@@ -87,7 +87,7 @@ import Wording
         let samples = (0..<(Self.width * Self.height)).map { ($0 * 37 + $0 / Self.width * 11) & 0xFF }
         let src = try Self.png(dir, "src", channels: 1, samples: samples)
         let out = dir.file("out.png")
-        _ = try Imaging.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
+        _ = try CropExporter.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
         let header = try #require(PNGBytes.header(out))
         #expect(header.colourType == 4 && header.bitDepth == 8, "grey + alpha, 8 bits: \(header)")
         let pairs = try Tool.decode(out, channels: "graya")
@@ -108,7 +108,7 @@ import Wording
         }
         let src = try Self.png(dir, "src", channels: channels, sixteenBit: true, samples: picture)
         let out = dir.file("out.png")
-        _ = try Imaging.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
+        _ = try CropExporter.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
         let header = try #require(PNGBytes.header(out))
         #expect(header.bitDepth == 16 && header.colourType == (channels == 3 ? 6 : 4), "\(header)")
         let all = try Tool.decode(out, channels: channels == 3 ? "rgba" : "graya", depth: 16)
@@ -136,7 +136,7 @@ import Wording
         }
         let src = try Self.png(dir, "src", channels: 4, samples: samples)
         let out = dir.file("out.png")
-        _ = try Imaging.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
+        _ = try CropExporter.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
         let rgba = try Tool.decode(out, channels: "rgba")
         func alpha(_ x: Int, _ y: Int) -> Int { rgba[(y * 64 + x) * 4 + 3] }
         #expect(alpha(55 - 23, 43 - 11) == 0, "a transparent source pixel inside the circle must stay transparent")
@@ -157,7 +157,7 @@ import Wording
         defer { dir.remove() }
         let src = try Self.png(dir, "src", channels: 3, samples: Texture.samples(width: Self.width, height: Self.height, seed: 5))
         let out = dir.file("out.webp")
-        let result = try Imaging.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
+        let result = try CropExporter.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
         #expect(result.width == 64 && result.height == 64)
         #expect(try Tool.identify("%m %w %h %[channels]", out) == "WEBP 64 64 srgba")
         #expect(try Tool.text(["vipsheader", "-f", "bands", out]) == "4")
@@ -172,7 +172,7 @@ import Wording
         try Tool.run([Tool.convert, "-size", "\(Self.width)x\(Self.height)", "gradient:orange-navy", "-colorspace", "CMYK", src])
         #expect(try Tool.identify("%[colorspace]", src) == "CMYK")
         let out = dir.file("out.png")
-        _ = try Imaging.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
+        _ = try CropExporter.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
         #expect(PNGBytes.header(out)?.colourType == 6)
         #expect(try Self.cornerAndCentreAlpha(out) == "0 0 0 0 1")
     }
@@ -184,7 +184,7 @@ import Wording
         let src = try Self.png(dir, "src", channels: 3, samples: Texture.samples(width: Self.width, height: Self.height, seed: 8))
         let out = dir.file("out.png")
         let crop = PixelRect(x: 5, y: 10, width: 80, height: 40)
-        let result = try Imaging.export(
+        let result = try CropExporter.export(
             source: src, crop: crop, output: out, options: ExportOptions(transform: .right, shape: .circle))
         #expect(result.width == 80 && result.height == 40)
         #expect(try Tool.vipsSize(out) == "80x40")
@@ -200,7 +200,7 @@ import Wording
         let src = try Self.png(dir, "src", channels: 3, samples: Texture.samples(width: Self.width, height: Self.height, seed: 1))
         let out = dir.file("out.\(ext)")
         let error = imagingError {
-            try Imaging.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
+            try CropExporter.export(source: src, crop: Self.crop, output: out, options: ExportOptions(shape: .circle))
         }
         #expect(error?.message == "a circle crop needs a .png or .webp output for its transparent corners")
         #expect(!exists(out))
@@ -214,7 +214,8 @@ import Wording
         let src = try Self.png(dir, "src", channels: 3, samples: Texture.samples(width: Self.width, height: Self.height, seed: 1))
         let out = dir.file("out.png")
         let error = imagingError {
-            try Imaging.export(source: src, crop: Self.crop, output: out, options: ExportOptions(lossless: true, shape: .circle))
+            try CropExporter.export(
+                source: src, crop: Self.crop, output: out, options: ExportOptions(lossless: true, shape: .circle))
         }
         #expect(error?.message.contains("circle crop cannot be cut losslessly") == true, "\(error?.message ?? "no error")")
         #expect(!exists(out))

@@ -25,7 +25,7 @@ import Testing
             if worker == 0 {
                 for round in 0..<rounds {
                     do {
-                        try Imaging.export(
+                        try CropExporter.export(
                             source: good, crop: PixelRect(x: 16, y: 16, width: 900, height: 700),
                             output: dir.file("out\(round).png"))
                     } catch { failures.add("good export \(round): \(error)") }
@@ -36,7 +36,7 @@ import Testing
                 var attempts = 0
                 while done.all.isEmpty && attempts < 2000 {
                     attempts += 1
-                    if (try? Imaging.displayThumbnail(path: broken, maxWidth: 64, maxHeight: 64)) != nil {
+                    if (try? DisplayThumbnail.load(path: broken, maxWidth: 64, maxHeight: 64)) != nil {
                         failures.add("the broken file was shown without error")
                     }
                 }

@@ -18,7 +18,7 @@ import Testing
     private func filled(_ count: Int) -> (fd: Int32, bytes: [UInt8]) {
         let fd = scratch()
         let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-        _ = bytes.withUnsafeBytes { Imaging.writeAll($0, to: fd) }
+        _ = bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: fd) }
         return (fd, bytes)
     }
 
@@ -27,7 +27,7 @@ import Testing
         defer { close(source) }
         let target = scratch()
         defer { close(target) }
-        #expect(Imaging.copyAll(from: source, count: count, to: target) == 0)
+        #expect(AtomicFile.copyAll(from: source, count: count, to: target) == 0)
         var copied = [UInt8](repeating: 0, count: count)
         #expect(pread(target, &copied, count, 0) == count)
         #expect(copied == bytes)
@@ -41,7 +41,7 @@ import Testing
         let full = open("/dev/full", O_WRONLY)
         try #require(full >= 0)
         defer { close(full) }
-        #expect(Imaging.copyAll(from: source, count: 1 << 16, to: full) == ENOSPC)
+        #expect(AtomicFile.copyAll(from: source, count: 1 << 16, to: full) == ENOSPC)
     }
 
     @Test func aSourceShorterThanAskedIsEIO() throws {
@@ -49,6 +49,6 @@ import Testing
         defer { close(source) }
         let target = scratch()
         defer { close(target) }
-        #expect(Imaging.copyAll(from: source, count: 200, to: target) == EIO)
+        #expect(AtomicFile.copyAll(from: source, count: 200, to: target) == EIO)
     }
 }

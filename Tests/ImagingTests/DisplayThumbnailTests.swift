@@ -26,7 +26,7 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("photo.jpg")
         try Self.makePhoto(src)
-        let (info, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 800, maxHeight: 800)
+        let (info, pixels) = try DisplayThumbnail.load(path: src, maxWidth: 800, maxHeight: 800)
         #expect(info.width == 4000 && info.height == 3000)
         #expect(pixels.width == 800 && pixels.height == 600)
         #expect(pixels.bytes.count == 800 * 600 * 4)
@@ -35,7 +35,7 @@ import Testing
         #expect(Self.near(Self.rgb(pixels, 100, 500), [0, 0, 255]), "bottom-left is blue")
         #expect(stride(from: 3, to: pixels.bytes.count, by: 4).allSatisfy { pixels.bytes[$0] == 255 }, "opaque")
         // Shrinking to a wide box is limited by the height.
-        let (_, wide) = try Imaging.displayThumbnail(path: src, maxWidth: 1000, maxHeight: 300)
+        let (_, wide) = try DisplayThumbnail.load(path: src, maxWidth: 1000, maxHeight: 300)
         #expect(wide.width == 400 && wide.height == 300)
     }
 
@@ -47,7 +47,7 @@ import Testing
         let src = dir.file("photo.jpg")
         try Self.makePhoto(src)
         JPEGBytes.setOrientation(src, 6)
-        let (info, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 800, maxHeight: 800)
+        let (info, pixels) = try DisplayThumbnail.load(path: src, maxWidth: 800, maxHeight: 800)
         #expect(info.width == 3000 && info.height == 4000 && info.orientation == .right)
         #expect(pixels.width == 600 && pixels.height == 800)
         #expect(pixels.bytes.count == 600 * 800 * 4)
@@ -63,7 +63,7 @@ import Testing
         (4000, 6000, 1920, 1200, 4), (0, 0, 100, 100, 1),
     ])
     func libjpegScalesByThePowerOfTwoThatStillCoversTheBox(_ c: (Int, Int, Int, Int, Int)) {
-        #expect(Imaging.jpegShrink(width: c.0, height: c.1, maxWidth: c.2, maxHeight: c.3) == c.4)
+        #expect(DisplayThumbnail.jpegShrink(width: c.0, height: c.1, maxWidth: c.2, maxHeight: c.3) == c.4)
     }
 
     /// The thumbnail made through libjpeg's scaling looks like ImageMagick's resize of the whole picture (the
@@ -73,7 +73,7 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("detail.jpg")
         try Tool.run(["convert", "-seed", "7", "-size", "2400x1600", "plasma:red-blue", "-quality", "92", src])
-        let (_, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 720, maxHeight: 720)
+        let (_, pixels) = try DisplayThumbnail.load(path: src, maxWidth: 720, maxHeight: 720)
         #expect(pixels.width == 720 && pixels.height == 480)
         let ours = dir.file("ours.ppm"), oracle = dir.file("oracle.png")
         Netpbm.write(
@@ -92,7 +92,7 @@ import Testing
         let dir = TempFolder("thumb-small")
         defer { dir.remove() }
         try Tool.run(["convert", "-size", "64x48", "xc:lime", dir.file("small.png")])
-        let (_, pixels) = try Imaging.displayThumbnail(path: dir.file("small.png"), maxWidth: 800, maxHeight: 800)
+        let (_, pixels) = try DisplayThumbnail.load(path: dir.file("small.png"), maxWidth: 800, maxHeight: 800)
         #expect(pixels.width == 64 && pixels.height == 48)
         #expect(Self.rgb(pixels, 10, 10) == [0, 255, 0])
     }
@@ -106,13 +106,13 @@ import Testing
             dir.file("c.ppm"), width: w, height: h, channels: 3, sixteenBit: true,
             samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x2020, 0x8080, 0xF0F0] })
         try Tool.run(["convert", dir.file("c.ppm"), dir.file("c.png")])
-        let (_, colour) = try Imaging.displayThumbnail(path: dir.file("c.png"), maxWidth: 100, maxHeight: 100)
+        let (_, colour) = try DisplayThumbnail.load(path: dir.file("c.png"), maxWidth: 100, maxHeight: 100)
         #expect(Self.rgb(colour, 5, 5) == [0x20, 0x80, 0xF0])
         Netpbm.write(
             dir.file("g.pgm"), width: w, height: h, channels: 1, sixteenBit: true,
             samples: [Int](repeating: 0x6060, count: w * h))
         try Tool.run(["convert", dir.file("g.pgm"), dir.file("g.png")])
-        let (_, grey) = try Imaging.displayThumbnail(path: dir.file("g.png"), maxWidth: 100, maxHeight: 100)
+        let (_, grey) = try DisplayThumbnail.load(path: dir.file("g.png"), maxWidth: 100, maxHeight: 100)
         #expect(Self.rgb(grey, 5, 5) == [0x60, 0x60, 0x60])
         #expect(grey.bytes[(5 * w + 5) * 4 + 3] == 255)
         // 16-bit grey with alpha, and RGBA: the alpha is scaled like the colours.
@@ -121,13 +121,13 @@ import Testing
             samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x6060, 0x8080] })
         try Tool.run(["convert", dir.file("ga.pam"), dir.file("ga.png")])
         #expect(PNGBytes.header(dir.file("ga.png"))?.colourType == 4)
-        let (_, ga) = try Imaging.displayThumbnail(path: dir.file("ga.png"), maxWidth: 100, maxHeight: 100)
+        let (_, ga) = try DisplayThumbnail.load(path: dir.file("ga.png"), maxWidth: 100, maxHeight: 100)
         #expect(Array(ga.bytes[0..<4]) == [0x60, 0x60, 0x60, 0x80])
         Netpbm.write(
             dir.file("ca.pam"), width: w, height: h, channels: 4, sixteenBit: true,
             samples: [Int](repeating: 0, count: w * h).flatMap { _ in [0x2020, 0x8080, 0xF0F0, 0x4040] })
         try Tool.run(["convert", dir.file("ca.pam"), dir.file("ca.png")])
-        let (_, ca) = try Imaging.displayThumbnail(path: dir.file("ca.png"), maxWidth: 100, maxHeight: 100)
+        let (_, ca) = try DisplayThumbnail.load(path: dir.file("ca.png"), maxWidth: 100, maxHeight: 100)
         #expect(Array(ca.bytes[0..<4]) == [0x20, 0x80, 0xF0, 0x40])
     }
 
@@ -138,12 +138,12 @@ import Testing
         let src = dir.file("cmyk.jpg")
         try Tool.run(["convert", "-size", "40x30", "xc:red", "-colorspace", "CMYK", "-quality", "95", src])
         #expect(try Tool.identify("%[colorspace]", src) == "CMYK")
-        let (_, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 100, maxHeight: 100)
+        let (_, pixels) = try DisplayThumbnail.load(path: src, maxWidth: 100, maxHeight: 100)
         #expect(pixels.width == 40 && pixels.height == 30)
         let shown = Self.rgb(pixels, 20, 15)
         #expect(shown[0] > 200 && shown[1] < 60 && shown[2] < 60, "shown \(shown)")
         let out = dir.file("out.png")
-        try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 40, height: 30), output: out)
+        try CropExporter.export(source: src, crop: PixelRect(x: 0, y: 0, width: 40, height: 30), output: out)
         let px = try Tool.decode(out)
         let centre = (15 * 40 + 20) * 3
         #expect(

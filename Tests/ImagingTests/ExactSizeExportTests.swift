@@ -1,4 +1,4 @@
-// Exports at an exact output size: exactly W × H whatever the crop, pixels like ImageMagick's `-resize WxH!`, the resolution written, a ratio mismatch refused.
+// Exports at an exact size: W × H whatever the crop, pixels like ImageMagick's `-resize WxH!`, resolution written, ratio checked.
 
 import CropKit
 import Foundation
@@ -30,7 +30,7 @@ import Wording
         ]
         for (index, (crop, size)) in cases.enumerated() {
             let out = dir.file("out\(index).png"), ref = dir.file("ref\(index).png")
-            let result = try Imaging.export(
+            let result = try CropExporter.export(
                 source: src, crop: crop, output: out, options: ExportOptions(outputSize: .pixels(size)))
             #expect(result.width == size.width && result.height == size.height)
             #expect(try Tool.vipsSize(out) == size.description)
@@ -60,7 +60,7 @@ import Wording
             try Tool.run([
                 Tool.convert, "-size", "\(stored.0)x\(stored.1)", "gradient:red-blue", "-orient", "\(orientation)", src,
             ])
-            let info = try Imaging.probe(path: src)
+            let info = try ImageProbe.probe(path: src)
             let transform = ImageOrientation.allCases[random.int(0...7)]
             let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
             let angle =
@@ -78,7 +78,7 @@ import Wording
             let rect = turned.pixelRect(for: crop)
             guard size.matches(cropWidth: rect.width, cropHeight: rect.height) else { continue }
             let out = dir.file("out\(index).\(["png", "jpg", "webp", "tif"][index % 4])")
-            let result = try Imaging.export(
+            let result = try CropExporter.export(
                 source: src, crop: rect, output: out,
                 options: ExportOptions(transform: transform, outputSize: size, straighten: angle))
             #expect(result.width == exact.width && result.height == exact.height)
@@ -96,7 +96,7 @@ import Wording
         let src = try OutputSizeExportTests.source(dir)
         let out = dir.file("out.png")
         let error = imagingError {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: PixelRect(x: 0, y: 0, width: 300, height: 200), output: out,
                 options: ExportOptions(outputSize: .pixels(PixelSize(width: 1080, height: 1350))))
         }
@@ -139,7 +139,7 @@ import Wording
         let src = dir.file("src.jpg")
         try Texture.jpeg(src, width: 320, height: 240)
         let out = dir.file("out.jpg")
-        let result = try Imaging.export(
+        let result = try CropExporter.export(
             source: src, crop: PixelRect(x: 16, y: 16, width: 160, height: 160), output: out,
             options: ExportOptions(lossless: true, resolution: 600))
         #expect(result.lossless)
@@ -156,7 +156,7 @@ import Wording
         var found: [String: (tags: [String: Any], size: String)] = [:]
         for ext in ["jpg", "png", "tif"] {
             let out = dir.file("\(prefix).\(ext)")
-            _ = try Imaging.export(source: src, crop: crop, output: out, options: options)
+            _ = try CropExporter.export(source: src, crop: crop, output: out, options: options)
             found[ext] = (try Tool.exif(out), try Tool.vipsSize(out))
         }
         return found

@@ -32,19 +32,19 @@ import Wording
         let samples = Self.codedPPM(dir.file("src.ppm"))
         let src = dir.file("src.\(ext)")
         try Tool.run(["convert", dir.file("src.ppm")] + options + [src])
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         #expect(info.width == 50 && info.height == 40 && !info.hasAlpha)
         let crop = PixelRect(x: 11, y: 7, width: 23, height: 17)
         for outExt in ["png", "tif", "webp"] where outExt != "webp" || ext == "webp" {
             let out = dir.file("out.\(outExt)")
-            try Imaging.export(source: src, crop: crop, output: out)
+            try CropExporter.export(source: src, crop: crop, output: out)
             #expect(try Tool.size(out) == (23, 17))
             if outExt != "webp" {
                 let wrong = mismatch(try Tool.decode(out), Self.rect(samples, width: 50, channels: 3, crop))
                 #expect(wrong == nil, "\(ext) → \(outExt): \(wrong ?? "")")
             }
         }
-        let (_, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 100, maxHeight: 100)
+        let (_, pixels) = try DisplayThumbnail.load(path: src, maxWidth: 100, maxHeight: 100)
         #expect(pixels.width == 50 && pixels.height == 40)
         #expect(Array(pixels.bytes[0..<4]) == [0, 0, 0, 255])
         let last = (39 * 50 + 49) * 4
@@ -58,7 +58,7 @@ import Wording
         let samples = Self.codedPPM(dir.file("src.ppm"))
         try Tool.run(["convert", dir.file("src.ppm"), dir.file("src.png")])
         let crop = PixelRect(x: 4, y: 4, width: 40, height: 30)
-        try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("out.webp"))
+        try CropExporter.export(source: dir.file("src.png"), crop: crop, output: dir.file("out.webp"))
         #expect(try Tool.identify("%m %w %h", dir.file("out.webp")) == "WEBP 40 30")
         let got = try Tool.decode(dir.file("out.webp"))
         let want = Self.rect(samples, width: 50, channels: 3, crop)
@@ -74,17 +74,17 @@ import Wording
         try Tool.run(["convert", "-delay", "10", "-size", "40x30", "xc:red", "xc:blue", src])
         #expect(
             try Tool.text(["identify", "-format", "%n\n", src]).split(separator: "\n").first == "2", "the fixture has two frames")
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         #expect(info.width == 40 && info.height == 30)
         let out = dir.file("out.png")
-        try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 40, height: 30), output: out)
+        try CropExporter.export(source: src, crop: PixelRect(x: 0, y: 0, width: 40, height: 30), output: out)
         #expect(try Tool.size(out) == (40, 30))
         let px = try Tool.decode(out)
         #expect(px.count == 40 * 30 * 3)
         #expect(
             stride(from: 0, to: px.count, by: 3).allSatisfy { px[$0] == 255 && px[$0 + 1] == 0 && px[$0 + 2] == 0 },
             "every pixel of the first (red) frame")
-        let (_, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 100, maxHeight: 100)
+        let (_, pixels) = try DisplayThumbnail.load(path: src, maxWidth: 100, maxHeight: 100)
         #expect(pixels.width == 40 && pixels.height == 30)
         #expect(Array(pixels.bytes[0..<3]) == [255, 0, 0])
     }
@@ -99,16 +99,16 @@ import Wording
         Netpbm.write(dir.file("src.pam"), width: w, height: h, channels: 4, sixteenBit: false, samples: samples)
         try Tool.run(["convert", dir.file("src.pam"), dir.file("src.png")])
         #expect(PNGBytes.header(dir.file("src.png"))?.colourType == 6)
-        #expect(try Imaging.probe(path: dir.file("src.png")).hasAlpha)
+        #expect(try ImageProbe.probe(path: dir.file("src.png")).hasAlpha)
         let crop = PixelRect(x: 8, y: 2, width: 48, height: 28)
         let want = Self.rect(samples, width: w, channels: 4, crop)
         for ext in ["png", "webp", "tif"] {
             let out = dir.file("out.\(ext)")
-            try Imaging.export(source: dir.file("src.png"), crop: crop, output: out)
+            try CropExporter.export(source: dir.file("src.png"), crop: crop, output: out)
             #expect(
                 try Tool.identify("%A", out).lowercased().hasPrefix("blend") || Tool.identify("%A", out).lowercased() == "true",
                 "\(ext) has an alpha channel")
-            #expect(try Imaging.probe(path: out).hasAlpha, "\(ext)")
+            #expect(try ImageProbe.probe(path: out).hasAlpha, "\(ext)")
             let got = try Tool.decode(out, channels: "rgba")
             #expect(got.count == want.count)
             let alphaGot = stride(from: 3, to: got.count, by: 4).map { got[$0] }
@@ -117,7 +117,7 @@ import Wording
             if ext != "webp" { #expect(mismatch(got, want) == nil, "\(ext): \(mismatch(got, want) ?? "")") }
         }
         // The display thumbnail carries the alpha too.
-        let (_, pixels) = try Imaging.displayThumbnail(path: dir.file("src.png"), maxWidth: 64, maxHeight: 64)
+        let (_, pixels) = try DisplayThumbnail.load(path: dir.file("src.png"), maxWidth: 64, maxHeight: 64)
         #expect(pixels.bytes[3] == 0 && pixels.bytes[(5 * w + 10) * 4 + 3] == 45)
     }
 
@@ -135,32 +135,32 @@ import Wording
             if q != 75 {
                 try Tool.run(["convert", "-seed", "3", "-size", "128x96", "plasma:fractal", "-quality", "\(q)", source])
             }
-            try Imaging.export(source: source, crop: crop, output: out)
+            try CropExporter.export(source: source, crop: crop, output: out)
             let got = try quality(out)
             #expect(abs(got - q) <= 2, "keeps the source's quality \(q): \(got)")
         }
-        try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("fromPNG.jpg"))
+        try CropExporter.export(source: dir.file("src.png"), crop: crop, output: dir.file("fromPNG.jpg"))
         #expect(abs(try quality(dir.file("fromPNG.jpg")) - 92) <= 1, "92 for a non-JPEG source")
-        try Imaging.export(
+        try CropExporter.export(
             source: dir.file("q75.jpg"), crop: crop, output: dir.file("q40.jpg"), options: ExportOptions(quality: 40))
         #expect(abs(try quality(dir.file("q40.jpg")) - 40) <= 2, "an explicit quality is used")
-        try Imaging.export(
+        try CropExporter.export(
             source: dir.file("src.png"), crop: crop, output: dir.file("q100.jpeg"), options: ExportOptions(quality: 100))
         #expect(try quality(dir.file("q100.jpeg")) == 100)
         // Out of range is refused before anything is written.
         for bad in [0, 101, -5] {
             #expect(
                 imagingError {
-                    try Imaging.export(
+                    try CropExporter.export(
                         source: dir.file("src.png"), crop: crop, output: dir.file("bad.jpg"),
                         options: ExportOptions(quality: bad))
                 } != nil)
         }
         #expect(!exists(dir.file("bad.jpg")))
         // A lower quality makes a smaller WebP: the setting reaches the WebP encoder as well.
-        try Imaging.export(
+        try CropExporter.export(
             source: dir.file("src.png"), crop: crop, output: dir.file("lo.webp"), options: ExportOptions(quality: 10))
-        try Imaging.export(
+        try CropExporter.export(
             source: dir.file("src.png"), crop: crop, output: dir.file("hi.webp"), options: ExportOptions(quality: 95))
         #expect(bytes(of: dir.file("lo.webp"))!.count < bytes(of: dir.file("hi.webp"))!.count)
     }
@@ -178,10 +178,10 @@ import Wording
         for (name, magick) in [
             ("a.PNG", "PNG"), ("b.JPEG", "JPEG"), ("c.webp", "WEBP"), ("d.tiff", "TIFF"), ("e.jpg", "JPEG"), ("f.tif", "TIFF"),
         ] {
-            try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file(name))
+            try CropExporter.export(source: dir.file("src.png"), crop: crop, output: dir.file(name))
             #expect(try Tool.identify("%m", dir.file(name)) == magick, "\(name)")
         }
-        let error = imagingError { try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("g.bmp")) }
+        let error = imagingError { try CropExporter.export(source: dir.file("src.png"), crop: crop, output: dir.file("g.bmp")) }
         #expect(error?.message.contains("bmp") == true, "\(error?.message ?? "no error")")
         #expect(!exists(dir.file("g.bmp")))
     }
@@ -197,10 +197,10 @@ import Wording
         FileManager.default.createFile(atPath: dir.file("c.jpg"), contents: Data("this is not a picture".utf8))
         FileManager.default.createFile(atPath: dir.file("d.png"), contents: Data())
         for name in ["a.ppm", "b.svg", "c.jpg", "d.png", "missing.png"] {
-            let error = imagingError { try Imaging.probe(path: dir.file(name)) }
+            let error = imagingError { try ImageProbe.probe(path: dir.file(name)) }
             #expect(error != nil && !(error?.message.isEmpty ?? true), "\(name): \(error?.message ?? "opened")")
         }
-        #expect(imagingError { try Imaging.probe(path: dir.path) }?.message.contains("folder") == true)
+        #expect(imagingError { try ImageProbe.probe(path: dir.path) }?.message.contains("folder") == true)
     }
 
     /// HEIF where libvips has it; otherwise a .heic is refused with a message that says so.
@@ -210,19 +210,19 @@ import Wording
         let src = dir.file("src.heic")
         try Tool.run(["convert", "-size", "64x48", "xc:red", "-fill", "blue", "-draw", "rectangle 32,0 63,47", src])
         #expect(try Tool.identify("%m", src) == "HEIC", "ImageMagick made a real HEIF file")
-        if Imaging.supportsHEIF {
-            let info = try Imaging.probe(path: src)
+        if ImagingLibraries.supportsHEIF {
+            let info = try ImageProbe.probe(path: src)
             #expect(info.width == 64 && info.height == 48)
             let out = dir.file("out.png")
-            try Imaging.export(source: src, crop: PixelRect(x: 32, y: 0, width: 32, height: 48), output: out)
+            try CropExporter.export(source: src, crop: PixelRect(x: 32, y: 0, width: 32, height: 48), output: out)
             #expect(try Tool.size(out) == (32, 48))
             let px = try Tool.decode(out)
             let centre = (24 * 32 + 16) * 3
             #expect(px[centre + 2] > 200 && px[centre] < 60, "the right half is blue: \(px[centre..<(centre + 3)])")
-            let (_, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 32, maxHeight: 32)
+            let (_, pixels) = try DisplayThumbnail.load(path: src, maxWidth: 32, maxHeight: 32)
             #expect(pixels.width == 32 && pixels.height == 24)
         } else {
-            let error = imagingError { try Imaging.probe(path: src) }
+            let error = imagingError { try ImageProbe.probe(path: src) }
             let message = try #require(error, "a .heic without HEIF support must be refused").message
             #expect(
                 message.localizedCaseInsensitiveContains("HEIF") || message.localizedCaseInsensitiveContains("HEIC")

@@ -1,4 +1,4 @@
-// Inputs the libFuzzer targets (`make fuzz`) found crashing our parsers: each parser now reads them, and the app refuses them in words.
+// Inputs the libFuzzer targets (`make fuzz`) found crashing our parsers: each parser reads them now, and the app refuses them.
 
 import CropKit
 import Foundation
@@ -56,7 +56,7 @@ import Wording
         let dir = TempFolder("fuzz-png-chunk")
         defer { dir.remove() }
         let path = try write(bytes, to: dir.file("long-itxt.png"))
-        let opening = imagingError { try Imaging.probe(path: path) }
+        let opening = imagingError { try ImageProbe.probe(path: path) }
         #expect(opening?.message == "the file is incomplete (cut short before its end)", "\(opening?.message ?? "opened")")
         try expectRefused(path, in: dir)
     }
@@ -70,10 +70,10 @@ import Wording
     /// nothing is written and the source is unchanged.
     private func expectRefused(_ path: String, in dir: TempFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let opening = imagingError { try Imaging.displayThumbnail(path: path, maxWidth: 200, maxHeight: 200) }
+        let opening = imagingError { try DisplayThumbnail.load(path: path, maxWidth: 200, maxHeight: 200) }
         #expect(opening?.message.isEmpty == false, "\(path) opened", sourceLocation: sourceLocation)
         let saving = imagingError {
-            try Imaging.export(source: path, crop: PixelRect(x: 0, y: 0, width: 1, height: 1), output: dir.file("out.png"))
+            try CropExporter.export(source: path, crop: PixelRect(x: 0, y: 0, width: 1, height: 1), output: dir.file("out.png"))
         }
         #expect(saving?.message.isEmpty == false, "\(path) saved", sourceLocation: sourceLocation)
         #expect(!exists(dir.file("out.png")), sourceLocation: sourceLocation)

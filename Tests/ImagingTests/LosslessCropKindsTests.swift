@@ -1,4 +1,4 @@
-// The lossless crop written from the source's own coefficients, for every kind of JPEG: jpegtran's pixels, TurboJPEG's own transform's bytes.
+// The lossless crop from the source's own coefficients, for every kind of JPEG: jpegtran's pixels, TurboJPEG's transform's bytes.
 
 import CTurboJPEG
 import CropKit
@@ -33,7 +33,7 @@ import Testing
             try FileManager.default.moveItem(atPath: source, toPath: interleaved)
             try Tool.run(["jpegtran", "-copy", "all", "-scans", script, "-outfile", source, interleaved])
         }
-        let info = try Imaging.probe(path: source)
+        let info = try ImageProbe.probe(path: source)
         let data = try Data(contentsOf: URL(fileURLWithPath: source))
         // Inside; from the corner; to the right and bottom edges (partial blocks); the whole picture.
         for crop in [

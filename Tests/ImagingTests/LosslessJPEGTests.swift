@@ -30,12 +30,12 @@ import Wording
         let dir = TempFolder("lossless-grid")
         defer { dir.remove() }
         let src = try Self.makeSource(dir)
-        let grid = try #require(Imaging.losslessGrid(path: src))
+        let grid = try #require(LosslessJPEG.grid(path: src))
         #expect(grid.mcuWidth == 16 && grid.mcuHeight == 16)
         for (x, y, ok) in [
             (0, 0, true), (16, 32, true), (624, 464, true), (17, 32, false), (16, 17, false), (8, 0, false), (0, 8, false),
         ] {
-            let check = try Imaging.losslessCheck(path: src, crop: PixelRect(x: x, y: y, width: 16, height: 16))
+            let check = try LosslessJPEG.check(path: src, crop: PixelRect(x: x, y: y, width: 16, height: 16))
             #expect(check.mcuWidth == 16 && check.mcuHeight == 16)
             #expect(check.isEligible == ok, "crop at \(x),\(y)")
             #expect((check.reason == nil) == ok)
@@ -51,7 +51,7 @@ import Wording
             PixelRect(x: 624, y: 464, width: 16, height: 16), PixelRect(x: 32, y: 0, width: 3, height: 1),
         ] {
             let out = dir.file("out.jpg"), ref = dir.file("ref.jpg")
-            let result = try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true))
+            let result = try CropExporter.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true))
             #expect(result.lossless)
             #expect(result.width == crop.width && result.height == crop.height)
             try Self.jpegtran(src, stored: crop, into: ref)
@@ -71,7 +71,7 @@ import Wording
         defer { dir.remove() }
         let src = try Self.makeSource(dir)
         let crop = PixelRect(x: 48, y: 64, width: 200, height: 150)
-        let result = try Imaging.export(source: src, crop: crop, output: dir.file("out.jpg"))
+        let result = try CropExporter.export(source: src, crop: crop, output: dir.file("out.jpg"))
         #expect(!result.lossless, "scripts get a re-encode unless they ask (preferLossless is off by default)")
         try Self.jpegtran(src, stored: crop, into: dir.file("ref.jpg"))
         let mine = try Tool.run(["convert", dir.file("out.jpg"), "-depth", "8", "rgb:-"]).out
@@ -83,16 +83,16 @@ import Wording
         let dir = TempFolder("lossless-prefer")
         defer { dir.remove() }
         let src = try Self.makeSource(dir)
-        let on = try Imaging.export(
+        let on = try CropExporter.export(
             source: src, crop: PixelRect(x: 32, y: 16, width: 100, height: 100),
             output: dir.file("a.jpg"), options: ExportOptions(preferLossless: true))
         #expect(on.lossless)
-        let off = try Imaging.export(
+        let off = try CropExporter.export(
             source: src, crop: PixelRect(x: 33, y: 16, width: 100, height: 100),
             output: dir.file("b.jpg"), options: ExportOptions(preferLossless: true))
         #expect(!off.lossless)
         #expect(try Tool.size(dir.file("b.jpg")) == (100, 100))
-        let explicitQuality = try Imaging.export(
+        let explicitQuality = try CropExporter.export(
             source: src, crop: PixelRect(x: 32, y: 16, width: 100, height: 100),
             output: dir.file("c.jpg"), options: ExportOptions(quality: 50, preferLossless: true))
         #expect(!explicitQuality.lossless, "an explicit quality asks for a re-encode")
@@ -105,7 +105,7 @@ import Wording
         let src = try Self.makeSource(dir)
         let out = dir.file("out.jpg")
         let error = imagingError {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: PixelRect(x: 17, y: 32, width: 100, height: 100),
                 output: out, options: ExportOptions(lossless: true))
         }
@@ -117,7 +117,7 @@ import Wording
         #expect(dir.entries == ["src.jpg"])
         // A PNG output cannot be lossless JPEG either.
         let png = imagingError {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: PixelRect(x: 0, y: 0, width: 16, height: 16),
                 output: dir.file("out.png"), options: ExportOptions(lossless: true))
         }
@@ -131,12 +131,12 @@ import Wording
         try Tool.run(["convert", "-size", "64x64", "xc:red", dir.file("src.png")])
         #expect(
             imagingError {
-                try Imaging.losslessCheck(path: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: 16, height: 16))
+                try LosslessJPEG.check(path: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: 16, height: 16))
             } != nil)
-        #expect(Imaging.losslessGrid(path: dir.file("src.png")) == nil)
+        #expect(LosslessJPEG.grid(path: dir.file("src.png")) == nil)
         #expect(
             imagingError {
-                try Imaging.export(
+                try CropExporter.export(
                     source: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: 16, height: 16),
                     output: dir.file("out.jpg"), options: ExportOptions(lossless: true))
             } != nil)
@@ -148,14 +148,14 @@ import Wording
         defer { dir.remove() }
         for orientation in [1, 3, 6, 8] {
             let src = try Self.makeSource(dir, orientation: orientation == 1 ? nil : orientation)
-            let info = try Imaging.probe(path: src)
+            let info = try ImageProbe.probe(path: src)
             for crop in [
                 PixelRect(x: 37, y: 53, width: 100, height: 90), PixelRect(x: 1, y: 1, width: 5, height: 7),
                 PixelRect(x: info.width - 9, y: info.height - 3, width: 9, height: 3),
             ] {
-                let check = try Imaging.losslessCheck(path: src, crop: crop)
-                let snapped = Imaging.snappedToLosslessGrid(check, info: info)
-                #expect(try Imaging.losslessCheck(path: src, crop: snapped).isEligible, "o\(orientation) \(crop) → \(snapped)")
+                let check = try LosslessJPEG.check(path: src, crop: crop)
+                let snapped = check.snappedToGrid(info: info)
+                #expect(try LosslessJPEG.check(path: src, crop: snapped).isEligible, "o\(orientation) \(crop) → \(snapped)")
                 #expect(snapped.x <= crop.x && snapped.y <= crop.y, "o\(orientation) \(crop) → \(snapped)")
                 #expect(
                     snapped.x + snapped.width >= crop.x + crop.width && snapped.y + snapped.height >= crop.y + crop.height,
@@ -168,8 +168,8 @@ import Wording
                 #expect(snapped.width - crop.width < 16 && snapped.height - crop.height < 16)
             }
             if orientation == 1 {
-                let check = try Imaging.losslessCheck(path: src, crop: PixelRect(x: 37, y: 53, width: 100, height: 90))
-                #expect(Imaging.snappedToLosslessGrid(check, info: info) == PixelRect(x: 32, y: 48, width: 105, height: 95))
+                let check = try LosslessJPEG.check(path: src, crop: PixelRect(x: 37, y: 53, width: 100, height: 90))
+                #expect(check.snappedToGrid(info: info) == PixelRect(x: 32, y: 48, width: 105, height: 95))
             }
         }
     }
@@ -180,34 +180,35 @@ import Wording
         let dir = TempFolder("lossless-rot")
         defer { dir.remove() }
         let src = try Self.makeSource(dir, orientation: 6)
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         #expect(info.width == 480 && info.height == 640)
 
         // Upright x, y both multiples of 16, stored y = 480 − 32 − 100 = 348: not on the grid.
         let aligned = PixelRect(x: 32, y: 32, width: 100, height: 100)
-        let a = try Imaging.losslessCheck(path: src, crop: aligned)
+        let a = try LosslessJPEG.check(path: src, crop: aligned)
         #expect(a.storedRect == PixelRect(x: 32, y: 348, width: 100, height: 100))
         #expect(!a.isEligible)
         #expect(
             imagingError {
-                try Imaging.export(source: src, crop: aligned, output: dir.file("a.jpg"), options: ExportOptions(lossless: true))
+                try CropExporter.export(
+                    source: src, crop: aligned, output: dir.file("a.jpg"), options: ExportOptions(lossless: true))
             } != nil)
         #expect(!exists(dir.file("a.jpg")))
 
         // Upright x = 59 is off the grid, yet stored (32, 480 − 59 − 101 = 320) is on it.
         let crooked = PixelRect(x: 59, y: 32, width: 101, height: 100)
-        let b = try Imaging.losslessCheck(path: src, crop: crooked)
+        let b = try LosslessJPEG.check(path: src, crop: crooked)
         #expect(b.storedRect == PixelRect(x: 32, y: 320, width: 100, height: 101))
         #expect(b.isEligible)
         let out = dir.file("b.jpg"), ref = dir.file("ref.jpg")
-        let result = try Imaging.export(source: src, crop: crooked, output: out, options: ExportOptions(lossless: true))
+        let result = try CropExporter.export(source: src, crop: crooked, output: out, options: ExportOptions(lossless: true))
         #expect(result.lossless && result.width == 101 && result.height == 100)
         try Self.jpegtran(src, stored: b.storedRect, into: ref)
         #expect(
             try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out == Tool.run(["convert", ref, "-depth", "8", "rgb:-"]).out)
         // The stored pixels were not turned, so the tag still says 6 and the upright size is the crop's.
         #expect(try Tool.text(["exiftool", "-s3", "-n", "-Orientation", out]) == "6")
-        let back = try Imaging.probe(path: out)
+        let back = try ImageProbe.probe(path: out)
         #expect(back.storedWidth == 100 && back.storedHeight == 101)
         #expect(back.width == 101 && back.height == 100)
     }
@@ -228,24 +229,24 @@ import Wording
         let src = try Self.makeSource(dir, orientation: orientation)
         let crop = Self.uprightCrops[orientation]!
         let stored = PixelRect(x: 48, y: 32, width: 100, height: 90)
-        let check = try Imaging.losslessCheck(path: src, crop: crop)
+        let check = try LosslessJPEG.check(path: src, crop: crop)
         #expect(check.storedRect == stored)
         #expect(check.isEligible)
         let out = dir.file("out.jpg"), ref = dir.file("ref.jpg")
-        let result = try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true))
+        let result = try CropExporter.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true))
         #expect(result.lossless && result.width == crop.width && result.height == crop.height)
         try Self.jpegtran(src, stored: stored, into: ref)
         let wrong = mismatch(
             try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out,
             try Tool.run(["convert", ref, "-depth", "8", "rgb:-"]).out)
         #expect(wrong == nil, "orientation \(orientation): \(wrong ?? "")")
-        let back = try Imaging.probe(path: out)
+        let back = try ImageProbe.probe(path: out)
         #expect(back.orientation.rawValue == orientation, "the tag stays true for the stored pixels")
         #expect(back.width == crop.width && back.height == crop.height)
         // One pixel to the right on the upright picture moves a stored left or top edge off the grid, whatever
         // the orientation (the stored x or y becomes 49, 47, 33 or 31).
         let shifted = PixelRect(x: crop.x + 1, y: crop.y, width: crop.width, height: crop.height)
-        #expect(!(try Imaging.losslessCheck(path: src, crop: shifted).isEligible), "orientation \(orientation): \(shifted)")
+        #expect(!(try LosslessJPEG.check(path: src, crop: shifted).isEligible), "orientation \(orientation): \(shifted)")
     }
 
     /// Orientation 3 (half turn): the upright crop's right/bottom edges become the stored left/top edges.
@@ -254,14 +255,14 @@ import Wording
         defer { dir.remove() }
         let src = try Self.makeSource(dir, orientation: 3)
         // Upright (0,0,100,100) is stored (540, 380, 100, 100): not on the grid though upright 0,0 is.
-        let a = try Imaging.losslessCheck(path: src, crop: PixelRect(x: 0, y: 0, width: 100, height: 100))
+        let a = try LosslessJPEG.check(path: src, crop: PixelRect(x: 0, y: 0, width: 100, height: 100))
         #expect(a.storedRect == PixelRect(x: 540, y: 380, width: 100, height: 100))
         #expect(!a.isEligible)
         // Upright (44, 60, 100, 100) is stored (496, 320, 100, 100): on the grid.
         let crop = PixelRect(x: 44, y: 60, width: 100, height: 100)
-        #expect(try Imaging.losslessCheck(path: src, crop: crop).isEligible)
+        #expect(try LosslessJPEG.check(path: src, crop: crop).isEligible)
         let out = dir.file("out.jpg")
-        try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true))
+        try CropExporter.export(source: src, crop: crop, output: out, options: ExportOptions(lossless: true))
         try Self.jpegtran(src, stored: PixelRect(x: 496, y: 320, width: 100, height: 100), into: dir.file("ref.jpg"))
         #expect(
             try Tool.run(["convert", out, "-depth", "8", "rgb:-"]).out

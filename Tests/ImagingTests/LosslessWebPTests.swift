@@ -23,7 +23,7 @@ import Testing
             Tool.convert, "-seed", "7", "-size", "400x300", "plasma:fractal", "-define", "webp:lossless=true", src,
         ])
         let crop = PixelRect(x: 100, y: 75, width: 200, height: 150)
-        let result = try Imaging.export(source: src, crop: crop, output: out)
+        let result = try CropExporter.export(source: src, crop: crop, output: out)
         #expect(result.width == 200 && result.height == 150)
         #expect(try chunk(out) == "VP8L")
         let got = try Tool.decode(out), want = try Tool.decode(src, crop: crop)
@@ -36,7 +36,7 @@ import Testing
         let src = dir.file("src.webp"), out = dir.file("out.webp")
         try Tool.run([Tool.convert, "-seed", "7", "-size", "400x300", "plasma:fractal", "-quality", "80", src])
         #expect(try chunk(src) == "VP8")
-        _ = try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 200, height: 150), output: out)
+        _ = try CropExporter.export(source: src, crop: PixelRect(x: 0, y: 0, width: 200, height: 150), output: out)
         #expect(try chunk(out) == "VP8")
     }
 
@@ -63,11 +63,11 @@ import Testing
         try Tool.run([Tool.convert, "-seed", "7", "-size", "400x300", "plasma:fractal", dir.file("plasma.png")])
         try Tool.run(["vips", "copy", dir.file("plasma.png"), "\(src)[Q=40]"])
         let crop = PixelRect(x: 0, y: 0, width: 200, height: 150)
-        _ = try Imaging.export(source: src, crop: crop, output: out)
+        _ = try CropExporter.export(source: src, crop: crop, output: out)
         let cropped = try #require(bytes(of: out))
         let kept = try #require(WebPQuality.estimate([UInt8](cropped)))
         #expect(abs(kept - 40) <= 4, "the crop was written at about \(kept)")
-        _ = try Imaging.export(source: src, crop: crop, output: jpeg)
+        _ = try CropExporter.export(source: src, crop: crop, output: jpeg)
         // ImageMagick's own estimate of the JPEG's quality (an oracle apart from ours).
         let jpegQuality = try #require(Int(try Tool.identify("%Q", jpeg)))
         #expect(abs(jpegQuality - 40) <= 5, "the JPEG was written at \(jpegQuality)")

@@ -1,4 +1,4 @@
-// A JPEG's header: read from its file only as far as it goes, and the metadata fix on it alone writing the very bytes the fix on the whole file writes (whether it grows or shrinks); a header it cannot read plainly is fixed whole.
+// A JPEG's header read only as far as it goes, and the metadata fix on it alone writing what the fix on the whole file writes.
 
 import CropKit
 import Foundation
@@ -115,6 +115,6 @@ import Testing
         #expect(header.segments.contains { $0.marker == 0xC0 }, "the frame header, after the padding")
         // Only what is needed: a short header's read stops at 64 KiB.
         #expect(padding > 0 || header.bytes.count <= 1 << 16)
-        #expect(Imaging.losslessGrid(path: path) != nil)
+        #expect(LosslessJPEG.grid(path: path) != nil)
     }
 }

@@ -64,7 +64,7 @@ import Testing
         let src = try Self.makeSource(dir)
         let outputs = Self.formats.map { dir.file("out.\($0)") }
         for out in outputs {
-            let result = try Imaging.export(source: src, crop: PixelRect(x: 10, y: 20, width: 100, height: 50), output: out)
+            let result = try CropExporter.export(source: src, crop: PixelRect(x: 10, y: 20, width: 100, height: 50), output: out)
             #expect(!result.lossless)
             #expect(try Tool.size(out) == (100, 50))
         }
@@ -89,7 +89,7 @@ import Testing
         let src = try Self.makeSource(dir)
         let outputs = Self.formats.map { dir.file("out.\($0)") }
         for out in outputs {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: PixelRect(x: 0, y: 0, width: 240, height: 320), output: out,
                 options: ExportOptions(strip: .gps))
         }
@@ -110,7 +110,7 @@ import Testing
         let src = try Self.makeSource(dir)
         let outputs = Self.formats.map { dir.file("out.\($0)") }
         for out in outputs {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: PixelRect(x: 0, y: 0, width: 240, height: 320), output: out,
                 options: ExportOptions(strip: .all))
             // Still upright: the pixels were turned even though the tag went.
@@ -139,7 +139,7 @@ import Testing
         let crop = PixelRect(x: 0, y: 32, width: 112, height: 100)
         let keep = dir.file("keep.jpg"), gps = dir.file("gps.jpg"), none = dir.file("none.jpg")
         for (out, strip) in [(keep, StripMode.none), (gps, .gps), (none, .all)] {
-            let result = try Imaging.export(
+            let result = try CropExporter.export(
                 source: src, crop: crop, output: out, options: ExportOptions(lossless: true, strip: strip))
             #expect(result.lossless)
         }
@@ -149,7 +149,7 @@ import Testing
         #expect(tags.int("Orientation") == 6, "stored pixels were not turned: the tag stays true")
         #expect(tags.int("ExifImageWidth") == 100 && tags.int("ExifImageHeight") == 112, "stored size of the cut")
         #expect(!tags.keys(inGroup: "EXIF:GPS").isEmpty)
-        let info = try Imaging.probe(path: keep)
+        let info = try ImageProbe.probe(path: keep)
         #expect(info.width == 112 && info.height == 100)
 
         let noGPS = all[gps] ?? [:]
@@ -168,7 +168,7 @@ import Testing
         try Tool.run(["convert", "-size", "50x40", "xc:red", "-strip", dir.file("src.png")])
         for ext in ["png", "jpg"] {
             let out = dir.file("out.\(ext)")
-            try Imaging.export(source: dir.file("src.png"), crop: PixelRect(x: 5, y: 5, width: 20, height: 10), output: out)
+            try CropExporter.export(source: dir.file("src.png"), crop: PixelRect(x: 5, y: 5, width: 20, height: 10), output: out)
             let tags = try Tool.exif(out)
             Self.checkUpright(tags, "plain \(ext)")
             #expect(tags.keys.filter { $0.contains("GPS") || $0.contains("Thumbnail") }.isEmpty)

@@ -1,4 +1,4 @@
-// Files other viewers open, made byte by byte (OddFiles): repairable damage opens and saves exactly, missing data and unsupported TIFF layouts are refused in words.
+// Files other viewers open (OddFiles): repairable damage opens and saves exactly, missing data and odd TIFFs are refused.
 
 import CropKit
 import Foundation
@@ -31,23 +31,24 @@ import Wording
         let files = try OddFiles.make(in: dir.path).filter { $0.kind == .recoverable }
         #expect(files.count == 8)
         for file in files {
-            let info = try Imaging.probe(path: file.path)
+            let info = try ImageProbe.probe(path: file.path)
             #expect(info.width == file.size.width && info.height == file.size.height, "\(file.name)")
-            let shown = try Imaging.displayThumbnail(path: file.path, maxWidth: 1000, maxHeight: 1000)
+            let shown = try DisplayThumbnail.load(path: file.path, maxWidth: 1000, maxHeight: 1000)
             #expect(shown.pixels.width == file.size.width && shown.pixels.height == file.size.height, "\(file.name)")
 
             let crop = Self.middle(file), png = dir.file("\(file.name).png")
-            let result = try Imaging.export(source: file.path, crop: crop, output: png)
+            let result = try CropExporter.export(source: file.path, crop: crop, output: png)
             #expect(result.leftOut.isEmpty, "\(file.name): \(result.leftOut)")
             #expect(mismatch(try Tool.decode(png), try Tool.decode(file.path, crop: crop)) == nil, "\(file.name)")
             let reencoded = dir.file("\(file.name).reencoded.jpg")
-            try Imaging.export(source: file.path, crop: crop, output: reencoded, options: ExportOptions(quality: 90))
+            try CropExporter.export(source: file.path, crop: crop, output: reencoded, options: ExportOptions(quality: 90))
             #expect(try Tool.size(reencoded) == (crop.width, crop.height), "\(file.name)")
 
             guard info.isJPEG else { continue }
             let grid = PixelRect(x: 16, y: 16, width: 200, height: 120)
             let lossless = dir.file("\(file.name).lossless.jpg"), reference = dir.file("\(file.name).jpegtran.jpg")
-            let cut = try Imaging.export(source: file.path, crop: grid, output: lossless, options: ExportOptions(lossless: true))
+            let cut = try CropExporter.export(
+                source: file.path, crop: grid, output: lossless, options: ExportOptions(lossless: true))
             try Self.jpegtran(file.path, grid, into: reference)
             #expect(mismatch(try Tool.decode(lossless), try Tool.decode(reference)) == nil, "\(file.name) lossless")
             // The only one with anything to leave out: an EXIF block exiv2 cannot read, copied by the cut.
@@ -68,11 +69,11 @@ import Wording
         let before = dir.entries
         for file in files {
             let attempts: [(String, () throws -> Any)] = [
-                ("thumbnail", { try Imaging.displayThumbnail(path: file.path, maxWidth: 400, maxHeight: 400) }),
+                ("thumbnail", { try DisplayThumbnail.load(path: file.path, maxWidth: 400, maxHeight: 400) }),
                 (
                     "export",
                     {
-                        try Imaging.export(
+                        try CropExporter.export(
                             source: file.path, crop: PixelRect(x: 0, y: 0, width: 64, height: 64),
                             output: dir.file("out.png"))
                     }
@@ -80,7 +81,7 @@ import Wording
                 (
                     "lossless",
                     {
-                        try Imaging.export(
+                        try CropExporter.export(
                             source: file.path, crop: PixelRect(x: 0, y: 0, width: 64, height: 64),
                             output: dir.file("out.jpg"), options: ExportOptions(lossless: true))
                     }
@@ -108,10 +109,10 @@ import Wording
         for file in files {
             #expect(try Tool.size(file.path) == file.size, "ImageMagick reads \(file.name)")
             let expected = "this TIFF variant is not supported (\(layouts[file.name] ?? ""))"
-            let opening = imagingError { try Imaging.displayThumbnail(path: file.path, maxWidth: 400, maxHeight: 400) }
+            let opening = imagingError { try DisplayThumbnail.load(path: file.path, maxWidth: 400, maxHeight: 400) }
             #expect(opening?.message == expected, "\(file.name): \(opening?.message ?? "opened")")
             let saving = imagingError {
-                try Imaging.export(
+                try CropExporter.export(
                     source: file.path, crop: PixelRect(x: 0, y: 0, width: 8, height: 8),
                     output: dir.file("out.png"))
             }

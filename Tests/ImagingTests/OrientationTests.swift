@@ -51,7 +51,7 @@ import Testing
         let src = dir.file("src.jpg")
         try Self.makeSource(src, orientation: orientation)
 
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         #expect(info.orientation.rawValue == orientation)
         #expect(info.storedWidth == 64 && info.storedHeight == 48)
         let (w, h) = orientation >= 5 ? (48, 64) : (64, 48)
@@ -62,7 +62,8 @@ import Testing
         let expected = Array(Self.upright[orientation]!)
         for (i, (qx, qy)) in quadrants.enumerated() {
             let out = dir.file("q\(i).png")
-            let result = try Imaging.export(source: src, crop: PixelRect(x: qx, y: qy, width: w / 2, height: h / 2), output: out)
+            let result = try CropExporter.export(
+                source: src, crop: PixelRect(x: qx, y: qy, width: w / 2, height: h / 2), output: out)
             #expect(result.width == w / 2 && result.height == h / 2)
             #expect(try Tool.size(out) == (w / 2, h / 2))
             let colour = Self.middleColour(try Tool.decode(out), width: w / 2, height: h / 2)
@@ -74,7 +75,7 @@ import Testing
 
         // A re-encoded JPEG of the whole picture: upright pixels, tagged upright.
         let jpg = dir.file("whole.jpg")
-        try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: w, height: h), output: jpg)
+        try CropExporter.export(source: src, crop: PixelRect(x: 0, y: 0, width: w, height: h), output: jpg)
         #expect(try Tool.size(jpg) == (w, h))
         // exiftool, in one run: the source has the orientation written into it, every output is upright.
         let outputs = (0..<4).map { dir.file("q\($0).png") } + [jpg]
@@ -90,7 +91,7 @@ import Testing
         let topLeft = Array(px[((4 * w) + 4) * 3..<((4 * w) + 4) * 3 + 3])
         #expect(Self.close(topLeft, Self.colours[expected[0]]!), "orientation \(orientation): whole JPEG top-left \(topLeft)")
         // Re-reading the output: already upright, so probe sees it as stored.
-        let back = try Imaging.probe(path: jpg)
+        let back = try ImageProbe.probe(path: jpg)
         #expect(back.orientation == .up && back.width == w && back.height == h)
     }
 
@@ -100,7 +101,7 @@ import Testing
         let src = dir.file("src.jpg")
         try Self.makeSource(src, orientation: orientation)
         let (w, h) = orientation >= 5 ? (48, 64) : (64, 48)
-        let (info, pixels) = try Imaging.displayThumbnail(path: src, maxWidth: 1000, maxHeight: 1000)
+        let (info, pixels) = try DisplayThumbnail.load(path: src, maxWidth: 1000, maxHeight: 1000)
         #expect(info.width == w && info.height == h)
         #expect(pixels.width == w && pixels.height == h, "never enlarged, upright")
         #expect(pixels.bytes.count == w * h * 4)

@@ -1,4 +1,4 @@
-// Exports scaled to an output size: exactly N on the longer side, pixels close to ImageMagick's resize, metadata true, bad sizes refused.
+// Exports scaled to an output size: N on the longer side, pixels close to ImageMagick's resize, metadata true, bad sizes refused.
 
 import CropKit
 import Foundation
@@ -20,7 +20,7 @@ import Wording
         in dir: TempFolder, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let out = dir.file("out-\(size).png"), ref = dir.file("ref-\(size).png")
-        let result = try Imaging.export(
+        let result = try CropExporter.export(
             source: src, crop: crop, output: out, options: ExportOptions(outputSize: .longerSide(size)))
         #expect("\(result.width)x\(result.height)" == expected, sourceLocation: sourceLocation)
         #expect(try Tool.vipsSize(out) == expected, sourceLocation: sourceLocation)
@@ -69,9 +69,9 @@ import Wording
             Tool.convert, "-seed", "4", "-size", "200x150", "plasma:fractal", "-colorspace", "Gray", "-depth", "8", grey,
         ])
         let crop = PixelRect(x: 0, y: 0, width: 200, height: 150)
-        _ = try Imaging.export(source: rgb16, crop: crop, output: dir.file("a.png"), options: ExportOptions(outputSize: 80))
+        _ = try CropExporter.export(source: rgb16, crop: crop, output: dir.file("a.png"), options: ExportOptions(outputSize: 80))
         #expect(try Tool.identify("%w %h %z", dir.file("a.png")) == "80 60 16")
-        _ = try Imaging.export(source: grey, crop: crop, output: dir.file("b.png"), options: ExportOptions(outputSize: 300))
+        _ = try CropExporter.export(source: grey, crop: crop, output: dir.file("b.png"), options: ExportOptions(outputSize: 300))
         #expect(PNGBytes.header(dir.file("b.png"))?.colourType == 0)
         #expect(try Tool.vipsSize(dir.file("b.png")) == "300x225")
     }
@@ -86,7 +86,7 @@ import Wording
         Netpbm.write(dir.file("src.pam"), width: w, height: h, channels: 4, sixteenBit: false, samples: samples)
         try Tool.run([Tool.convert, dir.file("src.pam"), dir.file("src.png")])
         let out = dir.file("out.png")
-        _ = try Imaging.export(
+        _ = try CropExporter.export(
             source: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: w, height: h), output: out,
             options: ExportOptions(outputSize: 30))
         #expect(try Tool.vipsSize(out) == "30x12")
@@ -108,7 +108,7 @@ import Wording
         // Upright the source is 240×320; 100×50 scaled to 60 is 60×30.
         for ext in ["jpg", "png", "webp", "tif"] {
             let out = dir.file("out.\(ext)")
-            let result = try Imaging.export(
+            let result = try CropExporter.export(
                 source: src, crop: PixelRect(x: 10, y: 20, width: 100, height: 50), output: out,
                 options: ExportOptions(outputSize: 60))
             #expect(result.width == 60 && result.height == 30 && !result.lossless)
@@ -129,10 +129,10 @@ import Wording
         let src = dir.file("src.jpg")
         try Texture.jpeg(src, width: 320, height: 240)
         let crop = PixelRect(x: 16, y: 16, width: 160, height: 160)
-        let plain = try Imaging.export(
+        let plain = try CropExporter.export(
             source: src, crop: crop, output: dir.file("a.jpg"), options: ExportOptions(preferLossless: true))
         #expect(plain.lossless, "the fixture's cut is on the block grid")
-        let scaled = try Imaging.export(
+        let scaled = try CropExporter.export(
             source: src, crop: crop, output: dir.file("b.jpg"),
             options: ExportOptions(preferLossless: true, outputSize: 50))
         #expect(!scaled.lossless && scaled.width == 50 && scaled.height == 50)
@@ -146,7 +146,7 @@ import Wording
         try Texture.jpeg(src, width: 320, height: 240)
         let out = dir.file("out.jpg")
         let error = imagingError {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: PixelRect(x: 16, y: 16, width: 160, height: 160), output: out,
                 options: ExportOptions(lossless: true, outputSize: 50))
         }
@@ -170,7 +170,7 @@ import Wording
         ]
         for (name, size, words) in cases {
             let error = imagingError {
-                try Imaging.export(
+                try CropExporter.export(
                     source: src, crop: crop, output: dir.file(name), options: ExportOptions(outputSize: .longerSide(size)))
             }
             #expect(error?.message.contains(words) == true, "\(name) at \(size): \(error?.message ?? "no error")")
@@ -178,7 +178,7 @@ import Wording
         }
         #expect(dir.strayTemporaries.isEmpty)
         // The largest WebP there is, from a sliver, is fine.
-        let result = try Imaging.export(
+        let result = try CropExporter.export(
             source: src, crop: PixelRect(x: 0, y: 0, width: 400, height: 1), output: dir.file("g.webp"),
             options: ExportOptions(outputSize: 16383))
         #expect(result.width == 16383 && result.height == 41)
@@ -191,7 +191,7 @@ import Wording
         defer { dir.remove() }
         let src = try Self.source(dir)
         let out = dir.file("out.png")
-        let result = try Imaging.export(
+        let result = try CropExporter.export(
             source: src, crop: PixelRect(x: 100, y: 50, width: 200, height: 200), output: out,
             options: ExportOptions(shape: .circle, outputSize: 64))
         #expect(result.width == 64 && result.height == 64)

@@ -45,14 +45,14 @@ import Testing
         try Tool.run(["convert", ppm, png])
         #expect(PNGBytes.header(png)?.bitDepth == 16, "the fixture itself must be a 16-bit PNG")
 
-        let info = try Imaging.probe(path: png)
+        let info = try ImageProbe.probe(path: png)
         #expect(info.width == Self.width && info.height == Self.height)
         #expect(info.bitsPerSample == 16)
         #expect(info.hasAlpha == (channels == 4))
 
         for (n, crop) in Self.crops.enumerated() {
             let out = dir.file("crop\(n).png")
-            let result = try Imaging.export(source: png, crop: crop, output: out)
+            let result = try CropExporter.export(source: png, crop: crop, output: out)
             #expect(result.width == crop.width && result.height == crop.height)
             let header = try #require(PNGBytes.header(out))
             #expect(header.width == crop.width && header.height == crop.height, "crop \(crop)")
@@ -87,11 +87,11 @@ import Testing
         for y in 0..<h { for x in 0..<w { samples += [x * 2, y * 4, (x + y) & 0xFF] } }
         Netpbm.write(dir.file("src.ppm"), width: w, height: h, channels: 3, sixteenBit: false, samples: samples)
         try Tool.run(["convert", dir.file("src.ppm"), dir.file("src.png")])
-        let info = try Imaging.probe(path: dir.file("src.png"))
+        let info = try ImageProbe.probe(path: dir.file("src.png"))
         let rect = CropRect(left: 0.25, top: 0.25, right: 0.75, bottom: 0.75).pixelRect(
             imageWidth: info.width, imageHeight: info.height)
         #expect(rect == PixelRect(x: 25, y: 15, width: 50, height: 30))
-        try Imaging.export(source: dir.file("src.png"), crop: rect, output: dir.file("out.png"))
+        try CropExporter.export(source: dir.file("src.png"), crop: rect, output: dir.file("out.png"))
         let got = try Tool.decode(dir.file("out.png"))
         #expect(PNGBytes.header(dir.file("out.png"))?.bitDepth == 8, "8-bit stays 8-bit")
         #expect(Array(got.prefix(3)) == [50, 60, 40], "top-left output pixel is source (25,15)")
@@ -109,7 +109,7 @@ import Testing
         Netpbm.write(dir.file("src.pgm"), width: w, height: h, channels: 1, sixteenBit: sixteenBit, samples: samples)
         try Tool.run(["convert", dir.file("src.pgm"), dir.file("src.png")])
         let crop = PixelRect(x: 7, y: 5, width: 21, height: 19)
-        try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("out.png"))
+        try CropExporter.export(source: dir.file("src.png"), crop: crop, output: dir.file("out.png"))
         let header = try #require(PNGBytes.header(dir.file("out.png")))
         #expect(header.colourType == 0, "grey stays grey")
         #expect(header.bitDepth == (sixteenBit ? 16 : 8))
@@ -128,7 +128,7 @@ import Testing
             samples: Self.samples(channels: 3))
         try Tool.run(["convert", dir.file("src.ppm"), dir.file("src.png")])
         let crop = PixelRect(x: 30, y: 9, width: 33, height: 44)
-        try Imaging.export(source: dir.file("src.png"), crop: crop, output: dir.file("out.tif"))
+        try CropExporter.export(source: dir.file("src.png"), crop: crop, output: dir.file("out.tif"))
         #expect(try Tool.identify("%w %h %z", dir.file("out.tif")) == "33 44 16")
         let got = try Tool.decode(dir.file("out.tif"), channels: "rgb", depth: 16)
         var expected: [Int] = []
@@ -148,7 +148,7 @@ import Testing
         try Tool.run(["convert", dir.file("src.ppm"), dir.file("src.png")])
         for ext in ["jpg", "webp"] {
             let out = dir.file("out.\(ext)")
-            try Imaging.export(source: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: w, height: h), output: out)
+            try CropExporter.export(source: dir.file("src.png"), crop: PixelRect(x: 0, y: 0, width: w, height: h), output: out)
             let px = try Tool.decode(out)
             let centre = (16 * w + 16) * 3
             #expect(

@@ -55,14 +55,14 @@ import Wording
         let sourceAlpha = source.colourType == 4 || source.colourType == 6 || source.chunks.contains("tRNS")
 
         let info: ImageInfo
-        do { info = try Imaging.probe(path: path) } catch { Issue.record("\(name): probe failed: \(error)"); return }
+        do { info = try ImageProbe.probe(path: path) } catch { Issue.record("\(name): probe failed: \(error)"); return }
         #expect(info.width == source.width && info.height == source.height, "\(name): probe size")
         #expect(info.bitsPerSample == (source.bitDepth == 16 ? 16 : 8), "\(name): bits \(info.bitsPerSample)")
         #expect(info.hasAlpha == sourceAlpha, "\(name): alpha \(info.hasAlpha)")
 
         let (tw, th) = Self.fitted(source.width, source.height, 16)
         do {
-            let (_, pixels) = try Imaging.displayThumbnail(path: path, maxWidth: 16, maxHeight: 16)
+            let (_, pixels) = try DisplayThumbnail.load(path: path, maxWidth: 16, maxHeight: 16)
             #expect(
                 pixels.width == tw && pixels.height == th, "\(name): thumbnail \(pixels.width)×\(pixels.height), want \(tw)×\(th)"
             )
@@ -71,7 +71,8 @@ import Wording
 
         let out = dir.file("out.png")
         do {
-            try Imaging.export(source: path, crop: PixelRect(x: 0, y: 0, width: info.width, height: info.height), output: out)
+            try CropExporter.export(
+                source: path, crop: PixelRect(x: 0, y: 0, width: info.width, height: info.height), output: out)
         } catch { Issue.record("\(name): export failed: \(error)"); return }
         let header = try #require(PNGBytes.header(out), "\(name): output is a PNG")
         #expect(header.width == source.width && header.height == source.height, "\(name): output size")
@@ -104,7 +105,7 @@ import Wording
             let name = (path as NSString).lastPathComponent
             let crop = PixelRect(x: 5, y: 9, width: 19, height: 13)
             let out = dir.file("inner.png")
-            try Imaging.export(source: path, crop: crop, output: out)
+            try CropExporter.export(source: path, crop: crop, output: out)
             let whole = try Tool.decode(path, channels: "rgba", depth: 16, storedSamples: true)
             let got = try Tool.decode(out, channels: "rgba", depth: 16, storedSamples: true)
             var expected: [Int] = []
@@ -177,9 +178,9 @@ import Wording
             let name = (path as NSString).lastPathComponent
             let out = dir.file("out-\(name)")
             let export = imagingError {
-                try Imaging.export(source: path, crop: PixelRect(x: 0, y: 0, width: 32, height: 32), output: out)
+                try CropExporter.export(source: path, crop: PixelRect(x: 0, y: 0, width: 32, height: 32), output: out)
             }
-            let thumb = imagingError { try Imaging.displayThumbnail(path: path, maxWidth: 64, maxHeight: 64) }
+            let thumb = imagingError { try DisplayThumbnail.load(path: path, maxWidth: 64, maxHeight: 64) }
             if name.hasPrefix("xcsn") {
                 // Only the IDAT checksum is wrong, the data itself is intact: libvips (through libpng's "benign"
                 // CRC handling) and ImageMagick both read it. Opening it is tolerated only if nothing is garbled.

@@ -1,4 +1,4 @@
-// A zoomed region at the foot of a huge picture is decoded without holding the picture: peak memory of `crop-bench region`, measured by GNU time.
+// A zoomed region at the foot of a huge picture decoded without holding the picture: `crop-bench region`'s peak memory.
 
 import Foundation
 import Testing

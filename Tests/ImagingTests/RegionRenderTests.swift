@@ -1,4 +1,4 @@
-// The sharp region a zoomed view shows: exactly the picture's pixels at scale 1, scaled by ImageMagick's measure otherwise, upright for all 8 orientations.
+// A zoomed view's sharp region: the picture's pixels at scale 1, ImageMagick's resize otherwise, upright for all 8 orientations.
 
 import CropKit
 import Foundation
@@ -16,8 +16,8 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("noise.png")
         try Self.makeNoise(src)
-        let info = try Imaging.probe(path: src)
-        let rendered = try Imaging.renderRegion(info, region: CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), scale: 1)
+        let info = try ImageProbe.probe(path: src)
+        let rendered = try RegionRender.render(info, region: CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), scale: 1)
         #expect(rendered.pixels.width == 300 && rendered.pixels.height == 200)
         #expect(rendered.region == CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
         let cut = dir.file("cut.png")
@@ -31,9 +31,9 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("noise.png")
         try Self.makeNoise(src)
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         // 100.5 … 200.25 across: whole pixels 100 … 201.
-        let rendered = try Imaging.renderRegion(
+        let rendered = try RegionRender.render(
             info, region: CropRect(left: 100.5 / 600, top: 0, right: 200.25 / 600, bottom: 0.5), scale: 1)
         #expect(rendered.pixels.width == 101 && rendered.pixels.height == 200)
         #expect(abs(rendered.region.minX - 100.0 / 600) < 1e-12 && abs(rendered.region.maxX - 201.0 / 600) < 1e-12)
@@ -44,8 +44,8 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("smooth.png")
         try Tool.run(["convert", "-size", "400x300", "gradient:red-blue", src])
-        let info = try Imaging.probe(path: src)
-        let rendered = try Imaging.renderRegion(info, region: CropRect(x: 0.5, y: 0.5, width: 0.25, height: 0.25), scale: 4)
+        let info = try ImageProbe.probe(path: src)
+        let rendered = try RegionRender.render(info, region: CropRect(x: 0.5, y: 0.5, width: 0.25, height: 0.25), scale: 4)
         #expect(rendered.pixels.width == 400 && rendered.pixels.height == 300)
         // Compare against ImageMagick's own 4× scale of the same cut, away from the borders.
         let scaled = dir.file("scaled.png")
@@ -67,11 +67,11 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("src.jpg")
         try OrientationTests.makeSource(src, orientation: orientation)
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         let expected = Array(OrientationTests.upright[orientation]!)
         // Each quadrant of the upright picture, rendered on its own at scale 2.
         for (index, (x, y)) in [(0.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5)].enumerated() {
-            let rendered = try Imaging.renderRegion(info, region: CropRect(x: x, y: y, width: 0.5, height: 0.5), scale: 2)
+            let rendered = try RegionRender.render(info, region: CropRect(x: x, y: y, width: 0.5, height: 0.5), scale: 2)
             #expect(rendered.pixels.width == info.width && rendered.pixels.height == info.height)
             let middle = OrientationTests.middleColour(
                 rendered.pixels.bytes.map(Int.init), width: rendered.pixels.width,
@@ -87,9 +87,9 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("big.jpg")
         try Tool.run(["convert", "-size", "4000x3000", "gradient:white-black", "-quality", "85", src])
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         // The whole picture at an eighth: 500 × 375, decoded at 1/8 by libjpeg.
-        let rendered = try Imaging.renderRegion(info, region: .unit, scale: 0.125)
+        let rendered = try RegionRender.render(info, region: .unit, scale: 0.125)
         #expect(rendered.pixels.width == 500 && rendered.pixels.height == 375)
     }
 
@@ -98,10 +98,10 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("noise.png")
         try Self.makeNoise(src)
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         #expect(
-            imagingError { try Imaging.renderRegion(info, region: CropRect(x: 2, y: 2, width: 1, height: 1), scale: 1) } != nil)
-        #expect(imagingError { try Imaging.renderRegion(info, region: .unit, scale: .nan) } != nil)
+            imagingError { try RegionRender.render(info, region: CropRect(x: 2, y: 2, width: 1, height: 1), scale: 1) } != nil)
+        #expect(imagingError { try RegionRender.render(info, region: .unit, scale: .nan) } != nil)
     }
 
     /// JPEG regions come from libjpeg's partial decoding: the same pixels ImageMagick decodes there.
@@ -110,9 +110,9 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("photo.jpg")
         try Tool.run([Tool.convert, "-size", "640x480", "-seed", "4", "plasma:fractal", "-quality", "92", src])
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         // 200.5 … 400 across, 300 … 420 down: libjpeg widens the columns to whole blocks.
-        let rendered = try Imaging.renderRegion(
+        let rendered = try RegionRender.render(
             info,
             region: CropRect(
                 left: 200.5 / 640, top: 300.0 / 480,
@@ -134,8 +134,8 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("cmyk.jpg")
         try Tool.run([Tool.convert, "-size", "200x100", "xc:red", "-colorspace", "CMYK", src])
-        let info = try Imaging.probe(path: src)
-        let rendered = try Imaging.renderRegion(info, region: CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), scale: 1)
+        let info = try ImageProbe.probe(path: src)
+        let rendered = try RegionRender.render(info, region: CropRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), scale: 1)
         #expect(rendered.pixels.width == 100 && rendered.pixels.height == 50)
         let middle = Array(rendered.pixels.bytes[(25 * 100 + 50) * 4..<(25 * 100 + 50) * 4 + 3]).map(Int.init)
         #expect(middle[0] > 200 && middle[1] < 60 && middle[2] < 60, "not red: \(middle)")

@@ -11,17 +11,17 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("noise.png")
         try RegionRenderTests.makeNoise(src)
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         let cancellation = RenderCancellation()
         cancellation.cancel()
         #expect(cancellation.isCancelled)
         #expect(throws: ImagingError.renderCancelled) {
-            try Imaging.renderRegion(
+            try RegionRender.render(
                 info, region: CropRect(x: 0, y: 0, width: 1, height: 1), scale: 1,
                 cancellation: cancellation)
         }
         // The same request without a cancellation renders.
-        #expect(try Imaging.renderRegion(info, region: CropRect(x: 0, y: 0, width: 1, height: 1), scale: 1).pixels.width == 600)
+        #expect(try RegionRender.render(info, region: CropRect(x: 0, y: 0, width: 1, height: 1), scale: 1).pixels.width == 600)
     }
 
     /// A region at the foot of a tall PNG streams every strip above it: cancelled as it starts,
@@ -31,13 +31,13 @@ import Testing
         defer { dir.remove() }
         let src = dir.file("tall.png")
         try RegionRenderTests.makeNoise(src, size: "1000x8000")
-        let info = try Imaging.probe(path: src)
+        let info = try ImageProbe.probe(path: src)
         let cancellation = RenderCancellation()
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             do {
-                _ = try Imaging.renderRegion(
+                _ = try RegionRender.render(
                     info, region: CropRect(x: 0, y: 0.9, width: 1, height: 0.1), scale: 1,
                     cancellation: cancellation)
                 outcome.set("rendered")

@@ -20,7 +20,7 @@ import Wording
         defer { dir.remove() }
         try Self.makeJPEG(dir.file("src.jpg"))
         let out = dir.file("nowhere/out.png")
-        let error = imagingError { try Imaging.export(source: dir.file("src.jpg"), crop: Self.crop, output: out) }
+        let error = imagingError { try CropExporter.export(source: dir.file("src.jpg"), crop: Self.crop, output: out) }
         #expect(error?.message.contains("does not exist") == true, "\(error?.message ?? "no error")")
         #expect(!exists(dir.file("nowhere")))
         #expect(dir.entries == ["src.jpg"])
@@ -37,7 +37,7 @@ import Wording
         for spelling in [src, dir.file("sub/../src.jpg"), dir.file("./src.jpg"), dir.file("link.jpg")] {
             for options in [ExportOptions(), ExportOptions(lossless: true), ExportOptions(preferLossless: true)] {
                 let crop = PixelRect(x: 16, y: 16, width: 100, height: 80)
-                let error = imagingError { try Imaging.export(source: src, crop: crop, output: spelling, options: options) }
+                let error = imagingError { try CropExporter.export(source: src, crop: crop, output: spelling, options: options) }
                 #expect(error?.message.contains("source") == true, "\(spelling): \(error?.message ?? "overwrote the source")")
             }
         }
@@ -50,7 +50,7 @@ import Wording
         defer { dir.remove() }
         let src = dir.file("src.jpg")
         try Self.makeJPEG(src)
-        let result = try Imaging.export(
+        let result = try CropExporter.export(
             source: src, crop: Self.crop, output: src, options: ExportOptions(allowOverwritingSource: true))
         #expect(result.width == 100 && result.height == 80)
         #expect(try Tool.size(src) == (100, 80))
@@ -67,17 +67,17 @@ import Wording
         try Self.makeJPEG(out, size: "50x50")
         let before = try #require(bytes(of: out))
         let lossless = imagingError {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: PixelRect(x: 3, y: 0, width: 10, height: 10), output: out,
                 options: ExportOptions(lossless: true))
         }
         #expect(lossless != nil)
         let outside = imagingError {
-            try Imaging.export(source: src, crop: PixelRect(x: 300, y: 0, width: 100, height: 10), output: out)
+            try CropExporter.export(source: src, crop: PixelRect(x: 300, y: 0, width: 100, height: 10), output: out)
         }
         #expect(outside != nil)
         let empty = imagingError {
-            try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 0, height: 10), output: out)
+            try CropExporter.export(source: src, crop: PixelRect(x: 0, y: 0, width: 0, height: 10), output: out)
         }
         #expect(empty != nil)
         #expect(bytes(of: out) == before)
@@ -85,7 +85,7 @@ import Wording
 
         try FileManager.default.createDirectory(atPath: dir.file("taken.png"), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: dir.file("taken.png/keep"), contents: Data("keep".utf8))
-        let renameFails = imagingError { try Imaging.export(source: src, crop: Self.crop, output: dir.file("taken.png")) }
+        let renameFails = imagingError { try CropExporter.export(source: src, crop: Self.crop, output: dir.file("taken.png")) }
         #expect(renameFails != nil, "exporting over a folder must fail")
         #expect(bytes(of: dir.file("taken.png/keep")) == Data("keep".utf8))
         #expect(dir.strayTemporaries.isEmpty, "the temporary written before the failed rename is gone: \(dir.strayTemporaries)")
@@ -98,11 +98,11 @@ import Wording
         let src = dir.file("src.jpg")
         try Self.makeJPEG(src)
         for name in ["a.png", "b.jpg", "c.webp", "d.tif"] {
-            try Imaging.export(source: src, crop: Self.crop, output: dir.file(name))
+            try CropExporter.export(source: src, crop: Self.crop, output: dir.file(name))
         }
-        try Imaging.export(source: src, crop: Self.crop, output: dir.file("e.jpg"), options: ExportOptions(lossless: true))
+        try CropExporter.export(source: src, crop: Self.crop, output: dir.file("e.jpg"), options: ExportOptions(lossless: true))
         // Replacing an existing file works and leaves no temporary either.
-        try Imaging.export(source: src, crop: PixelRect(x: 0, y: 0, width: 10, height: 10), output: dir.file("a.png"))
+        try CropExporter.export(source: src, crop: PixelRect(x: 0, y: 0, width: 10, height: 10), output: dir.file("a.png"))
         #expect(try Tool.size(dir.file("a.png")) == (10, 10))
         #expect(dir.entries == ["a.png", "b.jpg", "c.webp", "d.tif", "e.jpg", "src.jpg"])
     }
@@ -118,7 +118,7 @@ import Wording
         let up = cwd.split(separator: "/").map { _ in ".." }.joined(separator: "/")
         let relative = up + dir.file("out.png")
         #expect(!relative.hasPrefix("/"))
-        try Imaging.export(source: src, crop: Self.crop, output: relative)
+        try CropExporter.export(source: src, crop: Self.crop, output: relative)
         #expect(PNGBytes.header(dir.file("out.png"))?.width == 100)
         #expect(dir.entries == ["out.png", "src.jpg"])
     }
@@ -140,17 +140,17 @@ import Wording
 
         let clock = ContinuousClock()
         var error: ImagingError?
-        let elapsed = clock.measure { error = imagingError { try Imaging.probe(path: path) } }
+        let elapsed = clock.measure { error = imagingError { try ImageProbe.probe(path: path) } }
         let message = try #require(error, "a 10-gigapixel PNG was opened").message
         #expect(message.contains("limit"), "message: \(message)")
         #expect(elapsed < .seconds(2), "took \(elapsed)")
         let thumbElapsed = clock.measure {
             #expect(
-                imagingError { try Imaging.displayThumbnail(path: path, maxWidth: 800, maxHeight: 800) }?.message.contains(
+                imagingError { try DisplayThumbnail.load(path: path, maxWidth: 800, maxHeight: 800) }?.message.contains(
                     "limit") == true)
             #expect(
                 imagingError {
-                    try Imaging.export(
+                    try CropExporter.export(
                         source: path, crop: PixelRect(x: 0, y: 0, width: 10, height: 10),
                         output: dir.file("out.png"))
                 }?.message.contains("limit") == true)
@@ -172,7 +172,7 @@ import Wording
         #expect(try Tool.text(["exiftool", "-s3", "-n", "-ImageSize", path]) == "60000 60000")
         let clock = ContinuousClock()
         var error: ImagingError?
-        let elapsed = clock.measure { error = imagingError { try Imaging.probe(path: path) } }
+        let elapsed = clock.measure { error = imagingError { try ImageProbe.probe(path: path) } }
         #expect(error?.message.contains("limit") == true, "\(error?.message ?? "opened")")
         #expect(elapsed < .seconds(2))
     }
@@ -187,7 +187,7 @@ import Wording
         FileManager.default.createFile(atPath: cut, contents: data.prefix(data.count / 2))
         for out in ["out.png", "out.jpg"] {
             let error = imagingError {
-                try Imaging.export(source: cut, crop: PixelRect(x: 0, y: 0, width: 256, height: 192), output: dir.file(out))
+                try CropExporter.export(source: cut, crop: PixelRect(x: 0, y: 0, width: 256, height: 192), output: dir.file(out))
             }
             let message = try #require(error, "a truncated \(ext) exported to \(out)").message
             #expect(message.count > 8, "a message that says something: \(message)")
@@ -195,14 +195,14 @@ import Wording
         }
         if ext == "jpg" {
             let error = imagingError {
-                try Imaging.export(
+                try CropExporter.export(
                     source: cut, crop: PixelRect(x: 0, y: 0, width: 64, height: 64),
                     output: dir.file("ll.jpg"), options: ExportOptions(lossless: true))
             }
             #expect(error != nil, "a lossless cut of a truncated JPEG must fail too")
             #expect(!exists(dir.file("ll.jpg")))
         }
-        #expect(imagingError { try Imaging.displayThumbnail(path: cut, maxWidth: 100, maxHeight: 100) } != nil)
+        #expect(imagingError { try DisplayThumbnail.load(path: cut, maxWidth: 100, maxHeight: 100) } != nil)
         #expect(dir.strayTemporaries.isEmpty)
         #expect(dir.entries == ["cut.\(ext)", "whole.\(ext)"])
     }

@@ -1,4 +1,4 @@
-// Which saves run with one libvips worker (a plain cut of an upright picture into JPEG or PNG), and that they give the same pixels and leave the setting as it was.
+// Which saves run with one libvips worker (a plain upright cut into JPEG or PNG): the same pixels, and the setting restored.
 
 import CVips
 import CropKit
@@ -16,22 +16,22 @@ import Testing
         try Tool.run(["convert", "-size", "64x48", "xc:gray", upright])
         try Tool.run(["convert", "-size", "64x48", "xc:gray", turned])
         try Tool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=6", turned])
-        let up = try Imaging.probe(path: upright), right = try Imaging.probe(path: turned)
+        let up = try ImageProbe.probe(path: upright), right = try ImageProbe.probe(path: turned)
         let plain = ExportOptions()
-        #expect(Imaging.savesWithOneWorker(info: up, format: .jpeg, options: plain))
-        #expect(Imaging.savesWithOneWorker(info: up, format: .png, options: plain))
-        #expect(!Imaging.savesWithOneWorker(info: up, format: .webp, options: plain))
-        #expect(!Imaging.savesWithOneWorker(info: up, format: .tiff, options: plain))
-        #expect(!Imaging.savesWithOneWorker(info: right, format: .jpeg, options: plain), "turned by its EXIF")
+        #expect(CropExporter.savesWithOneWorker(info: up, format: .jpeg, options: plain))
+        #expect(CropExporter.savesWithOneWorker(info: up, format: .png, options: plain))
+        #expect(!CropExporter.savesWithOneWorker(info: up, format: .webp, options: plain))
+        #expect(!CropExporter.savesWithOneWorker(info: up, format: .tiff, options: plain))
+        #expect(!CropExporter.savesWithOneWorker(info: right, format: .jpeg, options: plain), "turned by its EXIF")
         for changed in [
             ExportOptions(shape: .circle), ExportOptions(outputSize: .longerSide(32)),
             ExportOptions(straighten: StraightenAngle(degrees: 2)),
         ] {
-            #expect(!Imaging.savesWithOneWorker(info: up, format: .jpeg, options: changed), "\(changed)")
+            #expect(!CropExporter.savesWithOneWorker(info: up, format: .jpeg, options: changed), "\(changed)")
         }
         var turnedByUser = plain
         turnedByUser.transform = .right
-        #expect(!Imaging.savesWithOneWorker(info: up, format: .jpeg, options: turnedByUser))
+        #expect(!CropExporter.savesWithOneWorker(info: up, format: .jpeg, options: turnedByUser))
     }
 
     /// The cut saved with one worker has the source's own pixels there, and the setting is back as
@@ -43,7 +43,7 @@ import Testing
         try Tool.run(["convert", "-size", "640x480", "-seed", "9", "plasma:fractal", source])
         let before = vips_concurrency_get()
         let crop = PixelRect(x: 33, y: 21, width: 401, height: 333)
-        _ = try Imaging.export(source: source, crop: crop, output: out)
+        _ = try CropExporter.export(source: source, crop: crop, output: out)
         #expect(vips_concurrency_get() == before)
         #expect(try Tool.decode(out) == (try Tool.decode(source, crop: crop)))
     }

@@ -1,4 +1,4 @@
-// A straightened crop in the sidecar, read back as darktable's Lightroom import reads it (its formulas worked through independently here), for all 8 EXIF orientations.
+// A straightened crop in the sidecar read back as darktable's Lightroom import reads it, for all 8 EXIF orientations.
 
 import CropKit
 import Foundation

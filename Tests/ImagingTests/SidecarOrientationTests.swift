@@ -1,4 +1,4 @@
-// For all 8 EXIF orientations, the crs: crop we store cuts the same picture from the stored pixels as the crop did on the upright one (ImageMagick judges).
+// For all 8 EXIF orientations, the crs: crop we store cuts from the stored pixels what the crop did on the upright picture.
 
 import CropKit
 import Foundation

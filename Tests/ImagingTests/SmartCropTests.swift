@@ -1,4 +1,4 @@
-// `Imaging.smartCrop`: the suggestion placed on the salient object for a ratio or a size, on the picture as shown (EXIF orientation, turns and flips).
+// `SmartCrop.suggest`: the suggestion on the salient object for a ratio or a size, on the picture as shown (orientation, turns).
 
 import CropKit
 import Foundation
@@ -30,12 +30,12 @@ import Testing
         let folder = TempFolder("smartcrop")
         defer { folder.remove() }
         let path = try scene(folder, "scene.png", width: 900, height: 600, disc: (120, 470), radius: 30)
-        let rect = try Imaging.smartCrop(path: path, target: .size(PixelSize(width: 300, height: 200)))
+        let rect = try SmartCrop.suggest(path: path, target: .size(PixelSize(width: 300, height: 200)))
         #expect(rect.width == 300 && rect.height == 200)
         #expect(holds(rect, (120, 470), radius: 30), "\(rect)")
         // Larger than the picture: the whole picture.
         #expect(
-            try Imaging.smartCrop(path: path, target: .size(PixelSize(width: 5000, height: 5000)))
+            try SmartCrop.suggest(path: path, target: .size(PixelSize(width: 5000, height: 5000)))
                 == PixelRect(x: 0, y: 0, width: 900, height: 600))
     }
 
@@ -45,7 +45,7 @@ import Testing
         let disc = (x: 700, y: 90), radius = 28
         let path = try scene(folder, "scene.png", width: 800, height: 500, disc: disc, radius: radius)
         for orientation in ImageOrientation.allCases {
-            let rect = try Imaging.smartCrop(path: path, transform: orientation, target: .ratio(1))
+            let rect = try SmartCrop.suggest(path: path, transform: orientation, target: .ratio(1))
             let shown = orientation.displayedSize(storedWidth: 800, storedHeight: 500)
             #expect(rect.width == 500 && rect.height == 500)
             // The disc's box on the picture as shown, carried by the orientation's own map.
@@ -68,7 +68,7 @@ import Testing
         // Stored as it is, shown a quarter turn clockwise (EXIF 6): the disc ends up at the bottom left.
         try Tool.run(["convert", png, "-quality", "95", jpeg])
         try Tool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=6", jpeg])
-        let rect = try Imaging.smartCrop(path: jpeg, target: .ratio(1))
+        let rect = try SmartCrop.suggest(path: jpeg, target: .ratio(1))
         #expect(rect.width == 500 && rect.height == 500)
         // (700, 420) stored is (500 - 1 - 420, 700) = (79, 700) shown: the square at the foot of the
         // 500×800 picture (the stored picture's square would be at its right, 300 across).
@@ -80,6 +80,6 @@ import Testing
         defer { folder.remove() }
         let path = folder.file("nothing.png")
         try Data("not a picture".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(imagingError { try Imaging.smartCrop(path: path, target: .ratio(1)) } != nil)
+        #expect(imagingError { try SmartCrop.suggest(path: path, target: .ratio(1)) } != nil)
     }
 }

@@ -35,7 +35,8 @@ import Testing
         let crop = PixelRect(x: 5, y: 7, width: 23, height: 17)
         for (orientation, imageMagick, _) in Self.oracles {
             let out = dir.file("out.png"), ref = dir.file("ref.png")
-            let result = try Imaging.export(source: src, crop: crop, output: out, options: ExportOptions(transform: orientation))
+            let result = try CropExporter.export(
+                source: src, crop: crop, output: out, options: ExportOptions(transform: orientation))
             #expect(!result.lossless && result.width == 23 && result.height == 17)
             // +repage first: ImageMagick 6 keeps a page offset after -transverse that would shift the crop.
             try Tool.run(["convert", src] + imageMagick + ["+repage", "-crop", "23x17+5+7", "+repage", ref])
@@ -51,7 +52,7 @@ import Testing
         defer { dir.remove() }
         let src = try Self.makePNG(dir)
         let orientation = ImageOrientation.up.applying(.flipHorizontal).applying(.rotateRight)
-        _ = try Imaging.export(
+        _ = try CropExporter.export(
             source: src, crop: PixelRect(x: 0, y: 0, width: 40, height: 64), output: dir.file("out.png"),
             options: ExportOptions(transform: orientation))
         try Tool.run(["convert", src, "-flop", "-rotate", "90", dir.file("ref.png")])
@@ -64,7 +65,7 @@ import Testing
         defer { dir.remove() }
         let src = try Self.makePNG(dir)
         #expect(throws: ImagingError.self) {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: PixelRect(x: 0, y: 0, width: 64, height: 40), output: dir.file("out.png"),
                 options: ExportOptions(transform: .right))
         }
@@ -92,7 +93,7 @@ import Testing
         let crop = PixelRect(x: 32, y: 48, width: 200, height: 150)
         for (orientation, _, switches) in Self.oracles {
             let out = dir.file("out.jpg"), ref = dir.file("ref.jpg")
-            let result = try Imaging.export(
+            let result = try CropExporter.export(
                 source: src, crop: crop, output: out,
                 options: ExportOptions(lossless: true, transform: orientation))
             #expect(result.lossless && result.width == 200 && result.height == 150)
@@ -109,7 +110,7 @@ import Testing
         let src = try LosslessJPEGTests.makeSource(dir, orientation: 6)
         let out = dir.file("out.jpg"), ref = dir.file("ref.jpg")
         let crop = PixelRect(x: 16, y: 32, width: 300, height: 100)
-        let result = try Imaging.export(
+        let result = try CropExporter.export(
             source: src, crop: crop, output: out,
             options: ExportOptions(lossless: true, transform: .right))
         #expect(result.lossless)
@@ -117,7 +118,7 @@ import Testing
         try Self.expectSamePixels(out, ref, "EXIF 6 then right")
         #expect(try (Tool.exif(out).int("Orientation") ?? 1) == 1)
         // The re-encoded path agrees about the geometry: same size, tag 1, close pixels.
-        let reencoded = try Imaging.export(
+        let reencoded = try CropExporter.export(
             source: src, crop: crop, output: dir.file("re.jpg"),
             options: ExportOptions(quality: 98, transform: .right))
         #expect(!reencoded.lossless)
@@ -135,22 +136,22 @@ import Testing
         try Texture.jpeg(src, width: 630, height: 470)
         let crop = PixelRect(x: 0, y: 0, width: 160, height: 160)
         #expect(throws: ImagingError.self) {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: crop, output: dir.file("a.jpg"), options: ExportOptions(lossless: true, transform: .right))
         }
         #expect(!FileManager.default.fileExists(atPath: dir.file("a.jpg")))
-        let preferred = try Imaging.export(
+        let preferred = try CropExporter.export(
             source: src, crop: crop, output: dir.file("b.jpg"),
             options: ExportOptions(preferLossless: true, transform: .right))
         #expect(!preferred.lossless)
         // The transpose moves no partial block, so it stays lossless on the same file.
-        let transposed = try Imaging.export(
+        let transposed = try CropExporter.export(
             source: src, crop: crop, output: dir.file("c.jpg"),
             options: ExportOptions(preferLossless: true, transform: .leftMirrored))
         #expect(transposed.lossless)
         // A corner off the turned block grid is refused, not silently moved.
-        let grid = try #require(Imaging.losslessGrid(path: src))
-        let info = try Imaging.probe(path: src)
+        let grid = try #require(LosslessJPEG.grid(path: src))
+        let info = try ImageProbe.probe(path: src)
         #expect(
             !LosslessTurnCheck(
                 info: info, crop: PixelRect(x: 8, y: 0, width: 16, height: 16), transform: .leftMirrored,
@@ -168,7 +169,7 @@ import Testing
         try Tool.run([Tool.convert, "-size", "320x240", "plasma:fractal", src])
         let inside = PixelRect(x: 60, y: 60, width: 200, height: 120)
         let lossless = imagingError {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: inside, output: dir.file("a.jpg"),
                 options: ExportOptions(lossless: true, straighten: StraightenAngle(degrees: 3)))
         }
@@ -176,7 +177,7 @@ import Testing
         let box = TurnedPicture(width: 320, height: 240, angle: StraightenAngle(degrees: 3)).boundingSize
         let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
         let outside = imagingError {
-            try Imaging.export(
+            try CropExporter.export(
                 source: src, crop: whole, output: dir.file("b.png"),
                 options: ExportOptions(straighten: StraightenAngle(degrees: 3)))
         }

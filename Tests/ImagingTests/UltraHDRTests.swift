@@ -1,4 +1,4 @@
-// Ultra HDR and other MPF files: a JPEG crop keeps its gain map cut the same way (index, XMP, pixels checked with exiftool and ImageMagick); other formats leave it out and say so.
+// Ultra HDR and other MPF files: a JPEG crop keeps its gain map cut the same way; other formats leave it out and say so.
 
 import CropKit
 import Foundation
@@ -72,14 +72,15 @@ import Wording
         defer { dir.remove() }
         let source = try Self.file(dir)
         let crop = PixelRect(x: 64, y: 48, width: 160, height: 120), out = dir.file("out.jpg")
-        let result = try Imaging.export(source: source.path, crop: crop, output: out, options: ExportOptions(quality: 90))
+        let result = try CropExporter.export(source: source.path, crop: crop, output: out, options: ExportOptions(quality: 90))
         #expect(!result.lossless && result.leftOut.isEmpty, "\(result.leftOut)")
         #expect(try Tool.size(out) == (160, 120))
         // A quarter-size gain map stays a quarter of the crop.
         try Self.checkGainMap(out, dir: dir, size: (40, 30), storedPoint: Self.inCrop(crop))
         // Scaled down on the stored grid, where both of the ramp's slopes add up: so does the gain map.
         let small = dir.file("small.jpg")
-        let scaled = try Imaging.export(source: source.path, crop: crop, output: small, options: ExportOptions(outputSize: 80))
+        let scaled = try CropExporter.export(
+            source: source.path, crop: crop, output: small, options: ExportOptions(outputSize: 80))
         #expect(scaled.width == 80 && scaled.height == 60 && scaled.leftOut.isEmpty, "\(scaled)")
         try Self.checkGainMap(small, dir: dir, size: (20, 15), storedPoint: Self.inCrop(crop))
     }
@@ -89,7 +90,7 @@ import Wording
         defer { dir.remove() }
         let source = try Self.file(dir)
         let crop = PixelRect(x: 32, y: 48, width: 200, height: 150), out = dir.file("out.jpg"), reference = dir.file("ref.jpg")
-        let result = try Imaging.export(source: source.path, crop: crop, output: out, options: ExportOptions(lossless: true))
+        let result = try CropExporter.export(source: source.path, crop: crop, output: out, options: ExportOptions(lossless: true))
         #expect(result.lossless && result.leftOut.isEmpty, "\(result.leftOut)")
         try OddFilesTests.jpegtran(source.path, crop, into: reference)
         #expect(mismatch(try Tool.decode(out), try Tool.decode(reference)) == nil, "the primary is jpegtran's cut")
@@ -112,12 +113,12 @@ import Wording
             return (stored.minX, stored.minY)
         }
         let scaled = dir.file("scaled.jpg"), lossless = dir.file("lossless.jpg")
-        let small = try Imaging.export(
+        let small = try CropExporter.export(
             source: source.path, crop: crop, output: scaled,
             options: ExportOptions(quality: 90, transform: .right, outputSize: 80))
         #expect(small.width == 60 && small.height == 80 && small.leftOut.isEmpty, "\(small)")
         try Self.checkGainMap(scaled, dir: dir, size: (15, 20), storedPoint: storedPoint)
-        let cut = try Imaging.export(
+        let cut = try CropExporter.export(
             source: source.path, crop: crop, output: lossless,
             options: ExportOptions(lossless: true, transform: .right))
         #expect(cut.lossless && cut.leftOut.isEmpty, "\(cut)")
@@ -135,14 +136,14 @@ import Wording
         var outputs: [String] = []
         for (ext, name) in [("png", "PNG"), ("webp", "WebP"), ("tif", "TIFF")] {
             let out = dir.file("out.\(ext)")
-            let result = try Imaging.export(source: source.path, crop: crop, output: out)
+            let result = try CropExporter.export(source: source.path, crop: crop, output: out)
             #expect(result.leftOut.map(\.what) == ["the HDR gain map"])
             #expect(result.leftOut.map(\.sentence) == ["the HDR gain map cannot be carried into \(name) and was left out"])
             outputs.append(out)
         }
         let stripped = dir.file("stripped.jpg")
         #expect(
-            try Imaging.export(
+            try CropExporter.export(
                 source: source.path, crop: crop, output: stripped,
                 options: ExportOptions(quality: 90, strip: .all)
             ).leftOut.isEmpty)
@@ -163,7 +164,7 @@ import Wording
         defer { dir.remove() }
         let source = try Self.file(dir)
         let out = dir.file("level.jpg")
-        let result = try Imaging.export(
+        let result = try CropExporter.export(
             source: source.path, crop: PixelRect(x: 64, y: 48, width: 160, height: 120), output: out,
             options: ExportOptions(straighten: StraightenAngle(degrees: 2.5)))
         #expect(result.leftOut.map(\.sentence) == ["the HDR gain map is not straightened with the picture and was left out"])
@@ -186,7 +187,7 @@ import Wording
         let source = dir.file("huge-gain-map.jpg"), out = dir.file("out.jpg")
         FileManager.default.createFile(atPath: source, contents: Data(UltraHDR.assemble(primary: primary, gainMap: gainMap)))
         #expect(try Tool.exif(source)["MPF:MPF0:NumberOfImages"] as? Int == 2)
-        let result = try Imaging.export(
+        let result = try CropExporter.export(
             source: source, crop: PixelRect(x: 64, y: 48, width: 160, height: 120), output: out,
             options: ExportOptions(quality: 90))
         #expect(result.leftOut.map(\.what) == ["the HDR gain map"])
@@ -211,7 +212,7 @@ import Wording
         let crop = PixelRect(x: 32, y: 16, width: 160, height: 120)
         for (name, options) in [("reencoded.jpg", ExportOptions(quality: 90)), ("lossless.jpg", ExportOptions(lossless: true))] {
             let out = dir.file(name)
-            #expect(try Imaging.export(source: source.path, crop: crop, output: out, options: options).leftOut.isEmpty)
+            #expect(try CropExporter.export(source: source.path, crop: crop, output: out, options: options).leftOut.isEmpty)
             #expect(try Tool.exif(out).keys(inGroup: "MPF").isEmpty, "\(name)")
             #expect(try #require(bytes(of: out)).suffix(2) == Data([0xFF, 0xD9]), "\(name): nothing after the picture")
         }

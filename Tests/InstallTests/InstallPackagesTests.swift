@@ -1,4 +1,4 @@
-// scripts/install-packages asks apt-get for exactly the packages dpkg does not report as installed, a removed one with leftover configuration included.
+// scripts/install-packages asks apt-get for exactly the packages dpkg does not report installed, leftover configuration too.
 
 import Foundation
 import XCTest

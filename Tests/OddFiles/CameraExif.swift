@@ -1,4 +1,4 @@
-// A camera-like EXIF block written byte by byte: a Canon compact's maker notes, an interoperability directory, GPS and a thumbnail.
+// A camera-like EXIF block written byte by byte: a Canon compact's maker notes, interoperability, GPS and a thumbnail.
 
 enum CameraExif {
     /// The TIFF structure of an APP1 EXIF segment as a 2003 Canon PowerShot writes it: IFD0 (make,

@@ -1,4 +1,4 @@
-// A decoder made to believe it is confined when it is not: a preloaded library makes seccomp_load and prctl's no-new-privileges report success without acting.
+// A decoder made to believe it is confined: a preloaded library makes seccomp_load and no-new-privileges succeed doing nothing.
 
 import Foundation
 

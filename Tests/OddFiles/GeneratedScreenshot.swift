@@ -1,4 +1,4 @@
-// Screenshots made with ImageMagick for Trim Borders' tests: a window on a plain, a noisy JPEG or a transparent border, touching an edge, or no border at all; and ImageMagick's own trim of them, the oracle.
+// Screenshots made with ImageMagick for Trim Borders' tests (plain, noisy or transparent borders, or none), and its trim of them.
 
 import Foundation
 

@@ -1,4 +1,4 @@
-// The catalogue of odd files: one per class of file other viewers open that a strict reader refuses, made in a folder for every test suite.
+// The odd files: one per class of file other viewers open that a strict reader refuses, made in a folder for each suite.
 
 import Foundation
 

@@ -1,4 +1,4 @@
-// TIFF structures written byte by byte for test files: EXIF blocks, whole TIFF files, MPF indexes, laid out from their directories.
+// TIFF structures written byte by byte for test files: EXIF blocks, whole TIFF files, MPF indexes, from their directories.
 
 /// A TIFF structure: directories of tagged values and blobs (a thumbnail, strips), laid out after an
 /// 8-byte header with every offset counted from the header's first byte, as EXIF and MPF count them.

@@ -1,4 +1,4 @@
-// Ultra HDR files assembled from two JPEGs as Android writes them: primary with hdrgm XMP and an MPF index, the gain map appended.
+// Ultra HDR files made of two JPEGs as Android writes them: the primary with hdrgm XMP and an MPF index, the gain map after.
 
 public enum UltraHDR {
     static let gainMapXMP = """

@@ -33,7 +33,7 @@ enum LevelReading {
                 // Cairo's RGB24 is a native-endian 0xXXRRGGBB word.
                 let pixel = UnsafeRawPointer(row + 4 * x).loadUnaligned(as: UInt32.self)
                 let r = Int((pixel >> 16) & 0xFF), g = Int((pixel >> 8) & 0xFF), b = Int(pixel & 0xFF)
-                // Rec. 709 weights in fixed point, as `Imaging.levelSuggestion`.
+                // Rec. 709 weights in fixed point, as `LevelSuggestion.suggest`.
                 luminance[y * w + x] = UInt8((r * 54 + g * 183 + b * 19 + 128) >> 8)
             }
         }

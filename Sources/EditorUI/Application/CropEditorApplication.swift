@@ -61,8 +61,6 @@ public final class CropEditorApplication {
 
     private func startup() {
         LaunchTrace.mark("GTK and libadwaita started")
-        // The widget trees the windows build from.
-        UIFiles.register()
         // Only the instance that shows the window gets here (a second launch hands its files over).
         launchPicture.start()
         // The first decoding process starts now, not when the first picture is opened, and says

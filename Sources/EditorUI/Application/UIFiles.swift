@@ -1,26 +1,19 @@
-// The widget trees of data/ui: compiled into the binary as a GResource (make ui-resources), registered at start-up, built by id.
+// The widget trees of data/ui: embedded in the binary at build time (UIResources), built by id.
 
 import CGtk
-import GResourceBundle
 import GtkSupport
+import UIResources
 
-/// The editor's .ui files, read from the resource bundle linked into the binary, so an installed
-/// editor needs no file beside it.
+/// The editor's .ui files, read from the bytes embedded in the binary, so an installed editor needs
+/// no file beside it.
 @MainActor
 enum UIFiles {
-    /// Where the bundle puts the .ui files.
-    nonisolated static let prefix = "/io/github/cropeditor/CropEditor/ui/"
-
-    /// Registers the bundle with GIO, once: the application does at start-up, and a builder asks
-    /// again (for windows made without the application, as tests make them).
-    static func register() { _ = registered }
-    private static let registered: Void = crop_editor_ui_register_resource()
-
     /// A builder holding every object of `file` (e.g. `straighten-bar.ui`). It owns the objects
-    /// while it lives: parent them, or take a reference, before it goes.
+    /// while it lives: parent them, or take a reference, before it goes. A file not embedded is a
+    /// build without it, which the tests catch first.
     static func builder(_ file: String) -> GObjectRef {
-        register()
-        return Builder.fromResource(prefix + file)
+        guard let bytes = UIResources.contents(of: file) else { fatalError("\(file) is not embedded (UIResources)") }
+        return Builder.fromBytes(bytes)
     }
 
     /// The widget with builder id `id`; a missing id is a broken .ui file, which the tests catch.

@@ -48,7 +48,7 @@ enum DragOut {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let file = try AtomicFile(target: (folder as NSString).appendingPathComponent(name))
-            try file.create { descriptor in bytes.withUnsafeBytes { Imaging.writeAll($0, to: descriptor) } }
+            try file.create { descriptor in bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) } }
             try file.commit()
             return file.target
         } catch {

@@ -37,6 +37,7 @@ enum ShortcutsWindow {
                 ShortcutEntry(accelerator: "minus", title: N_("Zoom out around the frame")),
                 ShortcutEntry(accelerator: "space", title: N_("Hold to pan by dragging")),
                 ShortcutEntry(accelerator: "s", title: N_("Suggest a crop: the most interesting part of the photo")),
+                ShortcutEntry(accelerator: "t", title: N_("Trim borders: the picture inside its plain or transparent border")),
                 ShortcutEntry(accelerator: "Tab", title: N_("Leave the crop area (Shift+Tab goes back)")),
             ]
     }

@@ -69,7 +69,7 @@ struct Lossless {
     /// Moves the crop onto the grid (outwards, so nothing chosen is lost) as one commit.
     func snap() {
         guard host.outputSize.isOriginal, let check, !check.isEligible, let info = host.canvas.image?.info else { return }
-        let snapped = Imaging.snappedToLosslessGrid(check, info: info)
+        let snapped = check.snappedToGrid(info: info)
         host.canvas.commit(CropRect(pixelRect: snapped, imageWidth: info.width, imageHeight: info.height))
     }
 }

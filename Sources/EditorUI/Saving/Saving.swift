@@ -79,7 +79,7 @@ final class Saving {
 
     /// After Save As: the chooser already asked about replacing other files; the source gets its own question.
     func saveChosen(_ target: String, source: String?) {
-        guard let source, Imaging.samePath(target, source) else { return export(to: target, overwritingSource: false) }
+        guard let source, FileIdentity.same(target, source) else { return export(to: target, overwritingSource: false) }
         confirm(
             heading: tr("Replace the original photo?"),
             body: tr("The original will be overwritten by the cropped picture. This cannot be undone."),

@@ -1,4 +1,4 @@
-// Synthetic pictures for the level estimator, drawn in pure Swift: scenes as luminance over the plane, sampled through a turned frame and supersampled.
+// Synthetic pictures for the level estimator in pure Swift: luminance over the plane, sampled through a turned frame.
 import Foundation
 
 /// A scene: luminance 0…1 at a point of the plane, in pixels from the picture's centre, y down.

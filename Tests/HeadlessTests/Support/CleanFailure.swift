@@ -1,4 +1,4 @@
-// What every headless run must look like: a failure is non-zero exit, one `crop-editor: ` line, no output, no leftovers, the source untouched, no hang; a success is silent and leaves only its output.
+// What every headless run must look like: a failure exits non-zero with one line and leaves nothing; a success is silent.
 
 import Foundation
 import Testing

@@ -1,19 +1,13 @@
-// The imaging module's entry: libvips start-up (untrusted loaders blocked), libvips' failures as causes.
+// The imaging module's entry: libvips and gexiv2 started (untrusted loaders blocked), libvips' failures as causes.
 
 import CExiv
 import CVips
 import Foundation
 @_exported import ImagingCore
 
-extension Imaging {
-    /// The loaders we open (the libvips class names `vips_foreign_find_load` returns). Anything
-    /// else — PDF, SVG, ImageMagick's loaders — is refused: decoders are attack surface, and these
-    /// are the formats the app supports.
-    static let allowedLoaders: Set<String> = [
-        jpegLoader, "VipsForeignLoadPngFile", "VipsForeignLoadSpngFile", "VipsForeignLoadWebpFile",
-        tiffLoader, "VipsForeignLoadNsgifFile", "VipsForeignLoadGifFile", "VipsForeignLoadHeifFile",
-    ]
-
+/// libvips and gexiv2 as every job of this module uses them: started once, one pipeline at a time,
+/// their failures read as `ImagingError` causes.
+public enum ImagingLibraries {
     private static let started: Bool = {
         // Only the HEIF module: the others are formats the app refuses (see startup.h).
         guard cvs_init_with_heif_only("crop-editor", opensHEIFModule ? 1 : 0) == 0 else { return false }
