@@ -1,4 +1,4 @@
-// Where a decoder reads a picture from: a file the editor opens read-only, or bytes held in memory (standard input, a pasted image) sealed in a memfd, never written to disk.
+// Where a decoder reads a picture from: a file the editor opens read-only, or bytes in memory sealed in a memfd.
 
 import CDecoderSupport
 import Foundation

@@ -1,4 +1,4 @@
-// Pixel memory for big Cairo surfaces that the kernel may back with 2 MB pages: copying tens of megabytes a frame misses the TLB far less.
+// Pixel memory for big Cairo surfaces that the kernel may back with 2 MB pages, so copying a frame misses the TLB less.
 
 import CGtk
 import Glibc
