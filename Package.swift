@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "HeadlessTests",
             dependencies: ["Headless", "CropKit", "Imaging", "OddFiles", "Wording", "Batch", "TestSupport"]),
-        // Imaging's errors and warnings in words: every cause, the English of before.
+        // Imaging's errors and warnings in words: every cause's English, word for word.
         .testTarget(name: "WordingTests", dependencies: ["Wording", "Imaging", "CropKit"]),
         // What tests of several targets share: running programs and the built binaries, private
         // folders, GTK's one set-up per process and waiting without fixed sleeps.

@@ -26,7 +26,7 @@ static inline VipsImage *cv_open_sequential(const char *path, int jpeg) {
    vips_thumbnail takes loader options only in the file name's brackets. A JPEG is loaded here with libjpeg's
    own scaling by `jpeg_shrink` (1, 2, 4 or 8, chosen by the caller) and finished by vips_thumbnail_image:
    vips_thumbnail itself keeps libjpeg's shrink a factor of 2 to 4 short of the box and leaves the rest to a
-   Lanczos reduce, which without liborc is most of a big photo's decode (a 24 MP JPEG: 0.78 s against 0.44 s). */
+   Lanczos reduce, which without liborc is most of a big photo's decode (docs/BENCHMARKS.md, "Launch"). */
 static inline int cv_thumbnail(const char *path, VipsImage **out, int width, int height, int jpeg, int jpeg_shrink) {
     if (!jpeg)
         return vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN, "fail_on",

@@ -8,7 +8,7 @@
 
 /* libvips loads every module in its module folder at start-up: PDF (poppler), ImageMagick, OpenSlide,
    JPEG XL and HEIF, with their hundreds of shared libraries. The app refuses all but HEIF anyway, and
-   loading the rest cost about 25 ms on every start (every headless crop). So libvips starts with its
+   loading the rest would slow every start (every headless crop). So libvips starts with its
    home pointed at a folder that has no modules, and only the HEIF module is opened, from the real
    folder (beside libvips itself: LIBDIR/vips-modules-X.Y); it registers its loaders itself
    (g_module_check_init). Asking libvips for its libdir first would fix its guess of its home. */

@@ -3,7 +3,7 @@
 /// An animated move of the drawn frame from one crop to another; the committed crop is already
 /// the destination, this only says what to draw meanwhile.
 public struct CropAnimation: Hashable, Sendable {
-    /// How long a reset takes, in seconds (about 200 ms, like GNOME's short transitions).
+    /// How long a reset takes, in seconds: as long as GNOME's short transitions.
     public static let resetDuration = 0.2
 
     public var from: CropRect

@@ -54,8 +54,9 @@ public enum LevelEstimator {
     static let binWidth = 0.1
     /// How far either side of the histogram's peak the projection search looks, in degrees.
     static let searchSpan = 3.0
-    /// The least `LevelEstimate.sharpening` for lines. Discs, noise and soft clouds measured
-    /// 1.0–1.45; the test scenes with lines 3.6 and more, even at 5 % noise.
+    /// The least `LevelEstimate.sharpening` for lines: between what pictures without lines (discs,
+    /// noise, soft clouds) and the test's scenes with lines reach (docs/BENCHMARKS.md, "The level
+    /// estimator").
     static let minimumSharpening = 2.0
     /// The least edge strength along the lines, per pixel of the picture's shorter side (an edge's
     /// strength summed across it is its contrast, so: a full-contrast line 3 % of the shorter

@@ -1,4 +1,4 @@
-// The limits a decoding process lives under, known to both sides: the decoder sets them, the editor checks what comes back against them.
+// The limits a decoding process lives under, known to both sides: the decoder sets them, the editor checks replies by them.
 
 import Foundation
 

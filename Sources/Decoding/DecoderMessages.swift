@@ -1,4 +1,4 @@
-// What the editor asks the confined decoding process and what it answers: small Codable messages, the files travelling beside them as descriptors.
+// What the editor asks the confined decoder and what it answers: small Codable messages, files passed beside them.
 
 import CropKit
 import Foundation

@@ -50,7 +50,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// Whether a decoder started on its own (`decodesOneFile`) loads libvips' HEIF module. The
     /// command line turns it off when its one file's first bytes say it is not HEIF or AVIF
     /// (`FileSignature`): the module and the libraries it pulls in (libheif and its codecs) are a
-    /// fifth of a decoder's start-up. A zygote's forks serve any file, so the zygote always loads it.
+    /// large part of a decoder's start-up. A zygote's forks serve any file, so the zygote always loads it.
     /// Set before the first job.
     public var loadsHEIF: Bool {
         get { lock.withLock { heif } }

@@ -1,4 +1,4 @@
-// One confined decoding process seen from the editor: forked by the zygote (or started alone), its confinement checked in /proc, handed the jobs of one source file, ended when it overruns or dies.
+// One confined decoder seen from the editor: forked by the zygote, checked in /proc, given one file's jobs, ended if it overruns.
 
 import CDecoderSupport
 import Foundation

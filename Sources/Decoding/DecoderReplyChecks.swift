@@ -10,7 +10,9 @@ enum ReplyChecks {
     /// A picture or result of `width` × `height`: each side at least one pixel, the whole within
     /// `SupportedImages.pixelLimit` (no product overflows).
     static func isSize(_ width: Int, _ height: Int) -> Bool {
-        guard width >= 1, height >= 1, width <= SupportedImages.pixelLimit, height <= SupportedImages.pixelLimit else { return false }
+        guard width >= 1, height >= 1, width <= SupportedImages.pixelLimit, height <= SupportedImages.pixelLimit else {
+            return false
+        }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
         return !overflow && area <= SupportedImages.pixelLimit
     }
@@ -67,7 +69,9 @@ enum ReplyChecks {
 
     /// A smart crop's answer: a box of whole pixels within the pixel limit, no larger than a size asked for.
     static func isSuggestion(_ rect: PixelRect, for target: SmartCropTarget) -> Bool {
-        guard isInside(rect, SupportedImages.pixelLimit, SupportedImages.pixelLimit), isSize(rect.width, rect.height) else { return false }
+        guard isInside(rect, SupportedImages.pixelLimit, SupportedImages.pixelLimit), isSize(rect.width, rect.height) else {
+            return false
+        }
         if case .size(let wanted) = target {
             return rect.width <= max(wanted.width, 1) && rect.height <= max(wanted.height, 1)
         }

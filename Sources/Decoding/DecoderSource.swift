@@ -1,4 +1,4 @@
-// Where a decoder reads a picture from: a file the editor opens read-only, or bytes held in memory (standard input, a pasted image) sealed in a memfd, never written to disk.
+// Where a decoder reads a picture from: a file the editor opens read-only, or bytes in memory sealed in a memfd.
 
 import CDecoderSupport
 import Foundation
@@ -65,9 +65,9 @@ public final class SealedBytes: Sendable, Hashable {
     private let fd: Int32
     fileprivate let serial: Int
 
-    /// The most a picture read from standard input may hold, 512 MiB: more than a 100-megapixel
-    /// 16-bit TIFF without compression (600 MB is past it; such files belong in files), far more
-    /// than any screenshot, and bounded because the bytes live in this process's memory.
+    /// The most a picture read from standard input may hold: far more than any screenshot or
+    /// camera's photo, and bounded because the bytes live in this process's memory (an uncompressed
+    /// 16-bit TIFF of 100 megapixels is past it; such files belong in files).
     public static let standardInputLimit = 512 << 20
 
     /// A sealed copy of `bytes` (a clipboard's PNG, say), called `name`.

@@ -1,4 +1,4 @@
-// The editor's side of the decoders' zygote: started once, it forks a fresh decoder per source file, with its libraries already loaded.
+// The editor's side of the decoders' zygote, started once: it forks a decoder per source file, its libraries loaded.
 
 import CDecoderSupport
 import Foundation

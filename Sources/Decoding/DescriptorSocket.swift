@@ -1,4 +1,4 @@
-// One end of the socketpair between the editor and a decoding process: whole messages (SOCK_SEQPACKET) with descriptors passed beside them (SCM_RIGHTS).
+// The editor's or a decoder's end of their socketpair: whole messages (SOCK_SEQPACKET), descriptors beside them (SCM_RIGHTS).
 
 import Foundation
 import Glibc

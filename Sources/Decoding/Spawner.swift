@@ -1,4 +1,4 @@
-// The one thread that starts decoding processes: a child set to die with its parent dies when the thread that started it ends, so that thread must live as long as the process.
+// The one thread that starts decoders, never ending: a child set to die with its parent dies when its starting thread ends.
 
 import Foundation
 

@@ -1,4 +1,4 @@
-// What the editor and the decoders' zygote say to each other: one descriptor per request, a socket for the new decoder, and nothing else.
+// What the editor and the decoders' zygote say: one descriptor per request, a socket for the new decoder, nothing else.
 
 package enum ZygoteProtocol {
     /// The decoder's third argument that makes it the zygote.

@@ -1,4 +1,4 @@
-// Typed Swift over GdkClipboard and GdkContentProvider: offering encoded bytes and files, reading bytes or files back asynchronously.
+// Typed Swift over GdkClipboard and GdkContentProvider: offering bytes and files, reading them back asynchronously.
 
 import CGtk
 import Foundation

@@ -1,18 +1,18 @@
-// Pixel memory for big Cairo surfaces that the kernel may back with 2 MB pages: copying tens of megabytes a frame misses the TLB far less.
+// Pixel memory for big Cairo surfaces that the kernel may back with 2 MB pages, so copying a frame misses the TLB less.
 
 import CGtk
 import Glibc
 
 /// Anonymous mappings for surface pixels, advised as transparent huge pages (Linux's "madvise"
-/// mode, Debian's default). A 4K frame touches ~80 MB; with 4 KB pages that is 20,000 page-table
-/// walks a frame, with 2 MB pages 40.
+/// mode, Debian's default). A 4K frame spans tens of thousands of ordinary pages but only dozens
+/// of large ones, so copying it walks the page tables far less often.
 enum LargePageMemory {
     private static let pageSize = 2 << 20
 
     /// A Cairo image surface over a fresh mapping, unmapped when Cairo destroys the surface (so a
     /// recording or pattern still holding it keeps its pixels). Nil when rounding up to whole 2 MB
-    /// pages would add more than an eighth (a 900 × 600 window's 2.2 MB cache would take 4 MB: the
-    /// memory counts for more than the page walks there) or when the mapping fails: the caller then
+    /// pages would add more than an eighth (a small window's cache would nearly double: the memory
+    /// counts for more than the page walks there) or when the mapping fails: the caller then
     /// takes Cairo's own allocation.
     static func surface(format: cairo_format_t, width: Int32, height: Int32) -> OpaquePointer? {
         let stride = Int(cairo_format_stride_for_width(format, width))

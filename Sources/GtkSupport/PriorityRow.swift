@@ -1,4 +1,4 @@
-// A row of widgets that shows as many as fit its width, dropping the least important first; it asks only for the room of those that must stay.
+// A row of widgets showing as many as fit its width, dropping the least important first.
 
 import CGtk
 

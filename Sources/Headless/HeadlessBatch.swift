@@ -33,7 +33,7 @@ public struct HeadlessBatch: Equatable, Sendable {
         return jobs
     }
 
-    /// Each job is a process of about 50–300 MB; more than this is a typo, not a machine.
+    /// Each job is a process holding decoded pictures: more than this is a typo, not a machine.
     static let maximumJobs = 256
 
     init(_ tokens: CommandLineTokens) throws(HeadlessError) {

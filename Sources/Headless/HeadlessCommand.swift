@@ -42,7 +42,7 @@ public enum HeadlessCommand {
                 // own, with no zygote to fork it, since one file is all this command decodes.
                 DecoderPool.shared.decodesOneFile = true
                 // A file whose first bytes say JPEG, PNG, GIF, TIFF or WebP is no HEIF: its decoder
-                // skips the HEIF module, a fifth of its start-up.
+                // skips the HEIF module, a large part of its start-up.
                 DecoderPool.shared.loadsHEIF =
                     options.readsStandardInput || !FileSignature.isCertainlyNotHEIF(path: options.image)
                 DecoderPool.shared.startAhead()

@@ -75,7 +75,7 @@ public enum RegionRender {
 
     /// A JPEG's region through libjpeg's partial decoding: rows above it skipped, rows below never
     /// read, so memory holds the region only (libvips' sequential reader keeps every row it passes
-    /// on the way down: 300 MB for a region at the foot of a 100-megapixel photo). Nil when libjpeg
+    /// on the way down, so a region at a big photo's foot holds most of the photo). Nil when libjpeg
     /// cannot decode it this way (CMYK).
     private static func jpegRegion(_ info: ImageInfo, stored: CropRect, shrink: Int) throws(ImagingError) -> Cut? {
         guard let (x, y, right, bottom) = outwardPixels(stored, width: info.storedWidth, height: info.storedHeight) else {

@@ -1,4 +1,4 @@
-// The decoder's jobs: each names the descriptors it was handed (CDecoderFiles) and runs the same Imaging call the editor once ran itself.
+// The decoder's jobs: each names the descriptors it was handed (CDecoderFiles) and runs one Imaging call.
 
 import CDecoderFiles
 import CDecoderSupport

@@ -1,4 +1,4 @@
-// Everything the decoder's libraries would open lazily, loaded before the confinement forbids opening files; the limits it then lives under.
+// The decoder's start-up: what its libraries would open lazily, loaded before the confinement; the limits it then keeps.
 
 import CSeccomp
 import Decoding

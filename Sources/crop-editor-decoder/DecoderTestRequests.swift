@@ -1,4 +1,4 @@
-// Test builds only: what the confinement must refuse, tried on request as a decoder taken over by a picture would (never reachable from a file's content).
+// Test builds only: what the confinement must refuse, tried on request as a taken-over decoder would.
 
 import CDecoderSupport
 import Decoding

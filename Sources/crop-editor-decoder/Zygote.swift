@@ -1,4 +1,4 @@
-// The zygote: a decoder with its libraries loaded and started, that forks a fresh one for each source file, so a process per file costs a fork, not a start-up.
+// The zygote: a started decoder that forks a fresh one per source file, so a process per file costs a fork, not a start-up.
 
 import CDecoderSupport
 import CSeccomp

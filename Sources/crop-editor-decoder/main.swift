@@ -1,4 +1,4 @@
-// crop-editor-decoder: the confined process that parses pictures and sidecars for the editor, reading only the descriptors it is handed and answering on its socket.
+// crop-editor-decoder: the confined process that parses pictures and sidecars, reading only the descriptors it is handed.
 
 import CDecoderSupport
 import CSeccomp

@@ -1,4 +1,4 @@
-// A decoder started for one file that is not HEIF loads no HEIF module (a fifth of its start-up); any other still does, and opens HEIF.
+// A decoder started for one file that is not HEIF loads no HEIF module; any other still does, and opens HEIF.
 
 import Decoding
 import Foundation

@@ -1,4 +1,4 @@
-// A picture handed to the decoder as sealed bytes (standard input, a pasted image) decodes and exports exactly as the same file does.
+// A picture handed to the decoder as sealed bytes decodes and exports exactly as the same file does.
 
 import CropKit
 import Decoding

@@ -1,4 +1,4 @@
-// Keep Crop's sidecar and a zoomed view's region go through the decoder with the in-process results: the same crop read back, the same pixels.
+// Keep Crop's sidecar and a zoomed view's region through the decoder: the same crop read back, the same pixels.
 
 import CropKit
 import Decoding

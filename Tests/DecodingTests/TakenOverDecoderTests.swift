@@ -1,4 +1,4 @@
-// A decoder taken over by a hostile picture reaches nothing outside its job: each way out tried from inside fails, and the editor trusts only what it sees itself.
+// A decoder taken over by a hostile picture reaches nothing outside its job, and the editor trusts only what it sees.
 
 import CDecoderSupport
 import CropKit

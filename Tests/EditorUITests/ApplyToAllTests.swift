@@ -1,4 +1,4 @@
-// Apply to All from the window: every chosen photo saved by the batch engine's workers, byte for byte as the command line saves it; Cancel stops and leaves no temporary file.
+// Apply to All from the window: every photo saved by the workers as the command line saves it; Cancel leaves no temporary.
 
 import CGtk
 import CropKit

@@ -1,4 +1,4 @@
-// Copy from the window onto the real X clipboard: the PNG another client reads is the picture Save writes, a circle's corners transparent, the words said.
+// Copy onto the real X clipboard: another client reads the PNG Save writes, a circle's corners transparent, the words said.
 
 import CGtk
 import CropKit

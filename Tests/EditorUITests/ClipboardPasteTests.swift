@@ -1,4 +1,4 @@
-// Paste from the real X clipboard (xclip puts it there): picture bytes open as "Pasted Image" with no file, a URI list of image files opens the file, text offers nothing.
+// Paste from the real X clipboard: picture bytes open as "Pasted Image", a URI list opens the file, text offers nothing.
 
 import CGtk
 import CropKit

@@ -1,4 +1,4 @@
-// The window's pictures are decoded in the confined process: confined while it works, and a decoder that dies or overruns costs one message, not the window.
+// The window's pictures are decoded confined, and a decoder that dies or overruns costs one message, not the window.
 
 import CGtk
 import Decoding

@@ -1,4 +1,4 @@
-// The header at 1200 and 600 points shows every control whole, Save as the suggested action; narrower, the least important move into the main menu.
+// The header at 1200 and 600 points shows every control whole; narrower, the least important move into the main menu.
 
 import CGtk
 import Foundation

@@ -1,4 +1,4 @@
-// Where the window finds its translations when nothing points it there: the prefix it is installed in, or the one a release build was made for.
+// Where the window finds its translations unaided: the prefix it is installed in, or the one a release was built for.
 
 import XCTest
 

@@ -1,4 +1,4 @@
-// Files other viewers open (OddFiles) in a real window: each opens and Save writes it; the toast says what was left out; what is missing or unsupported is refused in words.
+// Odd files other viewers open, in a real window: each opens and saves, left-out metadata is said, the unusable refused.
 
 import CGtk
 import CropKit

@@ -1,4 +1,4 @@
-// The window's Output Size: a preset locks the ratio, the facts and the crop area's description say the result, Save writes exactly it.
+// The window's Output Size: a preset locks the ratio, the facts and description say the result, Save writes exactly it.
 
 import CGtk
 import CropKit

@@ -1,4 +1,4 @@
-// Which renderer GTK is told to use: Cairo with OpenGL off only where OpenGL could only be software, and never over a person's own choice.
+// Which renderer GTK is told to use: Cairo only where OpenGL could only be software, never over a person's own choice.
 
 import XCTest
 

@@ -1,4 +1,4 @@
-// The window with decoders taken over by its pictures: a save and Apply to All write their results, and nothing outside them changes.
+// The window with taken-over decoders: a save and Apply to All write their results and change nothing outside them.
 
 import CGtk
 import CropKit

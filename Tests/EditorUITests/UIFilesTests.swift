@@ -1,4 +1,4 @@
-// Every widget tree in data/ui builds with GtkBuilder where libadwaita is initialised, and the copy embedded in the binary is the file.
+// Every widget tree in data/ui builds with GtkBuilder under libadwaita, and the copy embedded in the binary is the file.
 
 import CGtk
 import Foundation

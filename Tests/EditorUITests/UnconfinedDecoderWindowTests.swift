@@ -1,4 +1,4 @@
-// The real editor with a decoder that only says it is confined: the picture is refused in a toast (German too), and the opt-out lets it open with one warning toast.
+// A decoder that only says it is confined: the picture is refused in a toast, and the opt-out opens it with a warning.
 
 import Foundation
 import OddFiles

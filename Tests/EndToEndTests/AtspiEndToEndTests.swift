@@ -28,6 +28,16 @@ final class AtspiEndToEndTests: XCTestCase {
         XCTAssertEqual(area.roleName, "panel")
         XCTAssertEqual(area.description, "left 0 percent, top 0 percent, width 100 percent, height 100 percent")
 
+        assertListsEveryAction(area)
+        let moved = try moveByActions(area)
+        let widened = try moveByKeys(area, window: window, from: moved)
+        try dragCorner(area, from: widened, folder: folder)
+        straighten(area)
+        XCTAssertTrue(editor.process.isRunning)
+    }
+
+    /// The crop area lists every move, resize, Reset and straighten action.
+    private func assertListsEveryAction(_ area: AtspiNode) {
         let expected = [
             CanvasAction.adjust(.moveLeft).detailed, CanvasAction.adjust(.moveRight).detailed,
             CanvasAction.adjust(.moveUp).detailed, CanvasAction.adjust(.moveDown).detailed,
@@ -38,8 +48,10 @@ final class AtspiEndToEndTests: XCTestCase {
         ]
         let names = area.actionNames
         for name in expected { XCTAssertTrue(names.contains(name), "action \(name) is not listed: \(names)") }
+    }
 
-        // Actions: room to move first, then move right by the 5 % step.
+    /// Actions: room to move first, then move right by the 5 % step; the crop as it then is.
+    private func moveByActions(_ area: AtspiNode) throws -> SpokenCrop {
         XCTAssertTrue(area.doAction(named: CanvasAction.adjust(.makeNarrower).detailed))
         XCTAssertTrue(area.doAction(named: CanvasAction.adjust(.makeNarrower).detailed))
         let narrowed = try XCTUnwrap(SpokenCrop(area.description))
@@ -47,8 +59,11 @@ final class AtspiEndToEndTests: XCTestCase {
         XCTAssertTrue(area.doAction(named: CanvasAction.adjust(.moveRight).detailed))
         let moved = try XCTUnwrap(SpokenCrop(area.description))
         XCTAssertEqual(moved.left, narrowed.left + 5, "move-right did not move the left edge by 5")
+        return moved
+    }
 
-        // Real keys to the focused crop area: Right moves by 1 %, Shift+Right widens by 1 %.
+    /// Real keys to the focused crop area: Right moves by 1 %, Shift+Right widens by 1 %; the crop as it then is.
+    private func moveByKeys(_ area: AtspiNode, window: String, from moved: SpokenCrop) throws -> SpokenCrop {
         Shell.run("xdotool", ["windowfocus", "--sync", window])
         XCTAssertTrue(
             GtkDisplay.poll(timeout: 5) { Shell.run("xdotool", ["getwindowfocus"])?.hasPrefix(window) == true },
@@ -67,8 +82,11 @@ final class AtspiEndToEndTests: XCTestCase {
             SpokenCrop(
                 left: afterRight.left, top: afterRight.top, width: afterRight.width + 1,
                 height: afterRight.height), "Shift+Right did not widen by 1 %")
+        return widened
+    }
 
-        // A real drag of the bottom-right bracket, 100 points up and left; the description follows.
+    /// A real drag of the bottom-right bracket, 100 points up and left; the description follows.
+    private func dragCorner(_ area: AtspiNode, from widened: SpokenCrop, folder: URL) throws {
         let (shot, corner) = try XCTUnwrap(
             Screenshot.settled(folder.appendingPathComponent("a11y.png").path) {
                 $0.bottomRightWhite(below: 60)
@@ -87,8 +105,10 @@ final class AtspiEndToEndTests: XCTestCase {
         XCTAssertEqual(
             Double(dragged.height), Double(widened.height) - 100 / imageHeight * 100, accuracy: 1.5,
             "100 points on a \(imageHeight)-point-tall image: \(widened) → \(dragged)")
+    }
 
-        // Straightening: the actions turn by 1°, the `]` key by 0.1°, and the description says the angle.
+    /// Straightening: the actions turn by 1°, the `]` key by 0.1°, and the description says the angle.
+    private func straighten(_ area: AtspiNode) {
         XCTAssertTrue(area.doAction(named: CanvasAction.straightenClockwise.detailed))
         XCTAssertTrue(area.description?.hasSuffix(", straightened 1 degree clockwise") == true, area.description ?? "none")
         let beforeBracket = area.description
@@ -98,6 +118,5 @@ final class AtspiEndToEndTests: XCTestCase {
         for _ in 0..<3 { XCTAssertTrue(area.doAction(named: CanvasAction.straightenCounterclockwise.detailed)) }
         XCTAssertTrue(
             area.description?.hasSuffix(", straightened 1.9 degrees counterclockwise") == true, area.description ?? "none")
-        XCTAssertTrue(editor.process.isRunning)
     }
 }

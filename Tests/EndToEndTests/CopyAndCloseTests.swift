@@ -1,4 +1,4 @@
-// Copy and Close with the real editor and the real X clipboard: the window goes, the picture stays pasteable, the process ends once another application takes the clipboard or the time is up.
+// Copy and Close, real editor and X clipboard: the window goes; the process serves the picture until replaced or timed out.
 
 import Foundation
 import XCTest

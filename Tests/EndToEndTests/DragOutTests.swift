@@ -1,4 +1,4 @@
-// Dragging the result out of the 256-px preview with the real X pointer (xdotool) into a small GTK window that takes images and files: both equal to the saved picture.
+// Dragging the result out of the preview with the real X pointer into a GTK window: image and file equal the saved picture.
 
 import CGtk
 import CropKit

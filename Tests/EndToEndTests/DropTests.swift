@@ -1,4 +1,4 @@
-// Dropping on the window with the real X pointer (xdotool) from a small GTK drag source: a file from Files opens, a browser's picture data opens as a pasted picture.
+// Dropping on the window with the real X pointer: a file from Files opens, a browser's picture data opens as pasted.
 
 import CGtk
 import CropKit

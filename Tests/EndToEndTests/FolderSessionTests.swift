@@ -1,4 +1,4 @@
-// A cropping session over a folder with real keys (xdotool): Page Down/Up, crops kept per photo, Ctrl+Return, closing with unsaved crops.
+// A cropping session over a folder with real keys: Page Down/Up, crops kept per photo, Ctrl+Return, closing unsaved.
 
 import CGtk
 import CropKit

@@ -1,4 +1,4 @@
-// End to end at scale factor 2: the real crop-editor under GDK_SCALE=2 draws its overlay at device resolution, not a stretched 1× frame.
+// End to end at scale factor 2: the real crop-editor under GDK_SCALE=2 draws its overlay at device resolution.
 
 import Foundation
 import XCTest

@@ -1,4 +1,4 @@
-// The Output Size end to end: the real editor, the size chosen over AT-SPI from the pixel popover, the crop area's description saying it, Ctrl+S by real keys.
+// Output Size end to end: the size chosen over AT-SPI, the crop area's description saying it, Ctrl+S by real keys.
 
 import Foundation
 import XCTest

@@ -1,4 +1,4 @@
-// Straightening in the window: real keys, a real drag of the ruler and of a level line, Level, undo and redo, the turned picture against ImageMagick.
+// Straightening in the window: real keys, ruler and level-line drags, Level, undo and redo, checked against ImageMagick.
 
 import CGtk
 import CropKit

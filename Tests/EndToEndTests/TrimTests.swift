@@ -1,4 +1,4 @@
-// Trim Borders in the window: T on the crop area, the accessible action crop.trim and the main menu's entry move the crop to the screenshot's window, one undo step; no border is a toast; not offered at an angle.
+// Trim Borders in the window: key, action and menu move the crop in one undo step; no border is a toast; none at an angle.
 
 import CGtk
 import CropKit

@@ -1,4 +1,4 @@
-// End to end under Wayland, as GNOME runs: the real editor on a headless weston, read through AT-SPI and the compositor's screenshots.
+// End to end under Wayland: the real editor on a headless weston, read through AT-SPI and the compositor's screenshots.
 
 import Canvas
 import Foundation

@@ -1,4 +1,4 @@
-// Zoom and pan in the window with real input: Ctrl+wheel around the pointer, wheel, middle and Space drags, keys, double-click, the sharp re-render.
+// Zoom and pan in the window with real input: Ctrl+wheel, wheel, middle and Space drags, keys, double-click, sharp regions.
 
 import CGtk
 import CropKit

@@ -1,4 +1,4 @@
-// A texture lends a surface's pixels without copying and gives them back only when GTK lets go; snapshots take Cairo drawings and textures.
+// A texture lends a surface's pixels uncopied until GTK lets go; snapshots take Cairo drawings and textures.
 
 import CGtk
 import GtkSupport

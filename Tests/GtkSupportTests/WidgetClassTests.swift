@@ -1,4 +1,4 @@
-// A widget class set up from Swift: its CSS name and role, actions that reach their own closure with the widget and parameter, key bindings.
+// A widget class set up from Swift: its CSS name and role, actions reaching their own closure, key bindings.
 
 import CGtk
 import XCTest

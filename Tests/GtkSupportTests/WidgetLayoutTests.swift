@@ -1,4 +1,4 @@
-// A custom-drawn widget's own state through GtkSupport: its size, scale, mapping, focus, cursor, direction, description and renderer.
+// A custom-drawn widget's state through GtkSupport: size, scale, mapping, focus, cursor, direction, description, renderer.
 
 import CGtk
 import GtkSupport

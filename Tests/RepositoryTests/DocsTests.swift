@@ -80,7 +80,7 @@ import Testing
         #expect(DocName.problem("CropEditor") == nil)
         #expect(DocName.problem("BatchFailure") != nil)
         #expect(DocName.problem("ShortcutsWindow+XML") != nil)
-        #expect(DocName.problem("HeaderController+Tree") == nil)
+        #expect(DocName.problem("HeaderBar+Tree") == nil)
         #expect(DocName.problem("ImagingLibraries.pipelineLock") == nil)
         #expect(DocName.problem("ImagingLibraries.noSuchMember") != nil)
         #expect(DocName.problem("UIFiles.builder(\"straighten-bar.ui\")") == nil)

@@ -1,4 +1,4 @@
-// The X clipboard seen from another client (xclip): what it offers, its bytes in one type, and contents another application puts there.
+// The X clipboard seen from another client (xclip): what it offers, its bytes in one type, and contents put there.
 
 import Foundation
 import XCTest

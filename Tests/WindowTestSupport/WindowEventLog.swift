@@ -1,4 +1,4 @@
-// The tests' observer of windows: each window's last toast, error, kept sidecar and restored crop, read as window.lastToast and so on.
+// The tests' observer of windows: each one's last toast, error, kept sidecar and restored crop (window.lastToast, …).
 
 import CropKit
 

@@ -106,9 +106,9 @@ import LaunchTrace
     /// Draws, off the main thread, the display cache `image` is first shown with in a view of
     /// `width`×`height` points at `scale`: whole, level and as decoded (no turn of its own). A session
     /// prepares the photos Page Down and Page Up show next, so their first frame only copies it
-    /// (building it on the spot took 40 ms for a 24 MP JPEG's 1800 × 1200 picture). A photo shown
-    /// another way (a kept crop with a turn or an angle) builds its own. At most
-    /// `preparedLimit` are kept, the newest.
+    /// (building it on the spot makes that frame as long as many drag frames: docs/BENCHMARKS.md,
+    /// "Page Down to the next photo"). A photo shown another way (a kept crop with a turn or an
+    /// angle) builds its own. At most `preparedLimit` are kept, the newest.
     @_spi(Benchmark) public func prepare(_ image: LoadedImage, width: Double, height: Double, scale: Int) async {
         guard let draw = preparation(of: image, width: width, height: height, scale: scale) else { return }
         keepPrepared(await Task.detached(priority: .utility) { draw() }.value, of: image)
@@ -172,7 +172,7 @@ import LaunchTrace
             return cache
         }
         // The old cache goes first: holding it while the new one is drawn would double the
-        // canvas's largest allocation for a moment (two screen-sized surfaces, ~8 MB at 1920 × 1080).
+        // canvas's largest allocation for a moment (two screen-sized surfaces).
         displayCache = nil
         guard
             let cache = CanvasPainter.drawCache(

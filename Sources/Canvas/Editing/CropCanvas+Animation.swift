@@ -1,4 +1,4 @@
-// Animated reset: the committed crop changes at once, the drawn frame follows over ~200 ms unless animations are off.
+// Animated reset: the committed crop changes at once, the drawn frame follows it unless animations are off.
 
 import CropKit
 import GtkSupport

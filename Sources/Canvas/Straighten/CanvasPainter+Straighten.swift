@@ -100,8 +100,8 @@ extension CanvasPainter {
 
     /// The picture's surface scaled down to `quickSourceSide` (itself when already that small),
     /// made once per picture off the main thread; until it is ready, the picture's own surface.
-    /// (Making it takes 100 ms for a 3240 × 2160 thumbnail, and a held key repeats every 30 ms:
-    /// the first quick frames sample the thumbnail itself, nearest pixel, at the same cost per frame.)
+    /// (Making it takes longer than a held key takes to repeat, so the first quick frames sample
+    /// the thumbnail itself, nearest pixel, at the same cost per frame.)
     private func quickSource(for image: LoadedImage) -> ImageSurface? {
         if let quick = quickCopy, quick.of === image.surface { return quick.copy }
         Task { [weak self] in await self?.prepareQuickCopy(for: image) }

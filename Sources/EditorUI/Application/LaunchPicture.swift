@@ -6,8 +6,9 @@ import Foundation
 import GtkSupport
 import LaunchTrace
 
-/// A launch with a file spends about 200 ms starting GTK, libadwaita and the window before the
-/// window could ask for its picture; the decoder's process is ready before then. So the
+/// A launch with a file starts GTK, libadwaita and the window before the window could ask for its
+/// picture, and the decoder's process is ready sooner (docs/BENCHMARKS.md, "Where the launch's time
+/// goes"). So the
 /// application asks for the first file's display thumbnail as soon as the screen is known (its
 /// size is the thumbnail's box), and the window that opens the file takes that decode over.
 @MainActor
@@ -40,8 +41,8 @@ final class LaunchPicture {
 
     /// Starts decoding the remembered file, sized for the window it will open in: call once the
     /// display is open. (The photos after it are decoded for the screen, ahead of time; this one
-    /// is waited for, and a 100 MP JPEG decodes in 0.8 s for a 900 × 760 window against 1.2 s for
-    /// a 1920 × 1200 screen, as libjpeg can scale it by 1/8 rather than 1/4.)
+    /// is waited for, and a big JPEG decodes sooner for a window than for the screen, as libjpeg can
+    /// scale it down by a larger power of two.)
     func start() {
         guard let path else { return }
         self.path = nil

@@ -6,8 +6,8 @@ import Glibc
 /// time a big buffer (a decoded picture, a screen-sized surface) is freed, malloc raises its
 /// thresholds to that size and keeps up to twice as much freed memory at the top of its heap,
 /// and every thread that allocates may get a heap of its own. For a window that is idle most of
-/// the time that is memory held for nothing: 3–4 MiB of the 600 × 400 PNG's launch (64–65 MiB
-/// against 61–62, `scripts/bench-launch`).
+/// the time that is memory held for nothing (`scripts/bench-launch` reads the launch's peak memory:
+/// docs/BENCHMARKS.md).
 enum MallocPolicy {
     /// Memory freed at the heap's top beyond this is given back at once.
     static let trimThreshold: Int32 = 128 * 1024

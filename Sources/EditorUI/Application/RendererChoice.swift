@@ -1,13 +1,13 @@
-// Without a GPU, GTK is told to leave OpenGL off and draw with Cairo: software OpenGL starts slower and takes 130 MiB more.
+// Without a GPU, GTK is told to leave OpenGL off and draw with Cairo: software OpenGL starts slower and takes far more memory.
 
 import Foundation
 import Glibc
 import LaunchTrace
 
 /// GTK 4.8 renders with OpenGL whenever it can get it, and with no GPU Mesa gives it llvmpipe, a
-/// software rasterizer: on the 2-core development machine under Xvfb that costs a minimal window
-/// about 100 ms more to start and 130 MiB more memory (LLVM and its shader compiler) than GTK's Cairo
-/// renderer, and every frame is then drawn in software twice over. GTK itself refuses llvmpipe for its
+/// software rasterizer, which makes a window slower to start and far larger (LLVM and its shader
+/// compiler) than GTK's Cairo renderer does (docs/BENCHMARKS.md, "Where the launch's time goes"),
+/// and every frame is then drawn in software twice over. GTK itself refuses llvmpipe for its
 /// GPU renderers from 4.14 on. So, before GTK starts, a machine with no GPU render node gets OpenGL
 /// switched off and the Cairo renderer; a person's own `GSK_RENDERER` or `GDK_DEBUG` is left alone.
 enum RendererChoice: Equatable {

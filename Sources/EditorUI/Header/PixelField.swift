@@ -1,4 +1,4 @@
-// The four entries of the pixel popover (X, Y, width, height), in Tab order: their builder ids in data/ui/pixel-popover.ui are pixel-x, ….
+// The pixel popover's four entries (X, Y, width, height) in Tab order, by their builder ids in data/ui/pixel-popover.ui.
 
 /// The four entries of the pixel popover, in Tab order.
 enum PixelField: Int, CaseIterable {

@@ -6,7 +6,7 @@ import Foundation
 /// - a file of the tree by its name (`Makefile`); a Swift file's name or path (`UIFiles.swift`,
 ///   `Window/EditorWindow+Refresh.swift`), a `.ui` or `.md` file's, or a C file's under a module
 ///   (`CVips/trim.h`): some file of the tree ends with it;
-/// - an extension file's name without `.swift` (`HeaderController+Tree`): that Swift file exists;
+/// - an extension file's name without `.swift` (`HeaderBar+Tree`): that Swift file exists;
 /// - a path under one of the checkout's own folders (`Sources/…`, `Tests/…`, `data/…`, `docs/…`,
 ///   `scripts/…`, `po/…`, `.ci/…`; a folder ends with `/`): it exists;
 /// - a test as `Target/Suite`: the target is a test target and the suite a declared type;

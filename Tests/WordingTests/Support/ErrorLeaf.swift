@@ -296,7 +296,9 @@ enum ErrorLeaf: CaseIterable {
             .sidecar(.refused(name: "p.jpg.xmp", .symbolicLink)),
             "the sidecar p.jpg.xmp is a symbolic link, which is never followed; the crop was not kept"
         ),
-        .sidecarFolder: (.sidecar(.refused(name: "p.jpg.xmp", .folder)), "the sidecar p.jpg.xmp is a folder; the crop was not kept"),
+        .sidecarFolder: (
+            .sidecar(.refused(name: "p.jpg.xmp", .folder)), "the sidecar p.jpg.xmp is a folder; the crop was not kept"
+        ),
         .sidecarNotRegular: (
             .sidecar(.refused(name: "p.jpg.xmp", .notRegularFile)),
             "the sidecar p.jpg.xmp is not a regular file; the crop was not kept"
