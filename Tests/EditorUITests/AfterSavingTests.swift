@@ -17,12 +17,6 @@ final class AfterSavingTests: XCTestCase {
     override func setUpWithError() throws { folder = try GtkDisplay.temporaryFolder("after-saving") }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    static let fileManagerXML = """
-        <node><interface name="org.freedesktop.FileManager1">
-          <method name="ShowItems"><arg type="as" direction="in"/><arg type="s" direction="in"/></method>
-        </interface></node>
-        """
-
     /// Saves `window`'s crop beside its photo and waits: the file Save wrote.
     @MainActor private static func save(_ window: EditorWindow) -> String? {
         window.saving.save()
@@ -36,8 +30,7 @@ final class AfterSavingTests: XCTestCase {
         let photo = GtkTestSupport.greyFile(folder, "a photo.png", size: "300x200")
         try MainActor.assumeIsolated {
             // A file manager of the test's own, on the session bus the window uses.
-            let manager = try RecordingBusService(
-                name: "org.freedesktop.FileManager1", path: "/org/freedesktop/FileManager1", xml: Self.fileManagerXML)
+            let manager = try RecordingBusService.fileManager()
             defer { manager.stop() }
             let window = GtkTestSupport.window(opening: photo)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }

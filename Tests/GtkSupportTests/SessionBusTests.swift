@@ -44,18 +44,10 @@ final class SessionBusTests: XCTestCase {
         }
     }
 
-    static let fileManagerXML = """
-        <node><interface name="org.freedesktop.FileManager1">
-          <method name="ShowItems"><arg type="as" direction="in"/><arg type="s" direction="in"/></method>
-          <method name="ShowFolders"><arg type="as" direction="in"/><arg type="s" direction="in"/></method>
-        </interface></node>
-        """
-
     func testTheFileManagerIsAskedToShowTheFilesByTheirURIs() throws {
         try GtkDisplay.require()
         try MainActor.assumeIsolated {
-            let manager = try RecordingBusService(
-                name: FileManagerService.name, path: FileManagerService.path, xml: Self.fileManagerXML)
+            let manager = try RecordingBusService.fileManager()
             defer { manager.stop() }
             var answers: [BusFailure?] = []
             FileManagerService.showItems(["file:///tmp/a%20b.png"]) { answers.append($0) }
@@ -74,31 +66,6 @@ final class SessionBusTests: XCTestCase {
         }
     }
 
-    static let portalXML = """
-        <node><interface name="org.freedesktop.portal.Wallpaper">
-          <method name="SetWallpaperFile">
-            <arg type="s" direction="in"/><arg type="h" direction="in"/><arg type="a{sv}" direction="in"/>
-            <arg type="o" direction="out"/>
-          </method>
-          <property name="version" type="u" access="read"/>
-        </interface></node>
-        """
-
-    /// A portal that answers each request with `response` (0 done, 1 cancelled) on the path the caller expects.
-    @MainActor static func portal(responding response: UInt32) throws -> RecordingBusService {
-        try RecordingBusService(
-            name: WallpaperPortal.name, path: WallpaperPortal.path, xml: portalXML, properties: ["version": "uint32 1"]
-        ) { call in
-            guard case .options(let options) = call.arguments[2], case .string(let token) = options["handle_token"]
-            else { return RecordingBusService.Answer(reply: "(objectpath '/none',)") }
-            let sender = call.sender.dropFirst().replacingOccurrences(of: ".", with: "_")
-            let path = "/org/freedesktop/portal/desktop/request/\(sender)/\(token)"
-            return RecordingBusService.Answer(
-                reply: "(objectpath '\(path)',)",
-                signal: (path, "org.freedesktop.portal.Request", "Response", "(uint32 \(response), @a{sv} {})"))
-        }
-    }
-
     func testTheWallpaperPortalIsFoundAndGivenTheFileItselfForTheBackground() throws {
         try GtkDisplay.require()
         let folder = try GtkDisplay.temporaryFolder("portal")
@@ -112,7 +79,7 @@ final class SessionBusTests: XCTestCase {
             XCTAssertEqual(present, false, "a portal answered before the test's own")
         }
         try MainActor.assumeIsolated {
-            let portal = try Self.portal(responding: 0)
+            let portal = try RecordingBusService.wallpaperPortal()
             defer { portal.stop() }
             var present: Bool?
             WallpaperPortal.isPresent { present = $0 }
@@ -132,7 +99,7 @@ final class SessionBusTests: XCTestCase {
             XCTAssertEqual(call.descriptorContents, [try Data(contentsOf: picture)])
         }
         try MainActor.assumeIsolated {
-            let portal = try Self.portal(responding: 1)
+            let portal = try RecordingBusService.wallpaperPortal(responding: 1)
             defer { portal.stop() }
             var outcomes: [WallpaperPortal.Outcome] = []
             WallpaperPortal.setBackground(picture.path) { outcomes.append($0) }
