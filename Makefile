@@ -8,11 +8,12 @@ RUN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libvips-dev libturbojpe
 # What checks the desktop entry, AppStream metadata and GSettings schema (the tools Flathub runs too).
 VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 # What the tests need besides: a display, a session and accessibility bus, real input, image oracles,
-# the Orca screen reader with the speech server it speaks through, a headless Wayland compositor, and setfacl
-# and setfattr (a file the editor replaces keeps its ACL and extended attributes).
+# the Orca screen reader with the speech server it speaks through, a headless Wayland compositor, setfacl
+# and setfattr (a file the editor replaces keeps its ACL and extended attributes), poppler's PDF tools
+# (printing), GNOME's desktop schemas (the background) and GIO from Python (a desktop action).
 TEST_PACKAGES := time xvfb xauth dbus dbus-x11 at-spi2-core libatspi2.0-dev xdotool imagemagick libvips-tools \
 	libjpeg-turbo-progs libimage-exiftool-perl locales gettext orca speech-dispatcher weston xclip wl-clipboard acl attr \
-	$(VALIDATE_PACKAGES)
+	poppler-utils gsettings-desktop-schemas python3-gi $(VALIDATE_PACKAGES)
 
 .PHONY: run test build deps test-deps bench bench-export bench-batch bench-launch clean pot schemas translations format fuzz
 

@@ -16,7 +16,7 @@ private let releaseBox: GClosureNotify = { data, _ in
 }
 
 @MainActor
-private func connect<Handler>(
+func connect<Handler>(
     _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: Handler,
     thunk: GCallback
 ) -> UInt {
@@ -25,7 +25,7 @@ private func connect<Handler>(
 }
 
 @MainActor
-private func box<Handler>(_ data: UnsafeMutableRawPointer?, as _: Handler.Type) -> SignalBox<Handler> {
+func box<Handler>(_ data: UnsafeMutableRawPointer?, as _: Handler.Type) -> SignalBox<Handler> {
     Unmanaged<SignalBox<Handler>>.fromOpaque(data!).takeUnretainedValue()
 }
 

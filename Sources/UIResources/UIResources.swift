@@ -11,6 +11,7 @@ public enum UIResources {
         case "apply-to-all.ui": PackageResources.apply_to_all_ui
         case "header-bar.ui": PackageResources.header_bar_ui
         case "pixel-popover.ui": PackageResources.pixel_popover_ui
+        case "print-preview.ui": PackageResources.print_preview_ui
         case "shortcuts.ui": PackageResources.shortcuts_ui
         case "straighten-bar.ui": PackageResources.straighten_bar_ui
         default: nil

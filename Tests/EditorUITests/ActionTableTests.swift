@@ -33,7 +33,9 @@ final class ActionTableTests: XCTestCase {
             let demo = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(demo.window.raw)) }
             // The demo has no file: nothing to save or keep beside it (GNOME's HIG: insensitive).
-            for name in [WindowAction.save, .saveAs, .keepCrop, .undo, .redo, .openResult] {
+            for name in [
+                WindowAction.save, .saveAs, .keepCrop, .undo, .redo, .showInFiles, .print, .setBackground, .openWith, .trash,
+            ] {
                 XCTAssertFalse(Self.enabled(demo, name), "\(name) is enabled on the demo")
             }
             for name in [WindowAction.open, .reset, .rotateRight, .zoomIn, .closeImage, .toggleShape] {

@@ -11,10 +11,13 @@ import XCTest
 @testable import WindowTestSupport
 
 final class OrcaEndToEndTests: XCTestCase {
-    /// The editor on `image` in English, focused, and Orca listening once it has presented the crop area
-    /// (where an opened photo puts the focus) and gone quiet.
-    private static func listen(opening image: String, in folder: URL) throws -> (ExternalEditor, OrcaListener) {
-        let editor = try ExternalEditor(arguments: [image], environment: ["LANG": "C.UTF-8", "LANGUAGE": nil, "LC_ALL": nil])
+    /// The editor on `image` in English (with `environment` added), focused, and Orca listening once it
+    /// has presented the crop area (where an opened photo puts the focus) and gone quiet.
+    static func listen(
+        opening image: String, in folder: URL, environment: [String: String?] = [:]
+    ) throws -> (ExternalEditor, OrcaListener) {
+        let english: [String: String?] = ["LANG": "C.UTF-8", "LANGUAGE": nil, "LC_ALL": nil]
+        let editor = try ExternalEditor(arguments: [image], environment: english.merging(environment) { _, given in given })
         let name = (image as NSString).lastPathComponent
         let window = try XCTUnwrap(editor.waitForWindow(named: name), "the editor window never appeared")
         Shell.run("xdotool", ["windowfocus", "--sync", window])

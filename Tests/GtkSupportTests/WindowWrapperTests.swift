@@ -93,10 +93,10 @@ final class WindowWrapperTests: XCTestCase {
             window.asWindow.present()
             // Markup characters are text, not markup: the toast says them.
             let message = "Saved “a <b> & c.png”"
-            toasts.show(message, seconds: 5, button: (label: "Open", detailedAction: "win.open-result"))
+            toasts.show(message, seconds: 5, button: (label: "Show in Files", detailedAction: "win.show-in-files"))
             XCTAssertTrue(
                 GtkDisplay.pump { Self.labels(in: toasts.widget).contains(message) }, "no toast saying \(message)")
-            XCTAssertTrue(Self.labels(in: toasts.widget).contains("Open"), "the toast has no button")
+            XCTAssertTrue(Self.labels(in: toasts.widget).contains("Show in Files"), "the toast has no button")
         }
     }
 

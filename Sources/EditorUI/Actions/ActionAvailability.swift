@@ -14,6 +14,8 @@ enum ActionAvailability: Equatable {
     case undo, redo
     /// A save has written a result to open.
     case savedResult
+    /// A file to open in another application: the result saved from the picture shown, or its photo.
+    case fileToOpen
     /// The JPEG's crop is off its block grid and can be snapped onto it.
     case losslessSnap
     /// The folder has a photo after / before the one shown.

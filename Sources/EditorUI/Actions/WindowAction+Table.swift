@@ -44,9 +44,20 @@ extension WindowAction {
                 .file)
         case .applyToAll:
             Row(.plain { $0.applyToAll.ask() }, [], N_("Apply the crop to every photo of the folder"), nil, .batch)
+        case .print: Row(.plain { $0.printing.print() }, ["<Control>p"], N_("Print the crop"), .file, .result)
+        case .setBackground:
+            Row(.plain { $0.background.set() }, ["<Control>F8"], N_("Set the crop as the desktop background"), .file, .result)
+        case .openWith: Row(.plain { $0.openWith.choose() }, [], nil, nil, .fileToOpen)
+        case .trash:
+            // Delete only on the crop area: window-wide, it would delete text in the entries instead.
+            Row(
+                .plain { $0.trash.trash() }, [], N_("Move the photo to the trash"), .file, .batch,
+                cropArea: ["Delete", "KP_Delete"])
         case .closeImage: Row(.plain { $0.closeImage() }, [], nil, nil, .picture)
         case .close: Row(.plain { $0.window.asWindow.close() }, ["<Control>w"], N_("Close the window"), .file)
-        case .openResult: Row(.plain { $0.saving.openLastResult() }, [], nil, nil, .savedResult)
+        case .showInFiles: Row(.plain { $0.showInFiles.show() }, [], nil, nil, .savedResult)
+        case .undoTrash: Row(.plain { $0.trash.undo() })
+        case .undoBackground: Row(.plain { $0.background.undo() })
         case .snapLossless: Row(.plain { $0.lossless.snap() }, [], nil, nil, .losslessSnap)
         default: nil
         }

@@ -14,9 +14,15 @@ enum WindowAction: String, ActionName, CaseIterable {
     case previousPhoto = "previous-photo"
     case saveAndNext = "save-and-next"
     case applyToAll = "apply-to-all"
+    case print
+    case setBackground = "set-background"
+    case openWith = "open-with"
+    case trash
     case closeImage = "close-image"
     case close
-    case openResult = "open-result"
+    case showInFiles = "show-in-files"
+    case undoTrash = "undo-trash"
+    case undoBackground = "undo-background"
     case snapLossless = "snap-lossless"
     // Edit
     case copy

@@ -40,6 +40,10 @@ enum ShortcutsWindow {
                 ShortcutEntry(accelerator: "t", title: N_("Trim borders: the picture inside its plain or transparent border")),
                 ShortcutEntry(accelerator: "Tab", title: N_("Leave the crop area (Shift+Tab goes back)")),
             ]
+            // Window actions whose keys work on the crop area alone (Delete: Move to Trash).
+            + WindowAction.entries.filter { $0.accels.isEmpty && !$0.cropAreaKeys.isEmpty }.map {
+                ShortcutEntry(accelerator: $0.cropAreaKeys[0], title: $0.title ?? $0.name)
+            }
     }
 
     /// The crop area's group title.

@@ -8,7 +8,7 @@ import GtkSupport
 import ImagingCore
 
 /// A window's saves: what Save, Save As, Ctrl+Return and closing with unsaved crops write, in the
-/// order asked, with a toast for each; the last result, for the toast's Open button.
+/// order asked, with a toast for each; the last result, for the toast's Show in Files.
 @MainActor
 final class Saving {
     private unowned let host: any WindowHost
@@ -16,8 +16,9 @@ final class Saving {
     private let session: FolderSession
     /// The saves running or waiting their turn.
     let queue = SaveQueue()
-    /// The file the last save wrote, for the toast's Open button.
+    /// The file the last save wrote, for the toast's Show in Files, and the picture it was saved from (Open With).
     private(set) var lastSavedPath: String?
+    private(set) var lastSavedSource: DecoderSource?
     /// The Save As dialog while it is open (its only owner).
     private var saveDialog: GObjectRef?
 
@@ -97,9 +98,10 @@ final class Saving {
             guard let self else { return }
             switch result {
             case .success(let exported):
-                self.lastSavedPath = exported.outputPath
+                (self.lastSavedPath, self.lastSavedSource) = (exported.outputPath, picture.source)
                 self.host.showToast(
-                    Saving.savedWords(exported), button: ToastButton(label: tr("Open"), action: WindowAction.openResult.detailed))
+                    Saving.savedWords(exported),
+                    button: ToastButton(label: tr("Show in Files"), action: WindowAction.showInFiles.detailed))
                 // The original is now the cropped picture: show what is on disk.
                 if overwritingSource, case .file(let path) = picture.source {
                     self.session.forget(path)
@@ -169,16 +171,6 @@ final class Saving {
             }.value
             if case .success = result, case .file(let path) = source { self?.session.photoSaved(path, edit: edit) }
             finished(result)
-        }
-    }
-
-    /// Opens the last result in the application the desktop opens its type with.
-    func openLastResult() {
-        guard let path = lastSavedPath else { return }
-        do throws(Files.OpenFailure) {
-            try Files.openWithDefaultApplication(path)
-        } catch {
-            host.showError(String(format: tr("Could not open the result: %@"), error.reason ?? tr("no application")))
         }
     }
 

@@ -86,9 +86,11 @@ final class FolderSession {
         session?.move(to: path)
         if let info = image.info { infos[path] = info }
         if announcing, let session {
-            host.canvas.announcement = Localization.format(
+            let place = Localization.format(
                 // TRANSLATORS: spoken when Page Down or Up shows another photo: its name, its place and how many.
                 tr("%1$s, %2$d of %3$d"), [image.title, session.position, session.count])
+            // Words waiting to be spoken (the photo before went to the trash) come first.
+            host.canvas.announcement = [host.canvas.announcement, place].compactMap { $0 }.joined(separator: ". ")
         }
         return session?.editor(for: path)
     }
@@ -141,6 +143,15 @@ final class FolderSession {
     func photoSaved(_ path: String, edit: SavedEdit) {
         session?.markSaved(path, edit: edit)
         host.refresh(.session)
+    }
+
+    /// `path` left the folder (it went to the trash): the session goes on without it and drops its
+    /// picture decoded ahead. Returns the photo to show now (the next, or the last), nil when none is left.
+    func remove(_ path: String) -> String? {
+        prefetcher.drop(path)
+        infos[path] = nil
+        session = session?.removing(path)
+        return session?.current
     }
 
     /// Forgets `path`'s edits and its picture decoded ahead: its file changed on disk (its original

@@ -37,4 +37,10 @@ extension EditorWindow {
     var frame: FrameOptions { FrameOptions(host: self) }
     /// The pixel popover's entries.
     var pixelEntries: PixelEntries { PixelEntries(host: self, entries: header.pixelEntries) }
+    /// Print.
+    var printing: Printing { Printing(host: self) }
+    /// Open With….
+    var openWith: OpenWith { OpenWith(host: self, saving: saving) }
+    /// The save toast's Show in Files.
+    var showInFiles: ShowInFiles { ShowInFiles(host: self, saving: saving) }
 }

@@ -69,6 +69,7 @@ extension EditorWindow {
         case .undo: return canvas.editor.canUndo
         case .redo: return canvas.editor.canRedo
         case .savedResult: return saving.lastSavedPath != nil
+        case .fileToOpen: return openWith.file != nil
         case .losslessSnap: return lossless.canSnap
         case .batch: return canvas.image?.path != nil && applyToAll.isIdle
         case .finder(let finder): return finding.isAvailable(finder)

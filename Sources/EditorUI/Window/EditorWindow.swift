@@ -48,6 +48,10 @@ final class EditorWindow {
     private(set) lazy var finding = CropFinding(host: self)
     /// The previews panel.
     private(set) lazy var previews = Previews(host: self, panel: layout.previewPanel)
+    /// Move to Trash and its Undo.
+    private(set) lazy var trash = Trashing(host: self, session: session)
+    /// Set as Background and its Undo.
+    private(set) lazy var background = Background(host: self, outputSizing: outputSizing)
 
     init(application: UnsafeMutablePointer<AdwApplication>) {
         window = Widgets.applicationWindow(application)

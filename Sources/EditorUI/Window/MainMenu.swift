@@ -24,6 +24,13 @@ enum MainMenu {
                 .action(tr("_Close Image"), WindowAction.closeImage.detailed),
                 .submenu(tr("_Guides"), guides), .submenu(tr("_Zoom"), zoom),
             ],
+            // Where the crop goes after: the printer, the desktop, another application, or the photo to the trash.
+            [
+                .action(tr("_Print…"), WindowAction.print.detailed),
+                .action(tr("Set as _Background"), WindowAction.setBackground.detailed),
+                .action(tr("Open _With…"), WindowAction.openWith.detailed),
+                .action(tr("_Move to Trash"), WindowAction.trash.detailed),
+            ],
             [
                 .action(tr("_Keyboard Shortcuts"), WindowAction.showHelpOverlay.detailed),
                 .action(tr("_About Crop Editor"), AppAction.about.detailed),

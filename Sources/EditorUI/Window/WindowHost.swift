@@ -38,6 +38,8 @@ protocol WindowHost: AnyObject {
     func report(_ event: WindowEvent)
     /// Opens a picture in the window, decoded off the main thread; on failure the current one stays.
     func open(_ picture: PictureToOpen)
+    /// Dismisses the picture: the window shows its empty page.
+    func closeImage()
 }
 
 /// A picture for the window to open, and how it was reached.
@@ -51,7 +53,7 @@ enum PictureToOpen {
     case pasted(Data)
 }
 
-/// A toast's button: its label and the detailed action it activates (`win.open-result`).
+/// A toast's button: its label and the detailed action it activates (`win.show-in-files`).
 struct ToastButton {
     let label: String
     let action: String
