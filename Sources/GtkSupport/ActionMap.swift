@@ -59,6 +59,11 @@ public struct ActionMap {
         add(g_settings_create_action(settings, key))
     }
 
+    /// Takes the action `name` out of the map; GLib disconnects the map from it there and then.
+    public func remove(_ name: String) {
+        g_action_map_remove_action(OpaquePointer(object), name)
+    }
+
     /// Enables or disables the action `name` (greyed out in menus, its keys do nothing).
     public func setEnabled(_ name: String, _ enabled: Bool) {
         guard let action = g_action_map_lookup_action(cgtk_action_map(object), name) else { return }

@@ -63,6 +63,30 @@ final class ActionTableTests: XCTestCase {
         }
     }
 
+    /// GIO's criticals counted while a test listens (a C log handler cannot capture).
+    nonisolated(unsafe) private static var gioCriticals = 0
+
+    func testAClosedWindowHearsNoMoreOfTheSettings() throws {
+        try GtkTestSupport.requireDisplay()
+        MainActor.assumeIsolated {
+            let settings = AppSettings.shared!
+            defer { g_settings_reset(settings, AppSettings.guidesKey) }
+            for _ in 0..<3 { gtk_window_destroy(cgtk_window(GtkTestSupport.demoWindow().window.raw)) }
+            GtkDisplay.catchUp()
+            Self.gioCriticals = 0
+            let handler = g_log_set_handler(
+                "GLib-GIO", G_LOG_LEVEL_CRITICAL,
+                { _, _, _, _ in
+                    ActionTableTests.gioCriticals += 1
+                }, nil)
+            defer { g_log_remove_handler("GLib-GIO", handler) }
+            // A closed window's group is freed: a change of the setting must not reach it.
+            g_settings_set_string(settings, AppSettings.guidesKey, "grid")
+            g_settings_set_string(settings, AppSettings.guidesKey, "diagonals")
+            XCTAssertEqual(Self.gioCriticals, 0)
+        }
+    }
+
     func testSettingActionsAreSharedByEveryWindow() throws {
         try GtkTestSupport.requireDisplay()
         MainActor.assumeIsolated {

@@ -18,6 +18,12 @@ struct ActionEntry<Target: AnyObject, Action: ActionName> {
     var group: ShortcutGroup?
     var availability: ActionAvailability = .always
 
+    /// Whether the action is a GSettings key's (`ActionKind.setting`).
+    var isSetting: Bool {
+        if case .setting = kind { return true }
+        return false
+    }
+
     /// The name inside its group (`zoom-in`).
     var name: String { action.name }
 

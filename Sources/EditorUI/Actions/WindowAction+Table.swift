@@ -176,4 +176,12 @@ extension WindowAction {
                 (keys: $0.cropAreaKeys.joined(separator: "|"), action: $0.action.detailed)
             })
     }
+
+    /// Takes the settings' actions off a window that is going. A settings action lives as long as anything
+    /// holds it, and a GLib action group that is freed first leaves its handler on it: each later change of
+    /// the setting would reach the freed group.
+    @MainActor static func removeSettings(from window: EditorWindow) {
+        let map = ActionMap(window.window.raw)
+        for entry in entries where entry.isSetting { map.remove(entry.name) }
+    }
 }

@@ -96,6 +96,7 @@ final class EditorWindow {
             // An Apply to All still saving stops (its workers remove their temporary files); decodes ahead are dropped.
             self.applyToAll.cancel()
             self.session.prefetcher.dropAll()
+            WindowAction.removeSettings(from: self)
         }
         Signal.connectReturningBool(window.raw, "close-request") { [weak self] in
             guard let self else { return false }
