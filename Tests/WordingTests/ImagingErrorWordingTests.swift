@@ -18,7 +18,7 @@ enum ErrorLeaf: CaseIterable {
     case imageTooLarge, outputTooLarge
     case unknownFormat, emptyCrop, cropOutside, outputIsSource, quality, circleNeedsTransparency, circleNotLossless
     case losslessNotScaled, losslessNotStraightened, cropOutsideStraightened, outputSizeBelowOne, outputSizeOverFormat,
-        ratioMismatch, resolutionOutOfRange, losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion
+        ratioMismatch, resolutionOutOfRange, losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion, perspective
     case offGrid, partialEdgeBlocks, turnedCornerOffGrid
     case folderMissing, folderNotWritable, nameTooLong, write, reopen, rename, writeLibrary, readBack, notJPEG
     case multiPictureIndex, metadata
@@ -71,6 +71,7 @@ enum ErrorLeaf: CaseIterable {
         case .invalidRequest(.losslessNeedsJPEG): .losslessNeedsJPEG
         case .invalidRequest(.losslessNeedsJPEGSource): .losslessNeedsJPEGSource
         case .invalidRequest(.emptyRegion): .emptyRegion
+        case .invalidRequest(.perspective): .perspective
         case .notLossless(.offGrid): .offGrid
         case .notLossless(.partialEdgeBlocks): .partialEdgeBlocks
         case .notLossless(.turnedCornerOffGrid): .turnedCornerOffGrid
@@ -229,6 +230,7 @@ enum ErrorLeaf: CaseIterable {
         case .losslessNeedsJPEG: (.invalidRequest(.losslessNeedsJPEG), "lossless cropping needs a JPEG source and a .jpg output")
         case .losslessNeedsJPEGSource: (.invalidRequest(.losslessNeedsJPEGSource), "lossless cropping needs a JPEG source")
         case .emptyRegion: (.invalidRequest(.emptyRegion), "the region to render is empty")
+        case .perspective: (.invalidRequest(.perspective(.quad(.crossesItself))), PerspectiveWordingTests.crossing)
         case .offGrid:
             (
                 .notLossless(.offGrid(x: 12, y: 8, mcuWidth: 16, mcuHeight: 16)),
@@ -377,7 +379,7 @@ func leftoverDirective(in text: String) -> String? {
 /// The same for what an export leaves out: `leaf(of:)` has no default either.
 enum LeftOutLeaf: CaseIterable {
     case makerNotes, exif, exifAndXMP, exifUnreadable, exifAndXMPUnreadable, gainMapNotCarried, gainMapNotCut, gainMapWithXMP,
-        gainMapNotStraightened
+        gainMapNotStraightened, gainMapNotRectified
 
     static func leaf(of leftOut: LeftOut) -> LeftOutLeaf {
         switch leftOut {
@@ -390,6 +392,7 @@ enum LeftOutLeaf: CaseIterable {
         case .gainMapNotCut: .gainMapNotCut
         case .gainMapWithXMP: .gainMapWithXMP
         case .gainMapNotStraightened: .gainMapNotStraightened
+        case .gainMapNotRectified: .gainMapNotRectified
         }
     }
 
@@ -431,6 +434,8 @@ enum LeftOutLeaf: CaseIterable {
                 .gainMapNotStraightened, "the HDR gain map",
                 "the HDR gain map is not straightened with the picture and was left out"
             )
+        case .gainMapNotRectified:
+            (.gainMapNotRectified, "the HDR gain map", "the HDR gain map is not rectified with the picture and was left out")
         }
     }
 }

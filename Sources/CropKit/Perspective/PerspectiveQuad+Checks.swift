@@ -1,7 +1,7 @@
 // What makes a quadrilateral unusable for a perspective correction, each a typed case with its data (worded by Wording).
 
 /// Why a quadrilateral cannot be rectified, in the order the checks run.
-public enum QuadProblem: Hashable, Sendable, Error {
+public enum QuadProblem: Hashable, Sendable, Codable, Error {
     /// A corner is not a finite point of the picture (`0…width × 0…height`, edges included).
     case cornerOutside(PerspectiveQuad.Corner, CropPoint, picture: PixelSize)
     /// Two opposite sides cross: the corners are not in order around the shape.

@@ -1,7 +1,7 @@
 // The rectified picture: a quadrilateral of the picture and the pixel size it becomes, the maps between the two, and the sizes it is made at.
 
 /// Why a quadrilateral cannot become a rectified picture.
-public enum RectificationProblem: Hashable, Sendable, Error {
+public enum RectificationProblem: Hashable, Sendable, Codable, Error {
     /// The quadrilateral itself cannot be rectified.
     case quad(QuadProblem)
     /// The rectified picture would need `size`, over `limit` pixels.
@@ -118,6 +118,26 @@ public struct Rectification: Hashable, Sendable, Codable {
             CropPoint(x: rect.maxX, y: rect.maxY), CropPoint(x: rect.minX, y: rect.maxY),
         ]
         return PerspectiveQuad(corners.map { map.applied(to: $0) })
+    }
+
+    /// The largest whole factor the picture can be averaged down by before `rect` of the rectified
+    /// picture is resampled from it, so that one rectified pixel still spans at least one pixel of
+    /// the smaller picture in every direction: the box average filters what the interpolator,
+    /// which only reads a 4 × 4 neighbourhood, would otherwise alias. The least span is sought on a
+    /// 9 × 9 grid over the rectangle (it changes smoothly, and is least at a corner).
+    public func shrinkFactor(for rect: PixelRect) -> Int {
+        guard let map = pictureFromRectified, rect.width > 0, rect.height > 0 else { return 1 }
+        var least = Double.infinity
+        for i in 0...8 {
+            for j in 0...8 {
+                let p = CropPoint(
+                    x: Double(rect.x) + Double(rect.width) * Double(i) / 8,
+                    y: Double(rect.y) + Double(rect.height) * Double(j) / 8)
+                least = min(least, map.stretch(at: p).smallest)
+            }
+        }
+        guard least.isFinite, least >= 2 else { return 1 }
+        return Int(min(least, 1_048_576).rounded(.down))
     }
 
     /// The same quadrilateral rectified at another size: a display-sized rendering of the same picture.
