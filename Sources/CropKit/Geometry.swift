@@ -1,7 +1,7 @@
 // Plain value geometry (points, sizes, rectangles) so the model owes nothing to any UI framework.
 
 /// A point, in whatever space the caller names (view points or normalized image units).
-public struct CropPoint: Hashable, Sendable, CustomStringConvertible {
+public struct CropPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }

@@ -30,8 +30,10 @@ struct GainMapPlan {
 
     init(info: ImageInfo, format: OutputFormat, options: ExportOptions) {
         pictures = info.isJPEG ? MultiPictureSource(path: info.path) : nil
-        // A straightened result's gain map would need the same turn; it is left out (and said) instead.
-        cuts = pictures?.gainMap != nil && format == .jpeg && options.strip != .all && options.straighten.isZero
+        // A straightened or rectified result's gain map would need the same warp; it is left out (and said) instead.
+        cuts =
+            pictures?.gainMap != nil && format == .jpeg && options.strip != .all && options.straighten.isZero
+            && options.perspective == nil
     }
 }
 
@@ -88,7 +90,8 @@ extension CropExporter {
         guard options.strip != .all else { return (nil, []) }
         if format == .jpeg { try file.dropGainMapXMP() }
         let reason: LeftOut =
-            format == .jpeg && !options.straighten.isZero ? .gainMapNotStraightened : .gainMapNotCarried(into: format)
+            format != .jpeg
+            ? .gainMapNotCarried(into: format) : options.perspective != nil ? .gainMapNotRectified : .gainMapNotStraightened
         return (nil, [reason])
     }
 

@@ -135,10 +135,10 @@ public enum CropExporter {
         bare: LeftOutMetadata?, dropGainMap: Bool
     ) throws(ImagingError) {
         // Upright files stream: crop then save reads each row once and never holds the whole image.
-        // Turned ones (by EXIF or by the user) need random access for the rotation.
+        // Turned ones (by EXIF or by the user) need random access for the rotation, as a perspective warp does.
         let jpeg: Int32 = info.isJPEG ? 1 : 0
         let opened =
-            info.orientation == .up && options.transform == .up
+            info.orientation == .up && options.transform == .up && options.perspective == nil
             ? cv_open_sequential(info.path, jpeg) : cv_open(info.path, jpeg)
         guard let image = opened else { throw ImagingLibraries.vipsFailure(.open) }
         defer { cv_unref(image) }
@@ -200,6 +200,9 @@ public enum CropExporter {
     private static func shownCut(
         _ upright: VipsPointer, info: ImageInfo, crop: PixelRect, options: ExportOptions
     ) throws(ImagingError) -> VipsPointer {
+        if let rectification = options.perspective {
+            return try rectifiedCut(upright, crop: crop, options: options, rectification)
+        }
         if !options.straighten.isZero {
             guard let shown = options.transform.applied(to: upright) else { throw ImagingLibraries.vipsFailure(.turnCut) }
             defer { cv_unref(shown) }

@@ -72,6 +72,10 @@ public struct ExportOptions: Sendable, Equatable, Codable {
     /// the export is measured on the turned picture's bounding box (`TurnedPicture`) and must lie
     /// inside the turned picture; the pixels are always re-encoded.
     public var straighten: StraightenAngle = .zero
+    /// A perspective correction: the quadrilateral of the picture as shown (after `transform`) and
+    /// the size of the rectangle it is straightened into. With it the crop is measured on that
+    /// rectified picture, the pixels are always re-encoded, and no straighten angle may be set.
+    public var perspective: Rectification? = nil
 
     public init(
         quality: Int? = nil, lossless: Bool = false, strip: StripMode = .none,
@@ -96,7 +100,7 @@ public struct ExportOptions: Sendable, Equatable, Codable {
 
     /// Whether the result's pixels differ from the source's cut (a circle's transparent corners, a
     /// new size, a straightened picture), so no lossless JPEG cut can make it.
-    public var changesPixels: Bool { shape == .circle || !outputSize.isOriginal || !straighten.isZero }
+    public var changesPixels: Bool { shape == .circle || !outputSize.isOriginal || !straighten.isZero || perspective != nil }
 
     /// The quality used when none is asked for and the source's cannot be estimated.
     public static let defaultQuality = 92
@@ -136,6 +140,8 @@ public enum LeftOut: Sendable, Equatable, Codable {
     case gainMapWithXMP
     /// A straightened JPEG: the gain map is not turned with the picture, so it cannot describe it.
     case gainMapNotStraightened
+    /// A JPEG with a perspective correction: the gain map is not rectified with the picture.
+    case gainMapNotRectified
 
     /// Which part was left out.
     public enum Part: Sendable, Equatable, Codable { case makerNotes, exif, exifAndXMP, gainMap }
@@ -145,7 +151,8 @@ public enum LeftOut: Sendable, Equatable, Codable {
         case .makerNotes: return .makerNotes
         case .exif, .exifUnreadable: return .exif
         case .exifAndXMP, .exifAndXMPUnreadable: return .exifAndXMP
-        case .gainMapNotCarried, .gainMapNotCut, .gainMapWithXMP, .gainMapNotStraightened: return .gainMap
+        case .gainMapNotCarried, .gainMapNotCut, .gainMapWithXMP, .gainMapNotStraightened, .gainMapNotRectified:
+            return .gainMap
         }
     }
 }

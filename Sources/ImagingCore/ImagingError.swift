@@ -116,6 +116,8 @@ extension ImagingError {
         /// A lossless check needs a JPEG source.
         case losslessNeedsJPEGSource
         case emptyRegion
+        /// A perspective correction that cannot be made as asked (`PerspectiveRefusal`).
+        case perspective(PerspectiveRefusal)
     }
 
     /// Why a JPEG's block grid does not allow a lossless cut.

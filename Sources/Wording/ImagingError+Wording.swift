@@ -125,6 +125,7 @@ extension ImagingError {
         case .losslessNeedsJPEG: return tr("lossless cropping needs a JPEG source and a .jpg output")
         case .losslessNeedsJPEGSource: return tr("lossless cropping needs a JPEG source")
         case .emptyRegion: return tr("the region to render is empty")
+        case .perspective(let refusal): return refusal.message
         }
     }
 
@@ -300,6 +301,7 @@ extension LeftOut {
             return Localization.format(tr("the HDR gain map could not be cut (%s) and was left out"), [why])
         case .gainMapWithXMP: return tr("the HDR gain map was left out with the XMP")
         case .gainMapNotStraightened: return tr("the HDR gain map is not straightened with the picture and was left out")
+        case .gainMapNotRectified: return tr("the HDR gain map is not rectified with the picture and was left out")
         }
     }
 }

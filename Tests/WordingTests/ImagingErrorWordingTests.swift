@@ -63,7 +63,7 @@ func leftoverDirective(in text: String) -> String? {
 /// The same for what an export leaves out: `leaf(of:)` has no default either.
 enum LeftOutLeaf: CaseIterable {
     case makerNotes, exif, exifAndXMP, exifUnreadable, exifAndXMPUnreadable, gainMapNotCarried, gainMapNotCut, gainMapWithXMP,
-        gainMapNotStraightened
+        gainMapNotStraightened, gainMapNotRectified
 
     static func leaf(of leftOut: LeftOut) -> LeftOutLeaf {
         switch leftOut {
@@ -76,6 +76,7 @@ enum LeftOutLeaf: CaseIterable {
         case .gainMapNotCut: .gainMapNotCut
         case .gainMapWithXMP: .gainMapWithXMP
         case .gainMapNotStraightened: .gainMapNotStraightened
+        case .gainMapNotRectified: .gainMapNotRectified
         }
     }
 
@@ -117,6 +118,8 @@ enum LeftOutLeaf: CaseIterable {
                 .gainMapNotStraightened, "the HDR gain map",
                 "the HDR gain map is not straightened with the picture and was left out"
             )
+        case .gainMapNotRectified:
+            (.gainMapNotRectified, "the HDR gain map", "the HDR gain map is not rectified with the picture and was left out")
         }
     }
 }

@@ -16,7 +16,8 @@ enum ErrorLeaf: CaseIterable {
     case imageTooLarge, outputTooLarge
     case unknownFormat, emptyCrop, cropOutside, outputIsSource, quality, circleNeedsTransparency, circleNotLossless
     case losslessNotScaled, losslessNotStraightened, cropOutsideStraightened, outputSizeBelowOne, outputSizeOverFormat,
-        ratioMismatch, resolutionOutOfRange, losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion
+        ratioMismatch, resolutionOutOfRange, losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion,
+        perspective
     case offGrid, partialEdgeBlocks, turnedCornerOffGrid
     case folderMissing, folderNotWritable, nameTooLong, write, reopen, rename, writeLibrary, readBack, notJPEG
     case multiPictureIndex, metadata
@@ -110,6 +111,7 @@ enum ErrorLeaf: CaseIterable {
         case .losslessNeedsJPEG: .losslessNeedsJPEG
         case .losslessNeedsJPEGSource: .losslessNeedsJPEGSource
         case .emptyRegion: .emptyRegion
+        case .perspective: .perspective
         }
     }
 
@@ -252,6 +254,7 @@ enum ErrorLeaf: CaseIterable {
         .losslessNeedsJPEG: (.invalidRequest(.losslessNeedsJPEG), "lossless cropping needs a JPEG source and a .jpg output"),
         .losslessNeedsJPEGSource: (.invalidRequest(.losslessNeedsJPEGSource), "lossless cropping needs a JPEG source"),
         .emptyRegion: (.invalidRequest(.emptyRegion), "the region to render is empty"),
+        .perspective: (.invalidRequest(.perspective(.quad(.crossesItself))), PerspectiveWordingTests.crossing),
         .offGrid: (
             .notLossless(.offGrid(x: 12, y: 8, mcuWidth: 16, mcuHeight: 16)),
             "cannot crop losslessly: the crop's edges are not on the JPEG's 16×16 block grid (stored offset 12,8)"
