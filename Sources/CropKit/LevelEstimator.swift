@@ -180,15 +180,11 @@ public enum LevelEstimator {
     static func edgeVotes(width: Int, height: Int, luminance p: [Float]) -> [Vote] {
         var votes: [Vote] = []
         let threshold2 = edgeThreshold * edgeThreshold
+        let (gradientX, gradientY) = Scharr.gradients(p, width: width, height: height)
         for y in 1..<(height - 1) {
             for x in 1..<(width - 1) {
                 let i = y * width + x
-                let a = p[i - width - 1], b = p[i - width], c = p[i - width + 1]
-                let d = p[i - 1], f = p[i + 1]
-                let g = p[i + width - 1], k = p[i + width], l = p[i + width + 1]
-                // Scharr: weights 3, 10, 3 across, over 32 so a ramp of slope s reads s.
-                let gx = (3 * (c - a) + 10 * (f - d) + 3 * (l - g)) / 32
-                let gy = (3 * (g - a) + 10 * (k - b) + 3 * (l - c)) / 32
+                let gx = gradientX[i], gy = gradientY[i]
                 let m2 = gx * gx + gy * gy
                 guard m2 >= threshold2, m2.isFinite else { continue }
                 let x2 = Double(gx), y2 = Double(gy), n = Double(m2)

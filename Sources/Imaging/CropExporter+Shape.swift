@@ -121,38 +121,3 @@ private func fillCircleMaskRow(
             maximum: .max)
     }
 }
-
-/// The intermediate images of a chain of libvips operations, released together: each result holds its
-/// inputs, so only the last one needs to outlive the chain.
-private struct VipsSteps {
-    private var made: [UnsafeMutablePointer<VipsImage>] = []
-
-    /// Runs one operation and keeps its result until `release`.
-    mutating func run(
-        _ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
-    ) throws(ImagingError)
-        -> UnsafeMutablePointer<VipsImage>
-    {
-        let image = try kept(operation)
-        made.append(image)
-        return image
-    }
-
-    /// Runs the last operation: its result belongs to the caller.
-    func kept(
-        _ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
-    ) throws(ImagingError)
-        -> UnsafeMutablePointer<VipsImage>
-    {
-        var out: UnsafeMutablePointer<VipsImage>?
-        guard operation(&out) == 0, let out else { throw ImagingLibraries.pipelineError() }
-        return out
-    }
-
-    mutating func adopt(_ image: UnsafeMutablePointer<VipsImage>) { made.append(image) }
-
-    mutating func release() {
-        made.forEach { cv_unref($0) }
-        made = []
-    }
-}

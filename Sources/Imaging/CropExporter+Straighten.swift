@@ -21,28 +21,8 @@ extension CropExporter {
         let a = stepX.x - origin.x, c = stepX.y - origin.y
         let b = stepY.x - origin.x, d = stepY.y - origin.y
         let odx = origin.x - Double(crop.x) - 0.5, ody = origin.y - Double(crop.y) - 0.5
-        let format = vips_image_get_format(shown)
-        let hasAlpha = vips_image_hasalpha(shown) != 0
-        var made: [VipsPointer] = []
-        defer { made.forEach { cv_unref($0) } }
-        func run(_ operation: (UnsafeMutablePointer<VipsPointer?>) -> Int32) throws(ImagingError) -> VipsPointer {
-            var out: VipsPointer?
-            guard operation(&out) == 0, let out else { throw ImagingLibraries.pipelineError() }
-            made.append(out)
-            return out
+        return try VipsSteps.resampled(shown) { steps, input throws(ImagingError) in
+            try steps.run { cv_affine_area(input, $0, a, b, c, d, 0.5, 0.5, odx, ody, Int32(crop.width), Int32(crop.height)) }
         }
-        // Alpha weights the colours, so a transparent pixel's colour does not bleed into its neighbours.
-        let input = hasAlpha ? try run { cv_premultiply(shown, $0) } : shown
-        let turnedCut = try run {
-            cv_affine_area(input, $0, a, b, c, d, 0.5, 0.5, odx, ody, Int32(crop.width), Int32(crop.height))
-        }
-        var result = turnedCut
-        if hasAlpha {
-            let unweighted = try run { cv_unpremultiply(turnedCut, $0) }
-            let rounded = try run { cv_rint(unweighted, $0) }
-            result = try run { cv_cast(rounded, $0, format) }
-        }
-        _ = g_object_ref(result)
-        return result
     }
 }

@@ -11,15 +11,7 @@ public enum LevelSuggestion {
     /// The angle that levels the upright picture at `path` by its near-level and near-plumb lines,
     /// or nil when it has none to go by.
     public static func suggest(path: String) throws(ImagingError) -> StraightenAngle? {
-        let (_, pixels) = try DisplayThumbnail.load(path: path, maxWidth: thumbnailSide, maxHeight: thumbnailSide)
-        var luminance = [UInt8](repeating: 0, count: pixels.width * pixels.height)
-        pixels.withUnsafeBytes { rgba in
-            for index in luminance.indices {
-                let r = Int(rgba[4 * index]), g = Int(rgba[4 * index + 1]), b = Int(rgba[4 * index + 2])
-                // Rec. 709 weights in fixed point, as the window's thumbnail is sRGB.
-                luminance[index] = UInt8((r * 54 + g * 183 + b * 19 + 128) >> 8)
-            }
-        }
-        return LevelEstimator.suggestion(width: pixels.width, height: pixels.height, luminance: luminance)
+        let (_, thumbnail) = try ThumbnailLuminance.load(path: path, side: thumbnailSide)
+        return LevelEstimator.suggestion(width: thumbnail.width, height: thumbnail.height, luminance: thumbnail.luminance)
     }
 }

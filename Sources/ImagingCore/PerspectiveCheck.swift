@@ -1,4 +1,4 @@
-// A perspective export checked from the header alone: the quadrilateral on the picture as shown, the rectified size within the pixel limit, the crop on the rectified picture.
+// A perspective export checked from the header alone: the quadrilateral, the rectified size's limit, the crop inside it.
 
 import CropKit
 
@@ -28,10 +28,10 @@ extension RectificationProblem {
 extension Rectification {
     /// The most pixels a rectified picture may have: the imaging pixel limit, named once here so
     /// the perspective code follows it wherever it is kept.
-    public static let pixelLimit = Imaging.pixelLimit
+    public static let pixelLimit = SupportedImages.pixelLimit
 }
 
-extension Imaging {
+extension ExportCheck {
     /// The checks of an export with `rectification`, before a byte is decoded: the quadrilateral on
     /// the `shown` picture, no lossless cut and no straighten angle, a rectified size within the
     /// pixel limit, and the crop inside the rectified picture.

@@ -1,4 +1,4 @@
-// The homography: four points to four points exactly, its inverse and compositions, conditioning far from the origin, and refusals.
+// The homography: four points to four exactly, its inverse and compositions, conditioning far from the origin, refusals.
 import CropKit
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// A rectangle photographed by a pinhole camera from a random pose, exactly: the tests' ground truth for proportions and rectification.
+// A rectangle photographed exactly by a pinhole camera from a random pose: ground truth for proportions and rectification.
 import CropKit
 import Foundation
 

@@ -1,4 +1,4 @@
-// The true proportions of a photographed rectangle (Zhang and He): exact projections give back the ratio and the lens; the parallel and assumed-lens cases.
+// A photographed rectangle's true proportions (Zhang and He): ratio and lens given back, the parallel and assumed-lens cases.
 import CropKit
 import Testing
 

@@ -1,4 +1,4 @@
-// The rectified picture: its size for each output request, the pixel limit refused first, the maps both ways, and the quadrilateral carried through turns and flips.
+// The rectified picture: its size per output request, the pixel limit first, the maps both ways, turns and flips.
 import CropKit
 import Foundation
 import Testing

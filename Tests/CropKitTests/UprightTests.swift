@@ -1,4 +1,4 @@
-// Upright's geometry: two drawn lines made exactly vertical, the crop of the picture's ratio inside the corrected picture, and refusals.
+// Upright's geometry: two drawn lines made exactly vertical, the crop of the picture's ratio inside, and refusals.
 import CropKit
 import Foundation
 import Testing

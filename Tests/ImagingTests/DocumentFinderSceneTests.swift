@@ -1,4 +1,4 @@
-// Find Document on generated photos, through the decoder's thumbnail: corners within 1.5 % of the diagonal in 90 % of the documents, nothing in 90 % of the photos without, the proportions within 3 %.
+// Find Document on generated photos through the decoder's thumbnail: corners, proportions, and nothing where there is none.
 
 import CropKit
 import Foundation
@@ -38,7 +38,7 @@ import Testing
                         ? try DocumentScenes.document(index, seed: seed, in: dir)
                         : try DocumentScenes.empty(index - documents, seed: seed, in: dir)
                     let start = ContinuousClock.now
-                    let found = try Imaging.findDocument(path: scene.path)
+                    let found = try PerspectiveSuggestions.findDocument(path: scene.path)
                     let elapsed = (ContinuousClock.now - start).components
                     let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
                     var outcome = Self.outcome(scene, found?.quad, seconds: seconds)

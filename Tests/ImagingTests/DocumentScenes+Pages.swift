@@ -1,4 +1,4 @@
-// The documents the scenes photograph (pages of text, of pictures and of both, whiteboards, screens) and the clutter of the photos without one.
+// The documents the scenes photograph (pages, whiteboards, screens) and the clutter of the photos without one.
 
 import CropKit
 import Foundation

@@ -1,4 +1,4 @@
-// Photos of documents drawn with ImageMagick: pages of pictures and of text, whiteboards and screens on textured backgrounds, seen by a pinhole camera, with blur, noise, JPEG, uneven light and shadows; and photos with no document.
+// Photos of documents drawn with ImageMagick, seen by a pinhole camera, with blur, noise, light and shadows; and photos without.
 
 import CropKit
 import Foundation

@@ -1,4 +1,4 @@
-// Exports with a perspective correction: refusals before anything is written, a crop of the rectified picture, output sizes, turns, alpha.
+// Exports with a perspective correction: refusals before anything is written, rectified crops, output sizes, turns, alpha.
 
 import CropKit
 import Foundation
@@ -57,7 +57,8 @@ import Testing
         ]
         for (index, (options, crop, expected)) in cases.enumerated() {
             let output = dir.file("out\(index).jpg")
-            #expect(imagingError { try Imaging.export(source: src, crop: crop, output: output, options: options) } == expected)
+            #expect(
+                imagingError { try CropExporter.export(source: src, crop: crop, output: output, options: options) } == expected)
             #expect(!exists(output))
         }
         #expect(dir.strayTemporaries.isEmpty)
@@ -67,12 +68,12 @@ import Testing
         let dir = TempFolder("perspective-crop")
         defer { dir.remove() }
         let src = try Self.source(in: dir)
-        let whole = try Imaging.export(
+        let whole = try CropExporter.export(
             source: src, crop: PixelRect(x: 0, y: 0, width: 300, height: 200), output: dir.file("whole.png"),
             options: Self.options())
         #expect((whole.width, whole.height) == (300, 200))
         let part = PixelRect(x: 70, y: 45, width: 120, height: 90)
-        let cut = try Imaging.export(source: src, crop: part, output: dir.file("part.png"), options: Self.options())
+        let cut = try CropExporter.export(source: src, crop: part, output: dir.file("part.png"), options: Self.options())
         #expect((cut.width, cut.height) == (120, 90))
         let a = try Tool.decode(dir.file("part.png")), b = try Tool.decode(dir.file("whole.png"), crop: part)
         #expect(a.count == b.count)
@@ -85,7 +86,7 @@ import Testing
         let src = try Self.source(in: dir)
         var options = Self.options()
         options.outputSize = .longerSide(150)
-        let small = try Imaging.export(
+        let small = try CropExporter.export(
             source: src, crop: PixelRect(x: 0, y: 0, width: 300, height: 200), output: dir.file("small.jpg"), options: options)
         #expect((small.width, small.height) == (150, 100))
         #expect(try Tool.size(dir.file("small.jpg")) == (150, 100))
@@ -93,7 +94,7 @@ import Testing
         let a4 = try Rectification.make(
             quad: Self.quad, picture: PixelSize(width: 400, height: 260), output: .print(PaperSize.a4.printSize()!),
             pixelLimit: Rectification.pixelLimit)
-        let page = try Imaging.export(
+        let page = try CropExporter.export(
             source: src, crop: PixelRect(x: 0, y: 0, width: a4.size.width, height: a4.size.height), output: dir.file("a4.png"),
             options: Self.options(a4))
         #expect((page.width, page.height) == (2480, 3508))
@@ -110,9 +111,9 @@ import Testing
         let onTurned = Self.quad.mapped(by: .rotateRight, pictureSize: PixelSize(width: 400, height: 260))
         var options = Self.options(Rectification(quad: onTurned, size: PixelSize(width: 200, height: 300)))
         let crop = PixelRect(x: 0, y: 0, width: 200, height: 300)
-        _ = try Imaging.export(source: turnedFile, crop: crop, output: dir.file("a.png"), options: options)
+        _ = try CropExporter.export(source: turnedFile, crop: crop, output: dir.file("a.png"), options: options)
         options.transform = .right
-        _ = try Imaging.export(source: src, crop: crop, output: dir.file("b.png"), options: options)
+        _ = try CropExporter.export(source: src, crop: crop, output: dir.file("b.png"), options: options)
         let a = try Tool.decode(dir.file("a.png")), b = try Tool.decode(dir.file("b.png"))
         #expect(a == b)
     }
@@ -126,7 +127,7 @@ import Testing
             Tool.convert, "-size", "200x260", "xc:#ff0000ff", "-size", "200x260", "xc:#00ff0000", "+append", src,
         ])
         let whole = PixelRect(x: 0, y: 0, width: 300, height: 200)
-        _ = try Imaging.export(source: src, crop: whole, output: dir.file("out.png"), options: Self.options())
+        _ = try CropExporter.export(source: src, crop: whole, output: dir.file("out.png"), options: Self.options())
         let rgba = try Tool.decode(dir.file("out.png"), channels: "rgba")
         for pixel in stride(from: 0, to: rgba.count, by: 4) where rgba[pixel + 3] > 0 {
             #expect(rgba[pixel + 1] == 0, "green bled into pixel \(pixel / 4)")

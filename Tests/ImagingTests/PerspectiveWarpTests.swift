@@ -1,4 +1,4 @@
-// The perspective warp against ImageMagick's -distort Perspective with the same corner pairs, and a checkerboard's corners where the homography puts them.
+// The perspective warp against ImageMagick's -distort Perspective, and a checkerboard's corners where the homography puts them.
 
 import CropKit
 import Foundation
@@ -10,7 +10,7 @@ import Testing
     static func ours(_ source: String, _ quad: PerspectiveQuad, _ size: PixelSize, to output: String) throws {
         var options = ExportOptions()
         options.perspective = Rectification(quad: quad, size: size)
-        _ = try Imaging.export(
+        _ = try CropExporter.export(
             source: source, crop: PixelRect(x: 0, y: 0, width: size.width, height: size.height), output: output,
             options: options)
     }

@@ -1,4 +1,4 @@
-// A pinhole camera at a random pose over a flat rectangle: where its corners land in the photo, the ground truth of the perspective scenes.
+// A pinhole camera at a random pose over a flat rectangle: where its corners land, the perspective scenes' ground truth.
 
 import CropKit
 import Foundation

@@ -1,4 +1,4 @@
-// Upright on generated photos of buildings through the decoder's thumbnail: the true verticals within 0.5° of plumb after the correction, the crop inside the picture; nothing done to a picture with no lines.
+// Upright on generated photos of buildings through the decoder's thumbnail: true verticals plumb after, nothing without lines.
 
 import CropKit
 import Foundation
@@ -19,7 +19,7 @@ import Testing
             for index in 0..<count {
                 group.addTask {
                     let scene = try UprightScenes.scene(index, seed: seed, in: dir)
-                    let result = try Imaging.upright(path: scene.path)
+                    let result = try PerspectiveSuggestions.upright(path: scene.path)
                     try? FileManager.default.removeItem(atPath: scene.path)
                     let before = scene.verticals.map { Self.lean($0.0, $0.1) }.max() ?? 0
                     guard case .corrected(let correction) = result else { return (scene.name, nil, before) }
@@ -61,7 +61,7 @@ import Testing
         ].enumerated() {
             let path = dir.file("plain\(index).png")
             try Tool.run([Tool.convert, "-size", "640x480"] + recipe + [path])
-            #expect(try Imaging.upright(path: path) == .noLines, "\(recipe)")
+            #expect(try PerspectiveSuggestions.upright(path: path) == .noLines, "\(recipe)")
         }
     }
 

@@ -1,4 +1,4 @@
-// Photos of buildings with leaning verticals, drawn with ImageMagick: a street front seen by a level camera, then the camera turned up (and a little sideways and round), with noise and JPEG.
+// Photos of buildings with leaning verticals drawn with ImageMagick: a street front, the camera turned up, sideways and round.
 
 import CropKit
 import Foundation

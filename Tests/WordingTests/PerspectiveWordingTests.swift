@@ -1,4 +1,4 @@
-// A perspective correction's refusals in words: every problem of the quadrilateral with its data, and every reason an export is refused.
+// A perspective correction's refusals in words: every problem of the quadrilateral, every reason an export is refused.
 
 import CropKit
 import ImagingCore

@@ -1,4 +1,4 @@
-// Find Document's candidates: every convex quadrilateral two pairs of lines make, scored by the share of each side an edge runs along.
+// Find Document's candidates: the convex quadrilaterals two pairs of lines make, scored by how much edge runs along each side.
 
 /// One quadrilateral made of four found lines, with its sides' support.
 struct DocumentCandidate {

@@ -1,4 +1,4 @@
-// Find Document: the page, whiteboard, screen or canvas in a photo, as the convex quadrilateral of its lines best supported by edges all round; nothing when none is.
+// Find Document: the page, whiteboard or screen in a photo, as the convex quadrilateral of its lines best edged all round.
 
 /// A document found in a picture.
 public struct FoundDocument: Hashable, Sendable {

@@ -1,4 +1,4 @@
-// The edges of a luminance picture for line finding: the gradient of every pixel, thinned to the ridge of each edge (Canny's non-maximum suppression).
+// The edges of a luminance picture for line finding: every pixel's gradient, thinned to each edge's ridge (Canny's suppression).
 
 /// A picture's edges: the smoothed gradient at every pixel, and the pixels where it peaks across
 /// an edge (each edge one pixel thick) and is steep enough to be one. Coordinates of pixel (x, y)'s
@@ -28,8 +28,7 @@ struct EdgeField {
         self.height = height
         let blurred = EdgeField.blurred(luminance, width: width, height: height)
         smoothed = blurred
-        var gx = [Float](repeating: 0, count: width * height), gy = gx
-        EdgeField.scharr(blurred, width: width, height: height, gx: &gx, gy: &gy)
+        let (gx, gy) = Scharr.gradients(blurred, width: width, height: height)
         var magnitude = [Float](repeating: 0, count: width * height)
         gx.withUnsafeBufferPointer { x in
             gy.withUnsafeBufferPointer { y in
@@ -101,28 +100,6 @@ struct EdgeField {
         for _ in 2..<(count - 2) {
             out.pointee = (a.pointee + e.pointee + 4 * (b.pointee + d.pointee) + 6 * c.pointee) * 0.0625
             a += step; b += step; c += step; d += step; e += step; out += step
-        }
-    }
-
-    /// Scharr's derivative (weights 3, 10, 3 across, over 32, so a ramp of slope s reads s); the
-    /// one-pixel border is left at 0.
-    private static func scharr(_ p: [Float], width: Int, height: Int, gx: inout [Float], gy: inout [Float]) {
-        guard width >= 3, height >= 3 else { return }
-        p.withUnsafeBufferPointer { p in
-            gx.withUnsafeMutableBufferPointer { ox in
-                gy.withUnsafeMutableBufferPointer { oy in
-                    for y in 1..<(height - 1) {
-                        for x in 1..<(width - 1) {
-                            let i = y * width + x
-                            let a = p[i - width - 1], b = p[i - width], c = p[i - width + 1]
-                            let d = p[i - 1], f = p[i + 1]
-                            let g = p[i + width - 1], k = p[i + width], l = p[i + width + 1]
-                            ox[i] = (3 * (c - a) + 10 * (f - d) + 3 * (l - g)) / 32
-                            oy[i] = (3 * (g - a) + 10 * (k - b) + 3 * (l - c)) / 32
-                        }
-                    }
-                }
-            }
         }
     }
 

@@ -1,4 +1,4 @@
-// The picture's straight lines: a Hough transform in which each edge pixel votes only near its own gradient's direction, the strongest distinct peaks, each refitted to its edge pixels.
+// The picture's straight lines: a Hough transform voting near each edge's direction, its distinct peaks refitted to their edges.
 
 /// A line found in the picture, with its support along it.
 struct FoundLine {

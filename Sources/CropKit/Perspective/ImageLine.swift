@@ -1,4 +1,4 @@
-// A straight line of a picture, how much edge runs along it (per pixel of its length), and the least-squares line through edge pixels.
+// A straight line of a picture, how much edge runs along it, and the least-squares line through edge pixels.
 
 /// The points p with `normal · p = offset`, `normal` a unit vector; its direction is the normal
 /// turned a quarter, and a point's parameter t is its position along that direction.

@@ -1,4 +1,4 @@
-// Where a dragged corner may go: the allowed positions as a convex polygon, and the one nearest the pointer, so a corner stops at its limit as the crop frame does.
+// Where a dragged corner may go: the allowed positions as a convex polygon and the one nearest the pointer.
 
 /// A half-plane `a·x + b·y ≤ c`.
 struct HalfPlane {

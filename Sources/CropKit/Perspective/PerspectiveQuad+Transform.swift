@@ -1,4 +1,4 @@
-// A quadrilateral carried through the user's quarter turns and flips, exactly, its corners renamed so the rectified picture turns with the picture.
+// A quadrilateral carried exactly through quarter turns and flips, its corners renamed so the rectified picture turns too.
 
 extension PerspectiveQuad {
     /// The quadrilateral on the picture that `orientation` shows of a `size` picture: every corner

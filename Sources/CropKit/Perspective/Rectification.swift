@@ -1,4 +1,4 @@
-// The rectified picture: a quadrilateral of the picture and the pixel size it becomes, the maps between the two, and the sizes it is made at.
+// The rectified picture: a quadrilateral of the picture, the size it becomes, the maps between them, the sizes it is made at.
 
 /// Why a quadrilateral cannot become a rectified picture.
 public enum RectificationProblem: Hashable, Sendable, Codable, Error {

@@ -1,4 +1,4 @@
-// A symmetric 3×3 matrix and its eigenvector of least eigenvalue (Jacobi's rotations): the least-squares point all lines pass nearest.
+// A symmetric 3×3 matrix's eigenvector of least eigenvalue (Jacobi's rotations): the point all lines pass nearest.
 
 /// A symmetric 3×3 matrix, entries row by row.
 struct SymmetricMatrix3 {

@@ -1,4 +1,4 @@
-// Upright: leaning verticals made parallel and the horizon level, from the picture's own lines or from two lines drawn as verticals, and the largest crop kept inside.
+// Upright: leaning verticals made parallel and the horizon level, from the picture's lines or two drawn ones, crop inside.
 
 /// What Upright does to a picture.
 public struct UprightCorrection: Hashable, Sendable {

@@ -1,4 +1,4 @@
-// Upright's geometry: the camera turned so the verticals' vanishing point goes to infinity straight down, and the largest crop of the picture's ratio inside the corrected picture.
+// Upright's geometry: the camera turned so the verticals meet at infinity, and the largest crop of the picture's ratio inside.
 
 enum UprightGeometry {
     /// The most the camera may be turned, in degrees: beyond it the lines taken for verticals are not.

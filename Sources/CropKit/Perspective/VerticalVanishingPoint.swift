@@ -1,4 +1,4 @@
-// Where a picture's leaning verticals meet: the near-vertical lines, the point most of them pass through (a consensus of pairs), refined by least squares.
+// Where a picture's leaning verticals meet: the point most near-vertical lines pass through, refined by least squares.
 
 /// The vanishing point of a picture's verticals, from its near-vertical lines.
 ///
