@@ -15,6 +15,7 @@ extension Imaging {
         pipelineLock.lock()
         defer { pipelineLock.unlock() }
         let info = try probe(path: path)
+        if let rows = try pngRowsThumbnail(info, maxWidth: maxWidth, maxHeight: maxHeight) { return (info, rows) }
         var thumb: UnsafeMutablePointer<VipsImage>?
         // The decode runs under the policy the export applies (see `acceptRepairs`), so a picture
         // the window shows is one it can save.

@@ -1,0 +1,45 @@
+// A PNG's display thumbnail from libspng's rows (CVips' pngrows.h): libvips' own thumbnail of the same rows, decoded faster.
+
+import CSpng
+import CVips
+import Foundation
+import ImagingCore
+
+extension Imaging {
+    /// Which PNGs had their thumbnail made from libspng's rows, for the tests.
+    package static let pngRowsDecoded = DecodeShortcut()
+
+    /// The display thumbnail of a PNG from libspng's rows, or nil when that way does not apply
+    /// (interlaced, a layout libvips reads otherwise) or libspng gave up on the data: libvips' own
+    /// load then makes it, and decides about the file as it always has. The rows are libvips' own
+    /// (the same layout, every sample the same), so the thumbnail is the one libvips makes.
+    static func pngRowsThumbnail(_ info: ImageInfo, maxWidth: Int, maxHeight: Int) throws(ImagingError) -> RGBAPixels? {
+        guard info.loader.contains("Png"), pngRowsDecoded.allows(info.path),
+            let png = cvp_open(info.path, Double(pixelLimit))
+        else { return nil }
+        defer { cvp_release(png) }
+        // libvips' own load, never computed: its header and metadata (an EXIF orientation, say) are the picture's.
+        guard let header = cv_open_sequential(info.path, 0) else {
+            vips_error_clear()
+            return nil
+        }
+        defer { cv_unref(header) }
+        guard let rows = cvp_image(png, header) else { return nil }
+        defer { cv_unref(rows) }
+        var thumb: UnsafeMutablePointer<VipsImage>?
+        guard cvp_thumbnail(rows, &thumb, Int32(max(maxWidth, 1)), Int32(max(maxHeight, 1))) == 0, let thumb else {
+            vips_error_clear()
+            return nil
+        }
+        defer { cv_unref(thumb) }
+        let pixels: RGBAPixels
+        do { pixels = try rgba8(thumb) } catch {
+            guard cvp_gave_up(png) != 0 else { throw error }
+            vips_error_clear()
+            return nil
+        }
+        if cvp_finished(png) != 0 { pngRowsDecoded.add(info.path) }
+        vips_error_clear()
+        return pixels
+    }
+}
