@@ -4,7 +4,7 @@ SWIFT ?= swift
 IMAGE ?=
 # What building and running needs.
 RUN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libvips-dev libturbojpeg0-dev libjpeg62-turbo-dev libgexiv2-dev libglib2.0-bin \
-	libseccomp-dev
+	libseccomp-dev libspng-dev
 # What checks the desktop entry, AppStream metadata and GSettings schema (the tools Flathub runs too).
 VALIDATE_PACKAGES := desktop-file-utils appstream libglib2.0-bin
 # What the tests need besides: a display, a session and accessibility bus, real input, image oracles,

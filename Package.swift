@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CExiv", pkgConfig: "gexiv2", providers: [.apt(["libgexiv2-dev"])]),
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev", "libjpeg62-turbo-dev"])]),
+        // libspng: a PNG's rows for the display thumbnail, decoded faster than libvips' libpng load.
+        .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         // libseccomp and Landlock: the decoding process's confinement.
         .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
         // The decoding process's files: the descriptors it was handed, under fixed names (crop-editor-decoder only).
@@ -51,7 +53,7 @@ let package = Package(
         // Load, export, metadata and lossless JPEG: the pixel work, with libvips, gexiv2 and TurboJPEG.
         // Only the decoder (and the benchmarks, fuzzers and tests that measure it in process) may import
         // it; it re-exports ImagingCore. Knows nothing of GTK.
-        .target(name: "Imaging", dependencies: ["ImagingCore", "CropKit", "CVips", "CExiv", "CTurboJPEG"]),
+        .target(name: "Imaging", dependencies: ["ImagingCore", "CropKit", "CVips", "CExiv", "CTurboJPEG", "CSpng"]),
         // The pure crop model: no C imports, Sendable values.
         .target(name: "CropKit"),
         // The confined decoding process: its messages, and the pool of processes the editor and the

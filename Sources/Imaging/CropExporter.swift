@@ -132,7 +132,7 @@ public enum CropExporter {
     private static func saveReencoded(
         info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
         format: OutputFormat, file: AtomicFile, options: ExportOptions,
-        bare: LeftOutMetadata?, dropGainMap: Bool
+        bare: LeftOutMetadata?, dropGainMap: Bool, cropAlone: Bool = true
     ) throws(ImagingError) {
         // Upright files stream: crop then save reads each row once and never holds the whole image.
         // Turned ones (by EXIF or by the user) need random access for the rotation, as a perspective warp does.
@@ -145,7 +145,12 @@ public enum CropExporter {
         var upright: UnsafeMutablePointer<VipsImage>?
         guard cv_autorot(image, &upright) == 0, let upright else { throw ImagingLibraries.vipsFailure(.turnUpright) }
         defer { cv_unref(upright) }
-        let turned = try shownCut(upright, info: info, crop: crop, options: options)
+        // A JPEG's crop is decoded alone when it can be (`JPEGCropDecode`), else cut from libvips' load.
+        let alone = cropAlone ? JPEGCropDecode(info: info, crop: crop, options: options) : nil
+        let turned =
+            if let cut = alone?.shownCut(fields: upright) { cut } else {
+                try shownCut(upright, info: info, crop: crop, options: options)
+            }
         defer { cv_unref(turned) }
         let shapedRegion = try shaped(turned, size: size, options: options)
         defer { cv_unref(shapedRegion) }
@@ -190,7 +195,13 @@ public enum CropExporter {
             status = cv_webpsave(region, file.temporary, quality, strip, lossless)
         case .tiff: status = cv_tiffsave(region, file.temporary, strip)
         }
-        guard status == 0 else { throw ImagingLibraries.pipelineError(info) }
+        guard status == 0 else {
+            guard alone?.gaveUp == true else { throw ImagingLibraries.pipelineError(info) }
+            vips_error_clear()
+            return try saveReencoded(
+                info: info, crop: crop, size: size, format: format, file: file, options: options, bare: bare,
+                dropGainMap: dropGainMap, cropAlone: false)
+        }
         try DecodePolicy.acceptRepairs(info)
     }
 

@@ -16,6 +16,7 @@ public enum DisplayThumbnail {
         ImagingLibraries.pipelineLock.lock()
         defer { ImagingLibraries.pipelineLock.unlock() }
         let info = try ImageProbe.probe(path: path)
+        if let rows = try PNGRowsThumbnail.thumbnail(info, maxWidth: maxWidth, maxHeight: maxHeight) { return (info, rows) }
         var thumb: UnsafeMutablePointer<VipsImage>?
         // The decode runs under the policy the export applies (see `acceptRepairs`), so a picture
         // the window shows is one it can save.

@@ -1,4 +1,4 @@
-// The processes that read no pixels link no pixel libraries: only the decoder names libvips, gexiv2 or TurboJPEG as NEEDED.
+// The processes that read no pixels link no pixel libraries: only the decoder names libvips, gexiv2, TurboJPEG or libspng.
 
 import Foundation
 import Testing
@@ -8,7 +8,7 @@ import Testing
 @Suite struct LinkedLibrariesTests {
     /// The pixel libraries: loading them cost ~45 ms of every start of the command line, paid again by
     /// the decoder that really uses them.
-    static let pixelLibraries = ["libvips", "libgexiv2", "libturbojpeg"]
+    static let pixelLibraries = ["libvips", "libgexiv2", "libturbojpeg", "libspng"]
 
     /// The shared libraries `binary` asks the dynamic linker for (`readelf -d`'s NEEDED entries).
     static func needed(_ binary: String) throws -> [String] {
