@@ -1,4 +1,4 @@
-// With the Orca screen reader: Move to Trash and its Undo spoken, and Print found in the main menu, opening GTK's print dialog.
+// With the Orca screen reader: Move to Trash, Set as Background and their Undos spoken, Print and Open With found in the main menu.
 
 import Foundation
 import XCTest
@@ -74,6 +74,45 @@ final class OrcaAfterTheCropTests: XCTestCase {
         XCTAssertTrue(GtkDisplay.poll(timeout: 10) { !app.children.contains { $0.name == "Print" } }, "the dialog stayed")
         for utterance in orca.utterances.dropFirst(2) {
             XCTAssertFalse(utterance.contains("GtkPrint"), "Orca said “\(utterance)”")
+        }
+        XCTAssertTrue(editor.process.isRunning, "the editor exited")
+    }
+
+    /// Ctrl+F8 with GNOME's keys in a private key file: Orca says the background was set, and that it
+    /// was restored when the toast's Undo is pressed; then the main menu read down to Set as Background
+    /// and Open With…, whose Return opens the application chooser for the photo.
+    func testOrcaSaysTheBackgroundWasSetAndRestoredAndReadsOpenWithInTheMenu() throws {
+        try GtkTestSupport.requireDisplay()
+        let desktop = try PrivateDesktop(in: folder.appendingPathComponent("desktop"))
+        let image = GtkTestSupport.greyFile(folder, "dunes.png", size: "600x400")
+        let (editor, orca) = try OrcaEndToEndTests.listen(
+            opening: image, in: folder, environment: desktop.environment(keyFile: true))
+        defer {
+            orca.stop()
+            editor.stop()
+        }
+        let set = orca.answer(to: "ctrl+F8", quiet: 1.5, timeout: 30).joined(separator: " ")
+        XCTAssertTrue(set.contains("Background set"), "Orca said: \(set)")
+        let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier))
+        let before = orca.utterances.count
+        XCTAssertTrue(app.pressButton(endingWith: "Undo"), "no Undo on the toast")
+        XCTAssertTrue(
+            GtkDisplay.poll(timeout: 20) {
+                orca.utterances.dropFirst(before).joined(separator: " ").contains("Background restored")
+            }, "Orca said: \(orca.utterances.dropFirst(before))")
+
+        XCTAssertEqual(orca.answer(to: "F10").last, "Open...", "Orca said: \(orca.utterances.suffix(5))")
+        var read: [String] = []
+        for _ in 0..<25 where !read.contains(where: { $0.hasPrefix("Open With...") }) { read += orca.answer(to: "Down") }
+        XCTAssertTrue(read.contains { $0.hasPrefix("Set as Background") }, "Orca said: \(read)")
+        XCTAssertTrue(read.contains { $0.hasPrefix("Open With...") }, "Orca said: \(read)")
+        Shell.run("xdotool", ["key", "--clearmodifiers", "Return"])
+        XCTAssertTrue(
+            GtkDisplay.poll(timeout: 30) { app.find(named: "Open “dunes.png” with…") != nil },
+            "no application chooser: \(app.children.compactMap(\.name))")
+        XCTAssertTrue(app.pressButton(endingWith: "Cancel"), "no Cancel in the chooser")
+        for utterance in orca.utterances {
+            XCTAssertEqual(OrcaSpeechModel.classNames(in: utterance), [], "Orca said “\(utterance)”")
         }
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }

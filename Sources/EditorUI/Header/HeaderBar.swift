@@ -79,6 +79,8 @@ final class HeaderBar {
             parts.menu.setMenuModel(primary)
         }
         Menu.handOver(MainMenu.saveMenu(), to: parts.save.setSplitMenuModel)
+        parts.menu.nameMenu(tr("Main menu"))
+        parts.save.nameMenu(tr("More ways to save"))
     }
 
     /// The editing controls in the priority row, in their order on screen.
