@@ -17,6 +17,8 @@ package enum DecoderRequest: Codable, Sendable {
     case export(info: ImageInfo, crop: PixelRect, outputExtension: String, options: ExportOptions)
     /// Descriptors: the source.
     case levelSuggestion(name: String)
+    /// Descriptors: the source. Answered with `.document`: Find Document's quadrilateral on the upright picture.
+    case findDocument(name: String)
     /// Descriptors: the source. Answered with `.suggested`.
     case smartCrop(name: String, transform: ImageOrientation, target: SmartCropTarget)
     /// Descriptors: the source. Answered with `.borderContent`: Trim Borders' measure
@@ -49,6 +51,8 @@ package enum DecoderReply: Codable, Sendable {
     /// The sidecar is written; the existing one could not be read (the editor sets it aside).
     case sidecarWritten(existingUnreadable: Bool)
     case level(StraightenAngle?)
+    /// The document found, nil when there is none.
+    case document(PerspectiveQuad?)
     case suggested(PixelRect)
     /// The box of the content inside a border, nil when there is none.
     case borderContent(PixelRect?)

@@ -95,6 +95,15 @@ extension DecoderPool {
         return angle
     }
 
+    /// `--perspective=auto`: Find Document's quadrilateral on the upright picture `info` describes (nil: none
+    /// found); a quadrilateral that is not a usable one on that picture is a decoder's invention.
+    public func findDocument(_ source: DecoderSource, info: ImageInfo) throws(ImagingError) -> PerspectiveQuad? {
+        let reply = try reply(on: source) { _ in .findDocument(name: source.decoderName) }
+        guard case .document(let quad) = reply else { throw .decoderStopped }
+        if let quad, quad.problem(in: PixelSize(width: info.width, height: info.height)) != nil { throw .decoderStopped }
+        return quad
+    }
+
     /// Suggest and `--crop=auto`: the crop libvips' attention measure suggests (`SmartCrop.suggest`),
     /// on the picture as shown after `transform`, of `target`'s ratio or at most its size.
     public func smartCrop(

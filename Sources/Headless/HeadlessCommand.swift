@@ -109,9 +109,16 @@ public enum HeadlessCommand {
         let info: ImageInfo
         do { info = try DecoderPool.shared.probe(source) } catch { throw HeadlessError(image: image, error) }
         let angle = try straightenAngle(options, source: source)
-        let (rect, kept, shownAngle) = try pixelRect(options, source: source, info: info, angle: angle)
+        let rectification = try rectification(options, source: source, info: info)
+        let (rect, kept, shownAngle) =
+            if let rectification {
+                (try rectifiedCrop(options, on: rectification), StoredCrop?.none, StraightenAngle.zero)
+            } else {
+                try pixelRect(options, source: source, info: info, angle: angle)
+            }
         var export = options.exportOptions(kept: kept)
         export.straighten = shownAngle
+        export.perspective = rectification
         if options.output != nil, options.shape == nil, export.shape == .circle,
             let format = options.outputFormat, !format.holdsCircle
         {

@@ -9,7 +9,7 @@ import ImagingCore
 public enum HeadlessOption: String, CaseIterable, Sendable {
     case crop, aspect
     case trimTolerance = "trim-tolerance"
-    case rotate, flip, straighten, shape, size
+    case rotate, flip, straighten, perspective, shape, size
     case printSize = "print-size", resolution, output, sidecar, quality, lossless
     case preferLossless = "prefer-lossless", strip
     case outputDir = "output-dir", format, jobs, help
@@ -49,7 +49,8 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
             help:
                 """
                 with --crop=auto or --crop=trim, the crop's width:height, e.g. 4:5, 1:1 or 1.91:1 (in pixels of the \
-                image as displayed); trim takes the smallest such rectangle around the picture inside the border
+                image as displayed); trim takes the smallest such rectangle around the picture inside the border; with \
+                --perspective, the rectified picture's width:height (A4 is 1:1.414)
                 """),
         .trimTolerance: Entry(
             "N", expects: "a whole number from 0 to 100",
@@ -79,6 +80,18 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
                 --rotate; --crop is then measured on the turned picture's bounding box and must lie inside the turned \
                 picture; without --crop, the largest rectangle of the picture's proportions centred inside it; auto \
                 levels by the picture's lines (within 15 degrees) and fails when it finds none; never with --lossless
+                """),
+        .perspective: Entry(
+            "X1,Y1,…,X4,Y4|auto",
+            expects: "eight numbers X1,Y1,X2,Y2,X3,Y3,X4,Y4 (pixels, or percent with %), or auto",
+            help:
+                """
+                straighten a page, a whiteboard, a screen or a building seen at an angle: the four corners of the \
+                quadrilateral on the image as displayed, clockwise from the one that becomes the top left, in pixels \
+                (decimals allowed) or in percent with %, e.g. 120,80,1880,140,1900,1320,90,1260; auto finds the \
+                document in the photo and fails when there is none; the result's proportions are estimated from the \
+                quadrilateral (a pinhole camera), or --aspect=W:H's; --crop is then measured on the rectified picture \
+                (without it, all of it), and --size and --print-size scale that; never with --straighten or --lossless
                 """),
         .shape: Entry(
             "circle|rectangle", expects: "circle or rectangle",

@@ -29,6 +29,10 @@ public struct HeadlessOptions: Equatable, Sendable {
     public var outputSize: OutputSize?
     /// `--straighten`; nil when not given: the kept crop's angle when the crop is the kept one, else none.
     public var straighten: StraightenRequest?
+    /// `--perspective`: the quadrilateral the picture is rectified by, or nil.
+    public var perspective: PerspectiveRequest?
+    /// With `--perspective`, `--aspect`'s width ÷ height for the rectified picture; nil: estimated.
+    public var aspect: Double?
     /// `--crop=trim`: the picture inside its border (`DecoderPool.trimBorders`).
     public var trim: TrimRequest?
     /// `--format` with `--output=-`: what standard output gets.
@@ -116,6 +120,8 @@ public struct HeadlessOptions: Equatable, Sendable {
             trim = TrimRequest(tolerance: values.trimTolerance ?? TrimBorders.defaultTolerance, ratio: values.ratio)
         }
         if values.writesStandardOutput { standardOutputFormat = values.format }
+        perspective = values.perspective
+        if values.perspective != nil { aspect = values.aspect }
     }
 
     /// The export options the values give; none for the sidecar, which writes no pixels.

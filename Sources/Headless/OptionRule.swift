@@ -31,10 +31,15 @@ extension HeadlessOptions {
         [
             OptionRule(.standardInputWithSidecar) { $0.sidecar && $0.readsStandardInput },
             OptionRule(.trimToleranceWithoutTrim) { $0.has(.trimTolerance) && $0.crop != .trim },
-            OptionRule(.aspectWithoutAutomaticCrop) { $0.has(.aspect) && $0.crop?.isAutomatic != true },
+            OptionRule(.aspectWithoutAutomaticCrop) {
+                $0.has(.aspect) && $0.crop?.isAutomatic != true && $0.perspective == nil
+            },
             OptionRule(.trimWithStraighten) { $0.crop == .trim && $0.has(.straighten) },
             OptionRule(.autoCropNeedsAspect) { $0.crop == .auto && $0.ratio == nil },
             OptionRule(.autoCropWithStraighten) { $0.crop == .auto && $0.has(.straighten) },
+            OptionRule(.perspectiveWithStraighten) { $0.perspective != nil && $0.has(.straighten) },
+            OptionRule(.perspectiveWithAutomaticCrop) { $0.perspective != nil && $0.crop?.isAutomatic == true },
+            OptionRule(.perspectiveWithSidecar) { $0.perspective != nil && $0.sidecar },
             OptionRule(.sizeAndPrintSize) { $0.has(.size) && $0.has(.printSize) },
             OptionRule(.sidecarWithOutput) { $0.sidecar && $0.has(.output) },
             OptionRule(.sidecarNeedsCrop) { $0.sidecar && $0.crop == nil && $0.straighten == nil },
@@ -47,6 +52,7 @@ extension HeadlessOptions {
             OptionRule(.losslessCircle) { $0.lossless && $0.shape == .circle },
             OptionRule(.losslessSize) { $0.lossless && $0.outputSize?.isOriginal == false },
             OptionRule(.losslessStraighten) { $0.lossless && $0.straighten != nil },
+            OptionRule(.losslessPerspective) { $0.lossless && $0.perspective != nil },
         ]
 
     /// Checks `values` against `rules`: the first rule broken is the mistake.

@@ -26,6 +26,7 @@ struct OptionValues {
     var trimTolerance: Int?
     var shape: CropShape?
     var straighten: StraightenRequest?
+    var perspective: PerspectiveRequest?
     var quality: Int?
     var strip: StripMode?
     /// `--flip` then `--rotate`.
@@ -74,6 +75,9 @@ struct OptionValues {
         }
         shape = try text(.shape).map { (value) throws(HeadlessProblem.Value) in try Self.word(value, .shape, CropShape.init) }
         straighten = try text(.straighten).map(Self.straighten)
+        perspective = try text(.perspective).map { (value) throws(HeadlessProblem.Value) in
+            try Self.word(value, .perspective, PerspectiveRequest.init(parsing:))
+        }
         quality = try text(.quality).map { (value) throws(HeadlessProblem.Value) in try Self.number(value, .quality, 1...100) }
         // `none` is the default and deliberately not spelled on the command line.
         strip = try text(.strip).map { (value) throws(HeadlessProblem.Value) in

@@ -111,6 +111,8 @@ enum DecoderJobs {
             return (.sidecarWritten(existingUnreadable: unreadable), [result])
         case .levelSuggestion(let name):
             return (.level(try LevelSuggestion.suggest(path: try source(name, descriptors))), [])
+        case .findDocument(let name):
+            return (.document(try PerspectiveSuggestions.findDocument(path: try source(name, descriptors))?.quad), [])
         case .smartCrop(let name, let transform, let target):
             let path = try source(name, descriptors)
             return (.suggested(try SmartCrop.suggest(path: path, transform: transform, target: target)), [])

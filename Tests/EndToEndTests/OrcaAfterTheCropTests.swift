@@ -1,4 +1,4 @@
-// With the Orca screen reader: Move to Trash, Set as Background and their Undos spoken, Print and Open With found in the main menu.
+// With Orca: Move to Trash, Set as Background and their Undos spoken, Print and Open With found in the main menu.
 
 import Foundation
 import XCTest

@@ -1,0 +1,46 @@
+// `--perspective` on one picture: the quadrilateral on the picture as displayed, its rectification, and the crop on it.
+
+import CropKit
+import Decoding
+import ImagingCore
+
+extension HeadlessCommand {
+    /// The rectification `--perspective` asks for on the picture as displayed (after the EXIF
+    /// orientation, `--flip` and `--rotate`), checked before any pixel is made; nil without it.
+    static func rectification(
+        _ options: HeadlessOptions, source: DecoderSource, info: ImageInfo
+    ) throws(HeadlessError) -> Rectification? {
+        guard let request = options.perspective else { return nil }
+        let image = options.imageName
+        let transform = options.export.transform
+        let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        let picture = PixelSize(width: shown.width, height: shown.height)
+        let quad: PerspectiveQuad
+        if let given = request.quad(on: picture) {
+            quad = given
+        } else {
+            let found: PerspectiveQuad?
+            do { found = try DecoderPool.shared.findDocument(source, info: info) } catch {
+                throw HeadlessError(image: image, error)
+            }
+            guard let found else { throw HeadlessError(image: image, .failure(.noDocument)) }
+            // Found on the upright picture: carried through --flip and --rotate, its corners renamed with it.
+            quad = found.mapped(by: transform, pictureSize: PixelSize(width: info.width, height: info.height))
+        }
+        do {
+            return try Rectification.make(
+                quad: quad, picture: picture, ratio: options.aspect, pixelLimit: SupportedImages.pixelLimit)
+        } catch {
+            throw HeadlessError(image: image, error.imagingError)
+        }
+    }
+
+    /// The crop on the rectified picture: `--crop`'s geometry measured on it, or all of it.
+    static func rectifiedCrop(_ options: HeadlessOptions, on rectification: Rectification) throws(HeadlessError) -> PixelRect {
+        let size = rectification.size
+        guard let geometry = options.crop else { return PixelRect(x: 0, y: 0, width: size.width, height: size.height) }
+        do { return try geometry.checkedPixelRect(imageWidth: size.width, imageHeight: size.height) } catch {
+            throw HeadlessError(image: options.imageName, .failure(.cropDoesNotFit(error)))
+        }
+    }
+}
