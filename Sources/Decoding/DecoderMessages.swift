@@ -19,6 +19,8 @@ package enum DecoderRequest: Codable, Sendable {
     case levelSuggestion(name: String)
     /// Descriptors: the source. Answered with `.document`: Find Document's quadrilateral on the upright picture.
     case findDocument(name: String)
+    /// Descriptors: the source. Answered with `.upright`: Upright's rectification of the upright picture.
+    case upright(name: String)
     /// Descriptors: the source. Answered with `.suggested`.
     case smartCrop(name: String, transform: ImageOrientation, target: SmartCropTarget)
     /// Descriptors: the source. Answered with `.borderContent`: Trim Borders' measure
@@ -53,6 +55,8 @@ package enum DecoderReply: Codable, Sendable {
     case level(StraightenAngle?)
     /// The document found, nil when there is none.
     case document(PerspectiveQuad?)
+    /// Upright's correction (the quadrilateral and the size it becomes), nil when there are no lines to go by.
+    case upright(Rectification?)
     case suggested(PixelRect)
     /// The box of the content inside a border, nil when there is none.
     case borderContent(PixelRect?)

@@ -104,6 +104,20 @@ extension DecoderPool {
         return quad
     }
 
+    /// `--upright=auto`: Upright's rectification of the upright picture `info` describes (nil: no lines to
+    /// go by); one whose quadrilateral is not usable there, or whose size is over the pixel limit, is invented.
+    public func upright(_ source: DecoderSource, info: ImageInfo) throws(ImagingError) -> Rectification? {
+        let reply = try reply(on: source) { _ in .upright(name: source.decoderName) }
+        guard case .upright(let rectification) = reply else { throw .decoderStopped }
+        if let rectification {
+            let size = rectification.size
+            guard rectification.quad.problem(in: PixelSize(width: info.width, height: info.height)) == nil,
+                Double(size.width) * Double(size.height) <= Double(SupportedImages.pixelLimit)
+            else { throw .decoderStopped }
+        }
+        return rectification
+    }
+
     /// Suggest and `--crop=auto`: the crop libvips' attention measure suggests (`SmartCrop.suggest`),
     /// on the picture as shown after `transform`, of `target`'s ratio or at most its size.
     public func smartCrop(

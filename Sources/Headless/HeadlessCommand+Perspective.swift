@@ -15,6 +15,15 @@ extension HeadlessCommand {
         let transform = options.export.transform
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
         let picture = PixelSize(width: shown.width, height: shown.height)
+        let upright = PixelSize(width: info.width, height: info.height)
+        if request == .upright {
+            let found: Rectification?
+            do { found = try DecoderPool.shared.upright(source, info: info) } catch { throw HeadlessError(image: image, error) }
+            guard let found else { throw HeadlessError(image: image, .failure(.noUprightLines)) }
+            // Made on the upright picture: carried through --flip and --rotate, the rectified picture turning with it.
+            let size = transform.swapsAxes ? PixelSize(width: found.size.height, height: found.size.width) : found.size
+            return Rectification(quad: found.quad.mapped(by: transform, pictureSize: upright), size: size)
+        }
         let quad: PerspectiveQuad
         if let given = request.quad(on: picture) {
             quad = given
@@ -25,7 +34,7 @@ extension HeadlessCommand {
             }
             guard let found else { throw HeadlessError(image: image, .failure(.noDocument)) }
             // Found on the upright picture: carried through --flip and --rotate, its corners renamed with it.
-            quad = found.mapped(by: transform, pictureSize: PixelSize(width: info.width, height: info.height))
+            quad = found.mapped(by: transform, pictureSize: upright)
         }
         do {
             return try Rectification.make(

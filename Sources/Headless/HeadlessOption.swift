@@ -9,7 +9,7 @@ import ImagingCore
 public enum HeadlessOption: String, CaseIterable, Sendable {
     case crop, aspect
     case trimTolerance = "trim-tolerance"
-    case rotate, flip, straighten, perspective, shape, size
+    case rotate, flip, straighten, perspective, upright, shape, size
     case printSize = "print-size", resolution, output, sidecar, quality, lossless
     case preferLossless = "prefer-lossless", strip
     case outputDir = "output-dir", format, jobs, help
@@ -92,6 +92,15 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
                 document in the photo and fails when there is none; the result's proportions are estimated from the \
                 quadrilateral (a pinhole camera), or --aspect=W:H's; --crop is then measured on the rectified picture \
                 (without it, all of it), and --size and --print-size scale that; never with --straighten or --lossless
+                """),
+        .upright: Entry(
+            "auto", expects: "auto",
+            help:
+                """
+                auto makes a building's leaning verticals parallel and plumb and its horizon level, from the picture's \
+                own lines (as Lightroom's Upright Vertical does), keeping the largest rectangle of the picture's \
+                proportions inside; a picture with no lines to go by fails; --crop, --size and --print-size then work \
+                on the corrected picture; never with --perspective, --straighten or --lossless
                 """),
         .shape: Entry(
             "circle|rectangle", expects: "circle or rectangle",

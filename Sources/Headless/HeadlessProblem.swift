@@ -53,9 +53,10 @@ public enum HeadlessProblem: Equatable, Sendable {
         case trimWithStraighten
         case autoCropNeedsAspect
         case autoCropWithStraighten
-        case perspectiveWithStraighten
-        case perspectiveWithAutomaticCrop
-        case perspectiveWithSidecar
+        case uprightWithPerspective
+        case perspectiveWithStraighten(HeadlessOption)
+        case perspectiveWithAutomaticCrop(HeadlessOption)
+        case perspectiveWithSidecar(HeadlessOption)
         case sizeAndPrintSize
         case sidecarWithOutput
         case sidecarNeedsCrop
@@ -68,7 +69,7 @@ public enum HeadlessProblem: Equatable, Sendable {
         case losslessCircle
         case losslessSize
         case losslessStraighten
-        case losslessPerspective
+        case losslessPerspective(HeadlessOption)
         /// The output is the source file itself (links and other spellings included).
         case outputIsSource
         case cropOutsideStraightened(PixelRect, box: PixelSize, angle: StraightenAngle)
@@ -92,6 +93,8 @@ public enum HeadlessProblem: Equatable, Sendable {
         case noLevelLines
         /// `--perspective=auto` found no document.
         case noDocument
+        /// `--upright=auto` found no lines to go by.
+        case noUprightLines
         /// No `--crop`, and none kept for the image.
         case noCrop
         /// The geometry does not fit this image.
@@ -183,11 +186,13 @@ extension HeadlessProblem.Conflict {
         case .autoCropNeedsAspect: return "--crop=auto needs the crop's --aspect=W:H (or --size=WxH), e.g. --aspect=4:5"
         case .autoCropWithStraighten:
             return "--crop=auto cannot be combined with --straighten: the suggestion is placed on the upright picture"
-        case .perspectiveWithStraighten:
-            return "--perspective cannot be combined with --straighten: the correction levels the picture itself"
-        case .perspectiveWithAutomaticCrop:
-            return "--perspective cannot be combined with --crop=auto or --crop=trim: give the crop on the rectified picture"
-        case .perspectiveWithSidecar: return "--perspective is not kept in a sidecar yet: give --output"
+        case .uprightWithPerspective: return "give --upright or --perspective, not both: each corrects the perspective"
+        case .perspectiveWithStraighten(let option):
+            return "--\(option.rawValue) cannot be combined with --straighten: the correction levels the picture itself"
+        case .perspectiveWithAutomaticCrop(let option):
+            return
+                "--\(option.rawValue) cannot be combined with --crop=auto or --crop=trim: give the crop on the corrected picture"
+        case .perspectiveWithSidecar(let option): return "--\(option.rawValue) is not kept in a sidecar yet: give --output"
         case .sizeAndPrintSize: return "give --size or --print-size, not both"
         case .sidecarWithOutput: return "--sidecar writes no pixels: give --sidecar or --output, not both"
         case .sidecarNeedsCrop: return "--sidecar needs the --crop to keep"
@@ -199,8 +204,9 @@ extension HeadlessProblem.Conflict {
         case .losslessCircle: return "--lossless cannot cut a circle: its transparent corners are new pixels"
         case .losslessSize: return "--lossless cannot scale to --size: a lossless cut keeps the crop's own pixels"
         case .losslessStraighten: return "--lossless cannot straighten: a turned picture is new pixels, so it must be re-encoded"
-        case .losslessPerspective:
-            return "--lossless cannot correct a perspective: the rectified picture is new pixels, so it must be re-encoded"
+        case .losslessPerspective(let option):
+            return
+                "--lossless cannot be combined with --\(option.rawValue): the corrected picture is new pixels, so it must be re-encoded"
         case .outputIsSource: return "the output is the source file itself; choose another --output"
         case .cropOutsideStraightened(let rect, let box, let angle):
             return
@@ -233,6 +239,8 @@ extension HeadlessProblem.Failure {
         case .noDocument:
             return
                 "--perspective=auto found no document, whiteboard or screen; give its corners, e.g. --perspective=10%,10%,90%,10%,90%,90%,10%,90%"
+        case .noUprightLines:
+            return "--upright=auto found no vertical or level lines to go by; give the corners with --perspective"
         case .noCrop: return "no --crop given (and no stored crop)"
         case .cropDoesNotFit(let error): return error.description
         case .standardInputEmpty: return "nothing came through standard input"

@@ -37,9 +37,12 @@ extension HeadlessOptions {
             OptionRule(.trimWithStraighten) { $0.crop == .trim && $0.has(.straighten) },
             OptionRule(.autoCropNeedsAspect) { $0.crop == .auto && $0.ratio == nil },
             OptionRule(.autoCropWithStraighten) { $0.crop == .auto && $0.has(.straighten) },
-            OptionRule(.perspectiveWithStraighten) { $0.perspective != nil && $0.has(.straighten) },
-            OptionRule(.perspectiveWithAutomaticCrop) { $0.perspective != nil && $0.crop?.isAutomatic == true },
-            OptionRule(.perspectiveWithSidecar) { $0.perspective != nil && $0.sidecar },
+            OptionRule(.uprightWithPerspective) { $0.has(.upright) && $0.has(.perspective) },
+            OptionRule({ .perspectiveWithStraighten($0.perspectiveOption) }) { $0.perspective != nil && $0.has(.straighten) },
+            OptionRule({ .perspectiveWithAutomaticCrop($0.perspectiveOption) }) {
+                $0.perspective != nil && $0.crop?.isAutomatic == true
+            },
+            OptionRule({ .perspectiveWithSidecar($0.perspectiveOption) }) { $0.perspective != nil && $0.sidecar },
             OptionRule(.sizeAndPrintSize) { $0.has(.size) && $0.has(.printSize) },
             OptionRule(.sidecarWithOutput) { $0.sidecar && $0.has(.output) },
             OptionRule(.sidecarNeedsCrop) { $0.sidecar && $0.crop == nil && $0.straighten == nil },
@@ -52,7 +55,7 @@ extension HeadlessOptions {
             OptionRule(.losslessCircle) { $0.lossless && $0.shape == .circle },
             OptionRule(.losslessSize) { $0.lossless && $0.outputSize?.isOriginal == false },
             OptionRule(.losslessStraighten) { $0.lossless && $0.straighten != nil },
-            OptionRule(.losslessPerspective) { $0.lossless && $0.perspective != nil },
+            OptionRule({ .losslessPerspective($0.perspectiveOption) }) { $0.lossless && $0.perspective != nil },
         ]
 
     /// Checks `values` against `rules`: the first rule broken is the mistake.

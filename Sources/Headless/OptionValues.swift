@@ -43,6 +43,8 @@ struct OptionValues {
     var printSize: OutputSize?
 
     func has(_ option: HeadlessOption) -> Bool { given.contains(option) }
+    /// The option that asked for a perspective correction (`--perspective` or `--upright`).
+    var perspectiveOption: HeadlessOption { perspective?.option ?? .perspective }
     var sidecar: Bool { has(.sidecar) }
     var lossless: Bool { has(.lossless) }
     var writesStandardOutput: Bool { output == HeadlessOptions.standardStream }
@@ -77,6 +79,11 @@ struct OptionValues {
         straighten = try text(.straighten).map(Self.straighten)
         perspective = try text(.perspective).map { (value) throws(HeadlessProblem.Value) in
             try Self.word(value, .perspective, PerspectiveRequest.init(parsing:))
+        }
+        if let value = text(.upright) {
+            guard value == "auto" else { throw .bad(.upright, value) }
+            // Both given is a conflict (the rules' to say); alone, Upright is the perspective asked for.
+            if perspective == nil { perspective = .upright }
         }
         quality = try text(.quality).map { (value) throws(HeadlessProblem.Value) in try Self.number(value, .quality, 1...100) }
         // `none` is the default and deliberately not spelled on the command line.

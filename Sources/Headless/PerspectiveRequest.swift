@@ -1,4 +1,4 @@
-// `--perspective`'s value: four corners given (pixels or percent of the picture as displayed), or `auto` (Find Document).
+// `--perspective` and `--upright`: four corners given (pixels or percent), `auto` (Find Document), or Upright's correction.
 
 import CropKit
 
@@ -8,6 +8,11 @@ public enum PerspectiveRequest: Equatable, Sendable {
     case corners([Coordinate])
     /// The page, whiteboard, screen or canvas in the photo, found by itself; an error when there is none.
     case auto
+    /// `--upright=auto`: leaning verticals made plumb, the picture's ratio kept inside; an error without lines.
+    case upright
+
+    /// The option that asked for it, as the command line's words name it.
+    var option: HeadlessOption { self == .upright ? .upright : .perspective }
 
     /// One coordinate as written.
     public struct Coordinate: Equatable, Sendable {
@@ -33,7 +38,7 @@ public enum PerspectiveRequest: Equatable, Sendable {
     }
 
     /// The given corners in pixels of a picture of `size` (percent of its width for x, of its height for y);
-    /// nil for `auto`, which the decoder finds.
+    /// nil for `auto` and `upright`, which the decoder finds.
     func quad(on size: PixelSize) -> PerspectiveQuad? {
         guard case .corners(let coordinates) = self else { return nil }
         let points = stride(from: 0, to: coordinates.count, by: 2).map { index in

@@ -111,6 +111,11 @@ enum DecoderJobs {
             return (.sidecarWritten(existingUnreadable: unreadable), [result])
         case .levelSuggestion(let name):
             return (.level(try LevelSuggestion.suggest(path: try source(name, descriptors))), [])
+        case .upright(let name):
+            guard case .corrected(let correction) = try PerspectiveSuggestions.upright(path: try source(name, descriptors)) else {
+                return (.upright(nil), [])
+            }
+            return (.upright(correction.rectification), [])
         case .findDocument(let name):
             return (.document(try PerspectiveSuggestions.findDocument(path: try source(name, descriptors))?.quad), [])
         case .smartCrop(let name, let transform, let target):

@@ -1,7 +1,8 @@
-// --perspective: the real binary's rectified picture against ImageMagick's -distort Perspective, auto, refusals.
+// --perspective and --upright: the real binary against ImageMagick's -distort Perspective and Upright's model; refusals.
 
 import CropKit
 import Foundation
+import Imaging
 import Testing
 
 @testable import TestSupport
@@ -122,6 +123,46 @@ extension HeadlessBinaryTests {
                 reasons: ["found no document"], output: "out/none.png")
         }
 
+        /// --upright=auto on a street front seen by a camera turned up: what the model's own correction of the file
+        /// gives, rectified as --perspective makes those corners (and turned with --rotate); no lines is one line.
+        @Test func uprightMakesWhatTheModelsCorrectionGives() throws {
+            let w = try Workspace()
+            // Eight columns from the foot of the picture to its top, leaning in towards a point far above it.
+            let columns = stride(from: 100, through: 800, by: 100).map { x in
+                "line \(x),600 \(450 + Int(Double(x - 450) * 0.8)),0"
+            }
+            try Tool.run(
+                "convert",
+                ["-size", "900x600", "xc:#c8c0b0", "-stroke", "#303030", "-strokewidth", "5"]
+                    + columns.flatMap { ["-draw", $0] } + ["-depth", "8", w.url("in/street.png").path])
+            guard case .corrected(let correction) = try PerspectiveSuggestions.upright(path: w.url("in/street.png").path) else {
+                Issue.record("the model found no correction for the street")
+                return
+            }
+            let size = correction.rectification.size
+            try expectSuccess(
+                in: w, ["--upright=auto", "--output=out/upright.png", "in/street.png"], source: "in/street.png",
+                output: "out/upright.png", size: "\(size.width)x\(size.height)")
+            let corners = correction.rectification.quad.corners.map { "\($0.x),\($0.y)" }.joined(separator: ",")
+            let ratio = "\(size.width):\(size.height)"
+            try expectSuccess(
+                in: w,
+                [
+                    "--perspective=\(corners)", "--aspect=\(ratio)", "--size=\(size.width)x\(size.height)",
+                    "--output=out/given.png", "in/street.png",
+                ], source: "in/street.png")
+            #expect(try meanDifference(w.url("out/upright.png"), w.url("out/given.png")) <= 0.5)
+            try expectSuccess(
+                in: w, ["--upright=auto", "--rotate=90", "--output=out/turned.png", "in/street.png"], source: "in/street.png",
+                output: "out/turned.png", size: "\(size.height)x\(size.width)")
+            try Tool.run("convert", [w.url("out/upright.png").path, "-rotate", "90", w.url("out/rotated.png").path])
+            #expect(try meanDifference(w.url("out/turned.png"), w.url("out/rotated.png")) <= 0.5)
+            try Tool.run("convert", ["-size", "600x400", "xc:gray50", w.url("in/flat.png").path])
+            try expectCleanFailure(
+                in: w, ["--upright=auto", "--output=out/flat.png", "in/flat.png"], image: "in/flat.png",
+                reasons: ["found no vertical or level lines"], output: "out/flat.png")
+        }
+
         @Test func badQuadrilateralsAndValuesAreOneLineAndNothingWritten() throws {
             let w = try Workspace()
             try smoothPicture(w, "in/smooth.png")
@@ -139,7 +180,7 @@ extension HeadlessBinaryTests {
             }
             try expectCleanFailure(
                 in: w, ["--perspective=\(Self.argument)", "--lossless", "--output=out/l.jpg", "in/smooth.png"], image: nil,
-                reasons: ["--lossless cannot correct a perspective"], output: "out/l.jpg")
+                reasons: ["--lossless cannot be combined with --perspective"], output: "out/l.jpg")
         }
     }
 }

@@ -22,9 +22,10 @@ import Testing
             (["--crop=trim", "--straighten=1", "--output=o.png", "p.jpg"], .trimWithStraighten),
             (["--crop=auto", "--output=o.png", "p.jpg"], .autoCropNeedsAspect),
             (["--crop=auto", "--aspect=1:1", "--straighten=1", "--output=o.png", "p.jpg"], .autoCropWithStraighten),
-            (["--perspective=auto", "--straighten=1", "--output=o.png", "p.jpg"], .perspectiveWithStraighten),
-            (["--perspective=auto", "--crop=trim", "--output=o.png", "p.jpg"], .perspectiveWithAutomaticCrop),
-            (["--perspective=auto", "--sidecar", "p.jpg"], .perspectiveWithSidecar),
+            (["--upright=auto", "--perspective=auto", "--output=o.png", "p.jpg"], .uprightWithPerspective),
+            (["--perspective=auto", "--straighten=1", "--output=o.png", "p.jpg"], .perspectiveWithStraighten(.perspective)),
+            (["--upright=auto", "--crop=trim", "--output=o.png", "p.jpg"], .perspectiveWithAutomaticCrop(.upright)),
+            (["--perspective=auto", "--sidecar", "p.jpg"], .perspectiveWithSidecar(.perspective)),
             (["--crop=1x1", "--size=10", "--print-size=6x4in", "--output=o.png", "p.jpg"], .sizeAndPrintSize),
             (["--sidecar", "--crop=1x1", "--output=o.png", "p.jpg"], .sidecarWithOutput),
             (["--sidecar", "p.jpg"], .sidecarNeedsCrop),
@@ -40,7 +41,7 @@ import Testing
             (["--crop=1x1", "--shape=circle", "--lossless", "--output=o.png", "p.jpg"], .losslessCircle),
             (["--crop=1x1", "--size=10", "--lossless", "--output=o.jpg", "p.jpg"], .losslessSize),
             (["--crop=1x1", "--straighten=1", "--lossless", "--output=o.jpg", "p.jpg"], .losslessStraighten),
-            (["--perspective=auto", "--lossless", "--output=o.jpg", "p.jpg"], .losslessPerspective),
+            (["--upright=auto", "--lossless", "--output=o.jpg", "p.jpg"], .losslessPerspective(.upright)),
         ]
         #expect(cases.count == HeadlessOptions.rules.count)
         for (arguments, conflict) in cases {
@@ -71,6 +72,7 @@ import Testing
             (.trimTolerance, ["--crop=trim", "--output=o.png"]), (.resolution, ["--crop=1x1", "--output=o.png"]),
             (.printSize, ["--crop=1x1", "--output=o.png"]), (.format, ["--crop=1x1", "--output=-"]),
             (.jobs, ["--crop=1x1", "--output=o.png"]), (.perspective, ["--output=o.png"]),
+            (.upright, ["--output=o.png"]),
         ]
         for (option, line) in checked {
             let found = problem(line + ["--\(option.rawValue)=nonsense", "p.jpg"])
