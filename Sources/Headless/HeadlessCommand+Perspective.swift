@@ -36,9 +36,11 @@ extension HeadlessCommand {
             // Found on the upright picture: carried through --flip and --rotate, its corners renamed with it.
             quad = found.mapped(by: transform, pictureSize: upright)
         }
+        // Without --aspect, an exact size or a print of the whole corrected picture gives it its ratio (a page is A4).
+        let exact = options.crop == nil ? options.outputSize?.exactPixels : nil
+        let ratio = options.aspect ?? exact.map { Double($0.width) / Double($0.height) }
         do {
-            return try Rectification.make(
-                quad: quad, picture: picture, ratio: options.aspect, pixelLimit: SupportedImages.pixelLimit)
+            return try Rectification.make(quad: quad, picture: picture, ratio: ratio, pixelLimit: SupportedImages.pixelLimit)
         } catch {
             throw HeadlessError(image: image, error.imagingError)
         }

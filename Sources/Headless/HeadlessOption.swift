@@ -120,11 +120,13 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
                 own size, or the size kept with the crop in IMAGE.xmp)
                 """),
         .printSize: Entry(
-            "WxH{cm,in}", expects: "WxH in cm or in, e.g. 15x10cm or 6x4in",
+            "WxH{cm,in}|a4|a5|letter", expects: "WxH in cm or in, e.g. 15x10cm or 6x4in, or a4, a5 or letter",
             help:
                 """
-                exactly the pixels of a print this size at --resolution, e.g. 15x10cm or 6x4in, the resolution written \
-                into the file; the crop must have its ratio, as with --size=WxH
+                exactly the pixels of a print this size at --resolution, e.g. 15x10cm or 6x4in, or a sheet of paper by \
+                name (a4, a5, letter, upright), the resolution written into the file; the crop must have its ratio, as \
+                with --size=WxH; with --perspective or --upright and no --crop or --aspect, the corrected picture is made \
+                in its ratio
                 """),
         .resolution: Entry(
             "PPI", expects: "a whole number of pixels per inch from 1 to \(PrintSize.maximumPPI)",

@@ -170,7 +170,9 @@ struct OptionValues {
 
     /// `--print-size=WxH{cm,in}` at `ppi`, its pixels within what the output's format holds.
     private static func printSize(_ text: String, ppi: Int, format: OutputFormat?) throws(HeadlessProblem.Value) -> OutputSize {
-        guard let print = PrintSize(parsing: text, ppi: ppi) else { throw .bad(.printSize, text) }
+        guard let print = PrintSize(parsing: text, ppi: ppi) ?? PaperSize(name: text)?.printSize(ppi: ppi) else {
+            throw .bad(.printSize, text)
+        }
         let largest = largestSide(format)
         guard max(print.pixels.width, print.pixels.height) <= largest else {
             throw .printTooLarge(text, ppi: ppi, pixels: print.pixels, largest: largest, format: format)

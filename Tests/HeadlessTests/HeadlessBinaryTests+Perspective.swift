@@ -82,6 +82,13 @@ extension HeadlessBinaryTests {
             try expectSuccess(
                 in: w, whole + ["--size=300x200", "--output=out/sized.jpg", "in/smooth.png"], source: "in/smooth.png",
                 output: "out/sized.jpg", size: "300x200")
+            // A page by its paper's name: A4 at 300 ppi, its ratio taken for the page's without --aspect.
+            try expectSuccess(
+                in: w, ["--perspective=\(Self.argument)", "--print-size=a4", "--output=out/a4.png", "in/smooth.png"],
+                source: "in/smooth.png", output: "out/a4.png", size: "2480x3508")
+            try expectSuccess(
+                in: w, whole + ["--print-size=6x4in", "--resolution=100", "--output=out/print.png", "in/smooth.png"],
+                source: "in/smooth.png", output: "out/print.png", size: "600x400")
         }
 
         /// A batch over two jobs and a pipe make what one file's command makes.
