@@ -23,9 +23,10 @@ struct DocumentScene {
 enum DocumentScenes {
     static let textures = 6
     static let builtIns = ["rose:", "wizard:", "logo:", "granite:", "netscape:"]
-    static let corpus = "/work/shared/corpora/png"
-    /// Pictures the pages show: ImageMagick's built-ins and the PNG corpora's (when present).
+    /// Pictures the pages show: ImageMagick's built-ins and three of the PNG corpus's, found where
+    /// `PngSuiteTests` finds it (CI lays it out beside the package), so every machine makes the same scenes.
     static var pictures: [String] {
+        guard let corpus = PngSuiteTests.corpus else { return builtIns }
         let files = ["testpngs/rgb-8.png", "pngsuite/basn2c08.png", "pngsuite/basn3p08.png"]
             .map { "\(corpus)/\($0)" }.filter { FileManager.default.fileExists(atPath: $0) }
         return builtIns + files
