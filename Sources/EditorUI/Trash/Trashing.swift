@@ -42,13 +42,8 @@ final class Trashing {
 
     /// Moves `path` to the trash off the main thread, then shows the next photo.
     private func move(_ path: String) {
-        isMoving = true
-        Task { @MainActor [weak self] in
-            let result = await Task.detached(priority: .userInitiated) {
-                Result { () throws(TrashFailure) in try Trash.move(path) }
-            }.value
+        offMainThread({ () throws(TrashFailure) in try Trash.move(path) }) { [weak self] result in
             guard let self else { return }
-            self.isMoving = false
             switch result {
             case .success(let trashed): self.moved(trashed)
             case .failure(let failure):
@@ -80,13 +75,8 @@ final class Trashing {
     func undo() {
         guard !isMoving, let trashed = lastTrashed else { return }
         lastTrashed = nil
-        isMoving = true
-        Task { @MainActor [weak self] in
-            let result = await Task.detached(priority: .userInitiated) {
-                Result { () throws(TrashFailure) in try Trash.restore(trashed) }
-            }.value
+        offMainThread({ () throws(TrashFailure) in try Trash.restore(trashed) }) { [weak self] result in
             guard let self else { return }
-            self.isMoving = false
             let name = (trashed.originalPath as NSString).lastPathComponent
             switch result {
             case .success:
@@ -100,6 +90,22 @@ final class Trashing {
                 self.lastTrashed = trashed
                 self.host.showError(String(format: tr("Could not restore “%1$@”: %2$@"), name, failure.reason))
             }
+        }
+    }
+
+    /// Runs `work` (a move to or from the trash, which may copy a whole file across devices) off the main
+    /// thread, `isMoving` set until it ends, then `then` on the main thread with its result, unless this
+    /// feature is gone by then (`then` holds it weakly too: its host is unowned).
+    private func offMainThread<Value: Sendable>(
+        _ work: @escaping @Sendable () throws(TrashFailure) -> Value,
+        then: @escaping @MainActor (Result<Value, TrashFailure>) -> Void
+    ) {
+        isMoving = true
+        Task { @MainActor [weak self] in
+            let result = await Task.detached(priority: .userInitiated) { Result { () throws(TrashFailure) in try work() } }.value
+            guard let self else { return }
+            self.isMoving = false
+            then(result)
         }
     }
 }
