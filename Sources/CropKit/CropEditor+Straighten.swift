@@ -1,21 +1,25 @@
 // Straightening in the editing model: the turned picture the crop lives on, angles that keep the crop inside, Reset's crop.
 
 extension CropEditor {
-    /// The picture as shown turned by `angle` inside its bounding box; at no angle its box is `shownSize`.
+    /// The picture as shown turned by `angle` inside its bounding box; at no angle its box is
+    /// `shownSize`, and with a perspective correction it is the rectified picture (never turned).
     public var straightenedPicture: TurnedPicture {
-        TurnedPicture(width: shownSize.width, height: shownSize.height, angle: angle)
+        if let rectification { return TurnedPicture(width: rectification.size.width, height: rectification.size.height, angle: .zero) }
+        return TurnedPicture(width: shownSize.width, height: shownSize.height, angle: angle)
     }
 
     /// The straightened picture's bounding box in pixels: the size the crop is normalized on, and
     /// the picture size for the viewport, ratios, pixel entry and the export's crop. `shownSize` at no angle.
-    public var straightenedSize: PixelSize { angle.isZero ? shownSize : straightenedPicture.boundingSize }
+    public var straightenedSize: PixelSize {
+        rectification?.size ?? (angle.isZero ? shownSize : straightenedPicture.boundingSize)
+    }
 
     /// The crop in whole pixels as the export cuts it: of the picture as shown (turned and flipped),
     /// or at an angle of the straightened box and inside the turned picture, as the command line
     /// measures `--crop` with `--straighten`.
     public var cropPixels: PixelRect {
         angle.isZero
-            ? crop.pixelRect(imageWidth: shownSize.width, imageHeight: shownSize.height)
+            ? crop.pixelRect(imageWidth: straightenedSize.width, imageHeight: straightenedSize.height)
             : straightenedPicture.pixelRect(for: crop)
     }
 
@@ -72,7 +76,8 @@ extension CropEditor {
     /// a step (a drag, a key, a turn) includes it.
     @discardableResult
     public mutating func changeAngle(to newAngle: StraightenAngle) -> Changes {
-        guard uprightSize != nil else { return [] }
+        // A rectified picture is straightened by its quadrilateral: the angle stays zero with one.
+        guard uprightSize != nil, perspective == nil else { return [] }
         let wasDragging = session.isDragging
         session.cancel()
         let start = angleChangeStart ?? state

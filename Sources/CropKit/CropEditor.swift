@@ -38,6 +38,10 @@ public struct CropEditor: Hashable, Sendable {
     public private(set) var initialCrop = CropRect.unit
     /// The upright picture's size in pixels, or nil before a picture is loaded.
     public private(set) var uprightSize: PixelSize?
+    /// The perspective correction the picture is shown with, if any (`CropEditor+Perspective`).
+    public internal(set) var perspective: PerspectiveCorrection?
+    /// The rectified picture of `perspective`, kept beside it since every frame measures on it.
+    public internal(set) var rectification: Rectification?
 
     public init() {}
 
@@ -52,7 +56,9 @@ public struct CropEditor: Hashable, Sendable {
     public var crop: CropRect { session.committed }
     /// What one undo step restores.
     public var state: CropState {
-        CropState(crop: session.committed, aspectRatio: aspectRatio, orientation: orientation, angle: angle)
+        CropState(
+            crop: session.committed, aspectRatio: aspectRatio, orientation: orientation, angle: angle,
+            perspective: perspective)
     }
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }
@@ -64,6 +70,7 @@ public struct CropEditor: Hashable, Sendable {
         uprightSize = PixelSize(width: max(uprightWidth, 1), height: max(uprightHeight, 1))
         orientation = .up
         angle = .zero
+        installPerspective(nil)
         angleChangeStart = nil
         initialCrop = crop.sanitized
         session = CropSession(crop: initialCrop)
@@ -97,10 +104,17 @@ public struct CropEditor: Hashable, Sendable {
         return recorded([.committed, .shown])
     }
 
-    /// Returns to the starting crop, ending any drag.
+    /// Returns to the starting crop, ending any drag; a perspective correction goes with it.
     @discardableResult
     public mutating func reset() -> Changes {
         session.cancel()
+        if perspective != nil {
+            var next = state
+            next.perspective = nil
+            next.crop = resetCrop
+            show(next)
+            return recorded([.committed, .picture, .shown])
+        }
         guard session.commit(resetCrop) else { return .shown }
         return recorded([.committed, .shown])
     }
@@ -115,6 +129,7 @@ public struct CropEditor: Hashable, Sendable {
         orientation = next.orientation
         aspectRatio = next.aspectRatio
         angle = next.angle
+        installPerspective(next.perspective)
         session.straightened = straightened
         session.aspectRatio = lockedRatio
         initialCrop = change.mapped(initialCrop)
@@ -130,7 +145,7 @@ public struct CropEditor: Hashable, Sendable {
         guard uprightSize != nil else { return [] }
         let moved =
             angle.isZero
-            ? session.lockAspectRatio(ratio, imageWidth: shownSize.width, imageHeight: shownSize.height)
+            ? session.lockAspectRatio(ratio, imageWidth: straightenedSize.width, imageHeight: straightenedSize.height)
             : lockStraightenedAspectRatio()
         return recorded(moved ? [.committed, .shown] : .shown)
     }
@@ -218,7 +233,7 @@ public struct CropEditor: Hashable, Sendable {
     /// Shows a state from the history without recording it again.
     private mutating func restore(_ restored: CropState) -> Changes {
         angleChangeStart = nil
-        let turned = restored.orientation != orientation || restored.angle != angle
+        let turned = restored.orientation != orientation || restored.angle != angle || restored.perspective != perspective
         show(restored)
         return turned ? [.committed, .history, .shown, .picture] : [.committed, .history, .shown]
     }
@@ -228,6 +243,7 @@ public struct CropEditor: Hashable, Sendable {
         aspectRatio = restored.aspectRatio
         orientation = restored.orientation
         angle = restored.angle
+        if restored.perspective != perspective { installPerspective(restored.perspective) }
         session.straightened = straightened
         session.aspectRatio = lockedRatio
         session.commit(restored.crop)

@@ -11,22 +11,29 @@ public struct CropState: Hashable, Sendable {
     public var orientation: ImageOrientation
     /// The straighten angle, applied after `orientation`.
     public var angle: StraightenAngle
+    /// The perspective correction, on the picture as shown; with one, `crop` is normalized on the
+    /// rectified picture and `angle` is zero.
+    public var perspective: PerspectiveCorrection?
 
     public init(
         crop: CropRect = .unit, aspectRatio: AspectRatio = .free, orientation: ImageOrientation = .up,
-        angle: StraightenAngle = .zero
+        angle: StraightenAngle = .zero, perspective: PerspectiveCorrection? = nil
     ) {
         self.crop = crop; self.aspectRatio = aspectRatio; self.orientation = orientation; self.angle = angle
+        self.perspective = perspective
     }
 
     /// The state after turning or flipping the picture: the frame follows the content, a locked
     /// fixed ratio turns with it, the transform is composed onto `orientation`, and a flip
     /// reverses the straighten angle (a mirrored clockwise turn is a counterclockwise one). The
     /// straightened picture's box turns or flips exactly as the picture does, so the crop maps as ever.
+    /// A perspective's quadrilateral goes with the picture, its corners renamed so the rectified
+    /// picture turns and flips as the picture does, and so the crop on it maps as ever too.
     public func applying(_ transform: PictureTransform) -> CropState {
         CropState(
             crop: transform.mapped(crop), aspectRatio: transform.mapped(aspectRatio),
-            orientation: orientation.applying(transform), angle: transform.mapped(angle))
+            orientation: orientation.applying(transform), angle: transform.mapped(angle),
+            perspective: perspective?.mapped(by: transform))
     }
 
     /// The crop on the upright picture, before the user's turns and flips (what a cut of the
