@@ -19,6 +19,14 @@ public enum CanvasEvent {
     case trimAsked
     /// Level found no lines to go by.
     case nothingToLevel
+    /// Perspective mode was entered (true) or left (false).
+    case perspectiveModeChanged(Bool)
+    /// Find Document was asked for (D, `crop.find-document`): the owner knows the file to search.
+    case findDocumentAsked
+    /// Upright was asked for (U, `crop.upright`): the owner knows the file to measure.
+    case uprightAsked
+    /// Two lines drawn in guided Upright mode were applied, or could not be (`.noLines`).
+    case uprightGuided(UprightResult)
 }
 
 /// The canvas's Swift side. The widget owns it (qdata); geometry always comes from CropKit. Its

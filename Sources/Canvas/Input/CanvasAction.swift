@@ -20,10 +20,20 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
     case suggest
     /// Trim Borders (T): the crop moved to the picture inside its border; the window does the work.
     case trim
+    /// Find Document (D): the page in the photo found and straightened; the window does the work.
+    case findDocument
+    /// Upright (U): leaning verticals made parallel; the window does the work.
+    case upright
+    /// Perspective mode's keys: ("corner", ±1) chooses the next or previous corner, ("move", direction
+    /// × 10 + 1 for a pixel step) moves it, ("apply", 0) and ("cancel", 0) end the mode.
+    case perspectiveKey
 
     public static let allCases: [CanvasAction] =
         CropAdjustment.allCases.map(CanvasAction.adjust)
-        + [.keyAdjust, .cancelDrag, .straightenClockwise, .straightenCounterclockwise, .straightenKey, .suggest, .trim]
+        + [
+            .keyAdjust, .cancelDrag, .straightenClockwise, .straightenCounterclockwise, .straightenKey, .suggest, .trim,
+            .findDocument, .upright, .perspectiveKey,
+        ]
 
     /// The case of a name inside the group (`move-left`), as GTK hands it to an action's handler.
     public init?(name: String) {
@@ -43,6 +53,9 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
         case .straightenKey: return "straighten-key"
         case .suggest: return "suggest"
         case .trim: return "trim"
+        case .findDocument: return "find-document"
+        case .upright: return "upright"
+        case .perspectiveKey: return "perspective-key"
         }
     }
 }
