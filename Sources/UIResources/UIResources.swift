@@ -10,6 +10,7 @@ public enum UIResources {
         switch file {
         case "apply-to-all.ui": PackageResources.apply_to_all_ui
         case "header-bar.ui": PackageResources.header_bar_ui
+        case "perspective-bar.ui": PackageResources.perspective_bar_ui
         case "pixel-popover.ui": PackageResources.pixel_popover_ui
         case "print-preview.ui": PackageResources.print_preview_ui
         case "shortcuts.ui": PackageResources.shortcuts_ui

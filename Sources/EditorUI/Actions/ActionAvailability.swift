@@ -22,6 +22,17 @@ enum ActionAvailability: Equatable {
     case photo(FolderSession.Neighbour)
     /// A photo from a file is shown and no Apply to All is running.
     case batch
+    /// As `batch`, and the crop has no perspective correction: the folder's other photos have their
+    /// own pages at their own slants, which one photo's corners do not fit.
+    case applyToAll
+    /// A picture without a perspective correction, which levels the picture itself: straightening.
+    case straighten
+    /// Perspective mode is on: its corners can be applied.
+    case perspectiveMode
+    /// Perspective mode or guided Upright is on: it can be left.
+    case perspectiveTools
+    /// Perspective mode is on or a correction is committed: its proportions can be chosen.
+    case perspectiveRatio
     /// The finder can measure the picture shown, and none of its kind is running.
     case finder(CropFinder)
 }

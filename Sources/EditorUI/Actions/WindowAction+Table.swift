@@ -16,9 +16,12 @@ extension WindowAction {
             availability: row.availability)
     }
 
-    /// The table: one row per action, in the order of the enum, in its three parts.
+    /// The table: one row per action, in the order of the enum, in its three parts (the Edit part's
+    /// perspective rows apart).
     @MainActor private var row: Row {
-        guard let row = fileRow ?? editRow ?? viewRow else { preconditionFailure("\(self) has no row in the action table") }
+        guard let row = fileRow ?? editRow ?? perspectiveRow ?? viewRow else {
+            preconditionFailure("\(self) has no row in the action table")
+        }
         return row
     }
 
@@ -43,7 +46,7 @@ extension WindowAction {
                 .plain { $0.saving.saveAndNext() }, ["<Control>Return"], N_("Save the crop and go to the next photo"), .file,
                 .file)
         case .applyToAll:
-            Row(.plain { $0.applyToAll.ask() }, [], N_("Apply the crop to every photo of the folder"), nil, .batch)
+            Row(.plain { $0.applyToAll.ask() }, [], N_("Apply the crop to every photo of the folder"), nil, .applyToAll)
         case .print: Row(.plain { $0.printing.print() }, ["<Control>p"], N_("Print the crop"), .file, .result)
         case .setBackground:
             Row(.plain { $0.background.set() }, ["<Control>F8"], N_("Set the crop as the desktop background"), .file, .result)
@@ -99,7 +102,7 @@ extension WindowAction {
         case .straighten:
             Row(
                 .toggle(initial: { _ in false }) { $0.straightening.setMode($1) }, ["<Control>t"],
-                N_("Straighten: turn the picture by any angle"), .edit, .picture)
+                N_("Straighten: turn the picture by any angle"), .edit, .straighten)
         case .shape:
             Row(
                 .choice(initial: { _ in CropShape.rectangle.rawValue }) { w, v in CropShape(rawValue: v).map(w.frame.chooseShape)
@@ -114,6 +117,39 @@ extension WindowAction {
                     OutputSizing.size(target: v).map { w.outputSizing.choose($0) }
                 })
         case .customOutputSize: Row(.plain { $0.outputSizing.askCustom() })
+        default: nil
+        }
+    }
+
+    /// The Edit part's perspective rows: the mode, its searches, its proportions, Apply and Cancel.
+    @MainActor private var perspectiveRow: Row? {
+        switch self {
+        case .perspective:
+            Row(
+                .toggle(initial: { _ in false }) { $0.perspective.setMode($1) }, ["<Control><Shift>p"],
+                N_("Perspective: straighten a page, a whiteboard or a building photographed at an angle"), .edit, .result)
+        case .findDocument:
+            Row(
+                .plain { $0.finding.find(.document) }, [], N_("Find the document: the page, whiteboard or screen in the photo"),
+                nil, .finder(.document))
+        case .upright:
+            Row(
+                .plain { $0.finding.find(.upright) }, [], N_("Upright: make leaning verticals parallel and the horizon level"),
+                nil, .finder(.upright))
+        case .uprightGuided:
+            Row(
+                .toggle(initial: { _ in false }) { $0.perspective.setGuided($1) }, [],
+                N_("Draw two lines that should be plumb: the picture is made upright by them"), nil, .result)
+        case .perspectiveProportions:
+            Row(
+                .choice(initial: { _ in Perspective.measured }) { $0.perspective.chooseProportions($1) }, [], nil, nil,
+                .perspectiveRatio)
+        case .applyPerspective:
+            Row(
+                .plain { $0.perspective.apply() }, [], N_("Straighten the picture by its corners (Return)"), nil, .perspectiveMode
+            )
+        case .cancelPerspective:
+            Row(.plain { $0.perspective.cancel() }, [], N_("Leave without changing the picture (Escape)"), nil, .perspectiveTools)
         default: nil
         }
     }

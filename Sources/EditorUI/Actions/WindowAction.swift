@@ -40,6 +40,13 @@ enum WindowAction: String, ActionName, CaseIterable {
     case toggleShape = "toggle-shape"
     case fixedFrame = "fixed-frame"
     case straighten
+    case perspective
+    case findDocument = "find-document"
+    case upright
+    case uprightGuided = "upright-guided"
+    case perspectiveProportions = "perspective-proportions"
+    case applyPerspective = "apply-perspective"
+    case cancelPerspective = "cancel-perspective"
     case shape
     case aspectRatio = "aspect-ratio"
     case customRatio = "custom-ratio"

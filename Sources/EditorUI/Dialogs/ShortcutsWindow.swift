@@ -38,6 +38,11 @@ enum ShortcutsWindow {
                 ShortcutEntry(accelerator: "space", title: N_("Hold to pan by dragging")),
                 ShortcutEntry(accelerator: "s", title: N_("Suggest a crop: the most interesting part of the photo")),
                 ShortcutEntry(accelerator: "t", title: N_("Trim borders: the picture inside its plain or transparent border")),
+                ShortcutEntry(accelerator: "d", title: N_("Find the document in the photo and straighten it")),
+                ShortcutEntry(accelerator: "u", title: N_("Upright: leaning verticals made parallel")),
+                ShortcutEntry(accelerator: "c", title: N_("Perspective mode: choose the next corner (the arrows move it)")),
+                ShortcutEntry(accelerator: "<Shift>c", title: N_("Perspective mode: choose the previous corner")),
+                ShortcutEntry(accelerator: "Return", title: N_("Perspective mode: straighten the picture by its corners")),
                 ShortcutEntry(accelerator: "Tab", title: N_("Leave the crop area (Shift+Tab goes back)")),
             ]
             // Window actions whose keys work on the crop area alone (Delete: Move to Trash).

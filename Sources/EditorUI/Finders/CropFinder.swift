@@ -1,4 +1,4 @@
-// The searches of a picture's pixels for a crop, one case each: Suggest's interesting spot, Trim Borders' content.
+// The searches of a picture's pixels, one case each: Suggest's spot, Trim Borders' content, Find Document's page, Upright.
 
 import Canvas
 import CropKit
@@ -16,14 +16,26 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
     case suggestion
     /// Trim Borders: the picture inside its plain or transparent border, of the locked ratio if any.
     case borders
+    /// Find Document: the page, whiteboard or screen in the photo, its corners a perspective correction.
+    case document
+    /// Upright: the correction that makes leaning verticals parallel and the horizon level.
+    case upright
 
     /// What a search found.
     enum Found: Sendable {
         /// The crop, in pixels of the picture as shown.
         case crop(PixelRect)
+        /// A page's corners, on the picture as shown (after the user's turns and flips), in its pixels.
+        case document(PerspectiveQuad)
+        /// Upright's correction: its quadrilateral on the picture as shown, and the size it becomes.
+        case upright(Rectification)
         /// Nothing to crop to (a picture without a border).
         case nothing
     }
+
+    /// Whether this search corrects the perspective rather than moving the crop: it replaces any
+    /// angle or correction, so it works at any angle.
+    var findsPerspective: Bool { self == .document || self == .upright }
 
     /// The measure, to run off the main thread, for `image` as `editor` shows it; nil when this search
     /// cannot measure it (the demo is drawn and has no bytes; Suggest reads files only).
@@ -47,14 +59,37 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
                 case .nothingToTrim: return .nothing
                 }
             }
+        case .document, .upright:
+            guard let source = image.decoderSource, let info = image.info else { return nil }
+            return { [self] () throws(ImagingError) in try self.correction(source, info, shownBy: transform) }
         }
     }
 
-    /// The crop area's own action for this search (S, `crop.suggest`; `crop.trim`), enabled with the window's.
+    /// Find Document's or Upright's correction of the upright picture, carried onto the picture as
+    /// shown by the user's turns and flips (a quarter turn swaps the corrected size's sides too).
+    private func correction(
+        _ source: DecoderSource, _ info: ImageInfo, shownBy transform: ImageOrientation
+    ) throws(ImagingError) -> Found {
+        let upright = PixelSize(width: info.width, height: info.height)
+        if self == .document {
+            guard let quad = try DecoderPool.shared.findDocument(source, info: info) else { return .nothing }
+            return .document(quad.mapped(by: transform, pictureSize: upright))
+        }
+        guard let found = try DecoderPool.shared.upright(source, info: info) else { return .nothing }
+        let size = found.size
+        return .upright(
+            Rectification(
+                quad: found.quad.mapped(by: transform, pictureSize: upright),
+                size: transform.swapsAxes ? PixelSize(width: size.height, height: size.width) : size))
+    }
+
+    /// The crop area's own action for this search (S, `crop.suggest`; `crop.trim`; D; U), enabled with the window's.
     var canvasAction: CanvasAction {
         switch self {
         case .suggestion: return .suggest
         case .borders: return .trim
+        case .document: return .findDocument
+        case .upright: return .upright
         }
     }
 
@@ -63,6 +98,18 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
         switch self {
         case .suggestion: return nil
         case .borders: return tr("Nothing to trim")
+        case .document: return tr("No document found")
+        case .upright: return tr("Nothing to straighten by: the picture has no clear lines")
+        }
+    }
+
+    /// What a screen reader hears before the new crop when the search changed the picture (a moved
+    /// crop speaks for itself).
+    var foundWords: String? {
+        switch self {
+        case .suggestion, .borders: return nil
+        case .document: return tr("Document found")
+        case .upright: return tr("Verticals straightened")
         }
     }
 
@@ -71,6 +118,8 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
         switch self {
         case .suggestion: return String(format: tr("Could not suggest a crop: %@"), error.message)
         case .borders: return String(format: tr("Could not trim the borders: %@"), error.message)
+        case .document: return String(format: tr("Could not look for a document: %@"), error.message)
+        case .upright: return String(format: tr("Could not straighten the verticals: %@"), error.message)
         }
     }
 }

@@ -1,4 +1,4 @@
-// Finding a crop in the pixels (Suggest, Trim Borders): measured off the main thread, a stale result dropped, one step.
+// Searching the pixels (Suggest, Trim Borders, Find Document, Upright): measured off the main thread, a stale result dropped, one step.
 
 import CGtk
 import CropKit
@@ -8,8 +8,8 @@ import ImagingCore
 import Wording
 
 /// Runs the crop finders the same way: measure off the main thread, drop a result that measured
-/// another picture (the photo, its turn or its angle changed meanwhile), commit it as one undo step,
-/// and give the crop area the focus so a screen reader speaks the new crop.
+/// another picture (the photo, its turn, its angle or its perspective changed meanwhile), commit it
+/// as one undo step, and give the crop area the focus so a screen reader speaks the new crop.
 @MainActor
 final class CropFinding {
     private unowned let host: any WindowHost
@@ -19,13 +19,21 @@ final class CropFinding {
     init(host: any WindowHost) { self.host = host }
 
     /// Whether `finder` can be asked for now: a picture it can measure, none of its kind running, and
-    /// no angle (crops are found on the upright picture, as `--crop=auto` and `--crop=trim` find them).
+    /// no angle or perspective correction (crops are found on the upright picture, as `--crop=auto`
+    /// and `--crop=trim` find them). Find Document and Upright replace any angle or correction, and
+    /// run when no other search does: their result moves the picture under the others'.
     func isAvailable(_ finder: CropFinder) -> Bool {
-        guard let image = host.canvas.image, !running.contains(finder), host.canvas.editor.angle.isZero else { return false }
-        return finder.measure(image, host.canvas.editor) != nil
+        let editor = host.canvas.editor
+        guard let image = host.canvas.image, !running.contains(finder) else { return false }
+        if finder.findsPerspective {
+            guard running.isEmpty else { return false }
+        } else {
+            guard editor.angle.isZero, editor.perspective == nil else { return false }
+        }
+        return finder.measure(image, editor) != nil
     }
 
-    /// Moves the crop to what `finder` finds.
+    /// Moves the crop to what `finder` finds, or corrects the perspective by it.
     func find(_ finder: CropFinder) {
         let canvas = host.canvas
         guard isAvailable(finder), let image = canvas.image, let measure = finder.measure(image, canvas.editor) else { return }
@@ -41,17 +49,30 @@ final class CropFinding {
             self.running.remove(finder)
             guard !self.host.isClosed else { return }
             self.host.refresh(.work)
-            guard canvas.image?.decoderSource == source, canvas.editor.orientation == transform, canvas.editor.angle.isZero
+            // Measured on the picture as it was: a crop also needs it neither straightened nor corrected since.
+            guard canvas.image?.decoderSource == source, canvas.editor.orientation == transform,
+                finder.findsPerspective || (canvas.editor.angle.isZero && canvas.editor.perspective == nil)
             else { return }
             switch result {
-            case .success(.crop(let rect)):
-                canvas.commit(CropRect(pixelRect: rect, imageWidth: shown.width, imageHeight: shown.height))
-                canvas.widget.grabFocus()
-            case .success(.nothing):
-                if let words = finder.nothingFound { self.host.showToast(words) }
-            case .failure(let error):
-                self.host.showError(finder.failure(error))
+            case .success(let found): self.commit(found, of: finder, shown: shown)
+            case .failure(let error): self.host.showError(finder.failure(error))
             }
         }
+    }
+
+    /// Commits what `finder` found as one undo step, and focuses the crop area so a screen reader
+    /// speaks the new crop after the finder's words; nothing found is said aloud and in a toast.
+    private func commit(_ found: CropFinder.Found, of finder: CropFinder, shown: PixelSize) {
+        let canvas = host.canvas
+        switch found {
+        case .crop(let rect): canvas.commit(CropRect(pixelRect: rect, imageWidth: shown.width, imageHeight: shown.height))
+        case .document(let quad): canvas.placeFoundDocument(quad)
+        case .upright(let rectification): canvas.applyUpright(rectification)
+        case .nothing:
+            if let words = finder.nothingFound { host.tell(words) }
+            return
+        }
+        canvas.widget.grabFocus()
+        if let words = finder.foundWords { canvas.announce(words) }
     }
 }

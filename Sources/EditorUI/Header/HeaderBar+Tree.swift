@@ -7,7 +7,8 @@ extension HeaderBar {
     /// The header's controls by builder id, and the window action each one stands for.
     static let actions: [(id: String, action: WindowAction)] = [
         ("open", .open), ("previous-photo", .previousPhoto), ("next-photo", .nextPhoto), ("save", .save),
-        ("undo", .undo), ("redo", .redo), ("reset", .reset), ("straighten", .straighten), ("suggest", .suggest),
+        ("undo", .undo), ("redo", .redo), ("reset", .reset), ("straighten", .straighten), ("perspective", .perspective),
+        ("suggest", .suggest),
         ("previews", .showPreviews),
     ]
 
@@ -31,7 +32,7 @@ extension HeaderBar {
             builder: builder, header: widget("header"), open: widget("open"), menu: widget("menu"), save: widget("save"),
             undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
             previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
-            straighten: widget("straighten"),
+            straighten: widget("straighten"), perspective: widget("perspective"),
             previousPhoto: widget("previous-photo"), nextPhoto: widget("next-photo"), suggest: widget("suggest"),
             pixelEntries: PixelField.allCases.map { pixelWidget("pixel-\($0)") },
             applyPixels: pixelWidget("pixel-apply"), outputSizeSlot: pixelWidget("output-size-slot"))

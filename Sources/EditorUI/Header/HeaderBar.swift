@@ -18,6 +18,8 @@ final class HeaderBar {
         /// The first to go: it has a key (Ctrl+T) and a main-menu entry when hidden, and at 600
         /// points the window has room for every other control but not for it.
         static let straighten = 20
+        /// Goes before Straighten: it has a key (Ctrl+Shift+P) and its entry in the main menu at any width.
+        static let perspective = 18
         /// Goes before Straighten: it has a key (S on the crop area) and a main-menu entry when hidden.
         static let suggest = 15
     }
@@ -44,6 +46,8 @@ final class HeaderBar {
     let aspectRatioButton: UnsafeMutablePointer<GtkWidget>
     /// Controls the main menu stands in for when they do not fit.
     let undoButton, redoButton, previewToggle, straightenToggle, suggestButton: UnsafeMutablePointer<GtkWidget>
+    /// Perspective mode's toggle (the main menu has its entry at any width).
+    let perspectiveToggle: UnsafeMutablePointer<GtkWidget>
     /// The previous and next photo buttons, shown while a folder has more than one photo.
     let photoButtons: [UnsafeMutablePointer<GtkWidget>]
     /// Every control of the header, each with an accessible name and a tooltip.
@@ -60,6 +64,7 @@ final class HeaderBar {
         (menuButton, saveButton, losslessButton, pixelButton) = (parts.menu, parts.save, parts.lossless, parts.pixels)
         (undoButton, redoButton, previewToggle, suggestButton) = (parts.undo, parts.redo, parts.previews, parts.suggest)
         straightenToggle = parts.straighten
+        perspectiveToggle = parts.perspective
         pixelEntries = parts.pixelEntries
         applyPixelsButton = parts.applyPixels
         parts.outputSizeSlot.append(outputSizeMenu.button)
@@ -67,7 +72,8 @@ final class HeaderBar {
         photoButtons = [parts.previousPhoto, parts.nextPhoto]
         controls = [
             parts.open, parts.reset, parts.menu, aspectRatioButton, parts.undo, parts.redo, parts.pixels,
-            parts.previews, parts.save, parts.straighten, parts.previousPhoto, parts.nextPhoto, parts.suggest,
+            parts.previews, parts.save, parts.straighten, parts.perspective, parts.previousPhoto, parts.nextPhoto,
+            parts.suggest,
         ]
         HeaderBar.nameControls(parts)
         for button in photoButtons { button.isVisible = false }
@@ -88,6 +94,7 @@ final class HeaderBar {
         for button in [parts.undo, parts.redo] { row.append(button, priority: Priority.undoRedo) }
         row.append(parts.reset, priority: Priority.reset)
         row.append(parts.straighten, priority: Priority.straighten)
+        row.append(parts.perspective, priority: Priority.perspective)
         row.append(aspectRatioButton, priority: Priority.aspectRatio)
         row.append(title, priority: PriorityRow.required, flexible: true)
         row.append(parts.previews, priority: Priority.previews)
@@ -111,6 +118,7 @@ final class HeaderBar {
         AccessibleName.setIconButton(parts.redo, tr("Redo"))
         AccessibleName.setIconButton(parts.previews, tr("Previews"))
         AccessibleName.setIconButton(parts.straighten, tr("Straighten"))
+        AccessibleName.setIconButton(parts.perspective, tr("Perspective"))
         AccessibleName.setIconButton(parts.pixels, tr("Pixel position and size"))
         AccessibleName.setIconButton(parts.menu, tr("Main menu"))
         AccessibleName.setIconButton(parts.suggest, tr("Suggest crop"))
@@ -133,7 +141,7 @@ final class HeaderBar {
             case previewToggle: overflowMenu.append(tr("Show _Previews"), action: WindowAction.showPreviews.detailed)
             case straightenToggle: overflowMenu.append(tr("S_traighten"), action: WindowAction.straighten.detailed)
             case suggestButton: overflowMenu.append(tr("Su_ggest Crop"), action: WindowAction.suggest.detailed)
-            default: break  // Reset is in the menu anyway
+            default: break  // Reset and Perspective are in the menu anyway
             }
         }
     }

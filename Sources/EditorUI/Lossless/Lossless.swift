@@ -24,8 +24,8 @@ struct Lossless {
     /// Whether the crop saves losslessly as shown: the plain check, or with a turn/flip TurboJPEG's.
     var isEligible: Bool? {
         let canvas = host.canvas
-        // A straightened crop has new pixels: it never saves losslessly.
-        guard canvas.editor.angle.isZero else { return check.map { _ in false } }
+        // A straightened or perspective-corrected crop has new pixels: it never saves losslessly.
+        guard canvas.editor.angle.isZero, canvas.editor.perspective == nil else { return check.map { _ in false } }
         guard canvas.transform != .up else { return check?.isEligible }
         guard let image = canvas.image, let info = image.info, let grid = image.losslessGrid else { return nil }
         let crop = canvas.crop.pixelRect(imageWidth: canvas.straightenedSize.width, imageHeight: canvas.straightenedSize.height)
@@ -33,8 +33,11 @@ struct Lossless {
     }
 
     /// Whether the crop can be snapped: snapping knows the unturned grid only, so it is offered for an
-    /// unturned, unstraightened picture off the grid.
-    var canSnap: Bool { isEligible == false && host.canvas.transform == .up && host.canvas.editor.angle.isZero }
+    /// unturned, unstraightened, uncorrected picture off the grid.
+    var canSnap: Bool {
+        let editor = host.canvas.editor
+        return isEligible == false && host.canvas.transform == .up && editor.angle.isZero && editor.perspective == nil
+    }
 
     /// After each commit: "Lossless" when eligible, an offer to snap when not, nothing for other formats.
     func showStatus() {
@@ -49,6 +52,9 @@ struct Lossless {
         } else if !host.canvas.editor.angle.isZero {
             // Nothing to snap: the button only says why this JPEG will be re-encoded.
             show(tr("Re-encoded"), tooltip: tr("The straightened crop saves re-encoded"))
+        } else if host.canvas.editor.perspective != nil {
+            // The rectified page is new pixels: no cut of the JPEG's blocks makes it.
+            show(tr("Re-encoded"), tooltip: tr("A crop with a corrected perspective saves re-encoded"))
         } else if eligible {
             show(tr("Lossless"), tooltip: tr("This crop saves without re-encoding: its edges lie on the JPEG's block grid"))
         } else {

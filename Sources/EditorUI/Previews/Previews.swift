@@ -34,10 +34,17 @@ final class Previews {
         }
     }
 
-    /// Renders the previews for the committed crop (only while the panel shows).
+    /// Renders the previews for the committed crop (only while the panel shows). With a perspective
+    /// correction they are drawn from the rectified picture once the canvas has it, upright and level.
     func refresh() {
         guard isShown else { return }
         let canvas = host.canvas
+        if let rectification = canvas.editor.rectification {
+            guard let rectified = canvas.rectifiedImage else { return }
+            let size = rectification.size
+            return panel.update(
+                image: rectified, crop: canvas.crop, transform: .up, shownSize: (size.width, size.height), shape: canvas.shape)
+        }
         panel.update(
             image: canvas.image, crop: canvas.crop, transform: canvas.transform,
             shownSize: (canvas.shownSize.width, canvas.shownSize.height), shape: canvas.shape, angle: canvas.editor.angle)

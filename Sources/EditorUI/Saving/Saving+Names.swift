@@ -29,13 +29,17 @@ extension Saving {
     /// Where Save's dialog starts for a pasted picture: the Pictures folder (home without one).
     nonisolated static var picturesFolder: String { Files.picturesFolder }
 
-    /// What a save of `editor`'s crop asks the export for (Copy asks the same, for a PNG).
+    /// What a save of `editor`'s crop asks the export for (Copy, Print and Set as Background ask the
+    /// same). With a perspective correction the crop (`editor.cropPixels`) is measured on the rectified
+    /// picture, and the export is given the quadrilateral on the picture as shown with its size.
     nonisolated static func exportOptions(
         _ editor: CropEditor, outputSize: OutputSize, overwritingSource: Bool = false
     ) -> ExportOptions {
-        ExportOptions(
+        var options = ExportOptions(
             preferLossless: true, allowOverwritingSource: overwritingSource,
             transform: editor.orientation, shape: editor.shape, outputSize: outputSize, straighten: editor.angle)
+        options.perspective = editor.rectification
+        return options
     }
 
     /// The file's header now, when it still has the size and orientation it was opened with: the crop

@@ -32,12 +32,18 @@ final class Straightening {
 
     /// Straighten mode on or off: the bar shows, and a drag on the picture draws a level line.
     func setMode(_ on: Bool) {
+        // Perspective mode takes the picture's drags too: entering straighten mode leaves it (and
+        // the canvas tells the window), as the straighten overlay replaces guided Upright's lines.
+        if on { host.canvas.cancelPerspective() }
         // The header's toggle and the menu's check item show the action's state, whoever asked.
         host.setActionState(.straighten, .bool(on))
         bar.widget.isVisible = on
         host.canvas.straightenMode = on
         host.refresh(.angle)
     }
+
+    /// Whether straighten mode is on (its bar shows while it is).
+    var isOn: Bool { bar.widget.isVisible }
 
     /// The entry and the ruler follow the canvas's angle (keys, undo, Level, a restored crop).
     func showAngle() {

@@ -33,6 +33,8 @@ extension EditorWindow {
     var keepCrop: KeepCrop { KeepCrop(host: self) }
     /// The lossless corner over the picture.
     var lossless: Lossless { Lossless(host: self, button: header.losslessButton) }
+    /// Perspective mode's toggle, bar and proportions.
+    var perspective: Perspective { Perspective(host: self, bar: layout.perspectiveBar, straightening: straightening) }
     /// The crop's shape and the fixed frame.
     var frame: FrameOptions { FrameOptions(host: self) }
     /// The pixel popover's entries.

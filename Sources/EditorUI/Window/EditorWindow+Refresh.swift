@@ -16,6 +16,7 @@ extension EditorWindow {
         }
         if !change.isDisjoint(with: [.crop, .angle]) { lossless.showStatus() }
         if change.contains(.angle) { straightening.showAngle() }
+        if !change.isDisjoint(with: [.crop, .angle, .work]) { perspective.follow() }
         if change.contains(.frame) {
             ratio.show(canvas.aspectRatio)
             setActionState(.shape, .string(canvas.shape.rawValue))
@@ -42,6 +43,10 @@ extension EditorWindow {
         case .suggestAsked: finding.find(.suggestion)
         case .trimAsked: finding.find(.borders)
         case .nothingToLevel: showToast(tr("Nothing to level by: the picture has no clear level or plumb lines"))
+        case .perspectiveModeChanged(let on): perspective.modeChanged(on)
+        case .findDocumentAsked: finding.find(.document)
+        case .uprightAsked: finding.find(.upright)
+        case .uprightGuided(let result): perspective.guided(result)
         }
     }
 
@@ -72,6 +77,11 @@ extension EditorWindow {
         case .fileToOpen: return openWith.file != nil
         case .losslessSnap: return lossless.canSnap
         case .batch: return canvas.image?.path != nil && applyToAll.isIdle
+        case .applyToAll: return isEnabled(.batch) && canvas.editor.perspective == nil
+        case .straighten: return canvas.image != nil && canvas.editor.perspective == nil
+        case .perspectiveMode: return canvas.isEditingPerspective
+        case .perspectiveTools: return perspective.isShown
+        case .perspectiveRatio: return canvas.isEditingPerspective || canvas.editor.perspective != nil
         case .finder(let finder): return finding.isAvailable(finder)
         case .photo(let neighbour): return session.hasPhoto(neighbour)
         }
@@ -84,9 +94,14 @@ extension EditorWindow {
         for entry in WindowAction.entries where entry.availability != .always {
             actions.setEnabled(entry.name, isEnabled(entry.availability))
         }
-        // The crop area's own finders (S, and AT-SPI's list) follow the window's.
+        // The crop area's own finders (S, and AT-SPI's list) follow the window's, and so do its
+        // straighten keys and actions, which would also turn the picture under perspective mode's corners.
         for finder in CropFinder.allCases {
             canvas.widget.setActionEnabled(finder.canvasAction.detailed, isEnabled(.finder(finder)))
+        }
+        let turns = isEnabled(.straighten) && !canvas.isEditingPerspective
+        for action in [CanvasAction.straightenClockwise, .straightenCounterclockwise, .straightenKey] {
+            canvas.widget.setActionEnabled(action.detailed, turns)
         }
     }
 

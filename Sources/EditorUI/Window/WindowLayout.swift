@@ -1,4 +1,4 @@
-// A window's widget tree: the header bar, the picture under its overlays, the empty page, toasts, previews, straighten bar.
+// A window's widget tree: the header bar, the picture under its overlays, the empty page, toasts, previews, the mode bars.
 
 import CGtk
 import GtkSupport
@@ -23,6 +23,8 @@ final class WindowLayout {
     let previewPanel = PreviewPanel()
     /// Straighten mode's bar: the angle entry, the ruler and Level.
     let straightenBar = StraightenBar()
+    /// Perspective mode's bar: Find Document, Upright, Proportions, Cancel and Apply.
+    let perspectiveBar = PerspectiveBar()
 
     /// Builds the tree around `canvas` and the loading `indicator`, as `window`'s content.
     init(
@@ -46,6 +48,7 @@ final class WindowLayout {
         body.append(previewPanel.widget)
         box.append(body)
         straightenBar.place(in: box)
+        perspectiveBar.place(in: box)
         window.setWindowContent(box)
     }
 
