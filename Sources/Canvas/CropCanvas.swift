@@ -65,6 +65,8 @@ public final class CropCanvas {
     var viewGesture: ViewGesture?
     /// Renders the full-resolution region of a zoomed view in the background.
     let sharp = SharpRegionLoader()
+    /// The picture a committed perspective correction shows, rendered in the background.
+    let rectified = RectifiedDisplay()
     /// What the accessible description says besides the crop.
     var spoken = SpokenExtras()
     /// Where the canvas reports edits, zoom and angle changes, and Suggest and Level's requests.
@@ -89,6 +91,7 @@ public final class CropCanvas {
         installAccessibility()
         installFocusRedraw()
         sharp.onTile = { [weak self] in self?.widget.queueDraw() }
+        rectified.onReady = { [weak self] in self?.widget.queueDraw() }
         Signal.connect(widget.raw, "destroy") { [weak self] in self?.widgetDestroyed() }
     }
 
@@ -97,6 +100,8 @@ public final class CropCanvas {
         stopAnimation()
         sharp.drop()
         sharp.onTile = nil
+        rectified.drop()
+        rectified.onReady = nil
         onEvent = nil
         image = nil
         painter.dropCache()
@@ -119,6 +124,7 @@ public final class CropCanvas {
         installActions(klass)
         installKeyBindings(klass)
         installStraightenActions(klass)
+        installPerspectiveActions(klass)
     }
 }
 

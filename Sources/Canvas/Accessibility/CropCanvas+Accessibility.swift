@@ -52,7 +52,9 @@ extension CropCanvas {
 
     /// GTK 4.8 does not pass VALUE_TEXT to AT-SPI; the description does, and Orca speaks its changes.
     func updateAccessibleDescription() {
-        var value = CropText.accessibilityValue(session.committed, angle: editor.angle)
+        var value =
+            perspectiveEditing.map(CropText.perspectiveValue)
+            ?? CropText.accessibilityValue(session.committed, angle: editor.angle, rectified: editor.perspective != nil)
         if let detail = spoken.detail { value += ", " + detail }
         widget.setAccessibleDescription(spoken.announcement.map { "\($0). \(value)" } ?? value)
         spoken.announcement = nil

@@ -13,13 +13,15 @@ import Wording
 public enum CropText {
     /// What a screen reader says for the crop area, e.g. `left 10 percent, top 10 percent, width 80 percent, height 80 percent`.
     /// At an angle it continues: `…, height 90 percent, straightened 2.5 degrees clockwise`.
-    static func accessibilityValue(_ crop: CropRect, angle: StraightenAngle = .zero) -> String {
+    static func accessibilityValue(_ crop: CropRect, angle: StraightenAngle = .zero, rectified: Bool = false) -> String {
         let p = crop.percentages
         // TRANSLATORS: What a screen reader says for the crop area: its left edge, top edge, width and
         // height. Each %N$s is a quantity already in words, such as "10 percent" (the string "%d percent").
         // Keep the numbers %1$s…%4$s; their order may change.
         let sentence = tr("left %1$s, top %2$s, width %3$s, height %4$s")
         let value = Localization.format(sentence, [p.left, p.top, p.width, p.height].map(percent))
+        // TRANSLATORS: The crop area's spoken value on a picture whose perspective is corrected (%s as above).
+        if rectified { return Localization.format(tr("%s, perspective corrected"), [value]) }
         switch angle.direction {
         case .level:
             return value

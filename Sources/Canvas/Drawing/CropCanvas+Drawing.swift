@@ -9,9 +9,10 @@ extension CropCanvas {
     func snapshot(_ snapshot: Snapshot?) {
         let (width, height) = widget.size
         guard let snapshot, width > 0, height > 0 else { return }
+        let shown = pictureOnScreen
         let plan = painter.plan(
-            image: image, crop: shownCrop, width: Double(width), height: Double(height),
-            scale: widget.scaleFactor, state: paintState, transform: transform, angle: editor.angle,
+            image: shown?.image, crop: shownCrop, width: Double(width), height: Double(height),
+            scale: widget.scaleFactor, state: paintState, transform: shown?.transform ?? transform, angle: shown?.angle ?? .zero,
             quick: editor.isChangingAngle || angleKeys.isActive, zoom: viewport?.zoom ?? .fit, sharp: sharpTile)
         frames.show(plan, in: snapshot, renderer: widget.renderer, width: width, height: height, scale: widget.scaleFactor)
         if image != nil { LaunchTrace.mark("first frame of a picture painted") }
@@ -25,7 +26,8 @@ extension CropCanvas {
         PaintState(
             focused: widget.hasVisibleFocus, highContrast: StyleManager.highContrast,
             guides: guideVisibility.shows(dragging: session.isDragging) ? guideStyle : .none,
-            shape: shape, fixedFrame: fixedFrame, fineGrid: editor.isChangingAngle, overlay: modes.overlay?.drawing)
+            shape: shape, fixedFrame: fixedFrame, fineGrid: editor.isChangingAngle, overlay: modes.overlay?.drawing,
+            noFrame: showsUnrectified)
     }
 
     /// Focus and the high-contrast style change the picture: redraw when either changes.

@@ -34,7 +34,7 @@ public struct FramePlan: Sendable {
         FramePlan.fillEvenOdd(c, outer: bounds, hole: placed)
         drawImageAndDim(c, plain: plain, dimmed: dimmed)
         if state.fineGrid { drawFineGrid(c) }
-        drawGuides(c)
+        if !state.noFrame { drawGuides(c) }
         state.overlay?.paint(c, scale: scale, highContrast: state.highContrast)
         if let focusRing {
             c.rectangle(focusRing.x, focusRing.y, focusRing.width, focusRing.height)
@@ -48,7 +48,8 @@ public struct FramePlan: Sendable {
     /// hole is the ellipse inscribed in the frame, anti-aliased over the whole dimmed picture.
     /// Every pixel of the picture is written whatever the target held: frame surfaces are reused.
     private func drawImageAndDim(_ c: Cairo, plain: OpaquePointer, dimmed: OpaquePointer) {
-        let s = scale, hole = frame
+        // With no frame the whole picture is the hole: nothing is dimmed.
+        let s = scale, hole = state.noFrame ? placed : frame
         // A quick cache (the angle changing) has fewer pixels than the device: magnified by
         // nearest pixel, the cheapest magnification pixman has, for a frame within 60 Hz on 4K.
         let k = Double(cache?.reduction ?? 1)

@@ -18,20 +18,22 @@ import GtkSupport
     @_spi(Benchmark) public var fineGrid = false
     /// Drawn over the picture and the crop frame (straighten mode's level line), if anything.
     var overlay: (any OverlayDrawing)?
+    /// The picture alone, with no crop frame, dim or guides (perspective mode draws its own).
+    var noFrame = false
 
     /// Every part has the look of a plain frame by default: nothing focused, the usual style,
     /// thirds on a rectangle (how the benchmark paints).
     @_spi(Benchmark) public init(
         focused: Bool = false, highContrast: Bool = false, guides: GuideStyle = .thirds, shape: CropShape = .rectangle,
-        fixedFrame: Bool = false, fineGrid: Bool = false, overlay: (any OverlayDrawing)? = nil
+        fixedFrame: Bool = false, fineGrid: Bool = false, overlay: (any OverlayDrawing)? = nil, noFrame: Bool = false
     ) {
         (self.focused, self.highContrast, self.guides, self.shape) = (focused, highContrast, guides, shape)
-        (self.fixedFrame, self.fineGrid, self.overlay) = (fixedFrame, fineGrid, overlay)
+        (self.fixedFrame, self.fineGrid, self.overlay, self.noFrame) = (fixedFrame, fineGrid, overlay, noFrame)
     }
 
     @_spi(Benchmark) public static func == (a: PaintState, b: PaintState) -> Bool {
         (a.focused, a.highContrast, a.guides, a.shape, a.fixedFrame, a.fineGrid)
-            == (b.focused, b.highContrast, b.guides, b.shape, b.fixedFrame, b.fineGrid)
+            == (b.focused, b.highContrast, b.guides, b.shape, b.fixedFrame, b.fineGrid) && a.noFrame == b.noFrame
             && sameOverlay(a.overlay, b.overlay)
     }
 

@@ -42,9 +42,15 @@ extension CropCanvas {
     /// crop then on the turned picture's box); Reset will return to `crop` (at an angle, to the
     /// largest frame inside). Given `editor` (a photo shown before), exactly as it left it: its crop,
     /// angle, shape and undo history.
-    public func setImage(_ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero, editor kept: CropEditor? = nil) {
+    public func setImage(
+        _ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero, perspective: PerspectiveCorrection? = nil,
+        editor kept: CropEditor? = nil
+    ) {
         guard isAlive else { return }
+        // A mode drawn over the old picture (its corners, its lines) means nothing on the new one.
+        if showsUnrectified { leaveUnrectifiedMode() }
         self.image = image
+        rectified.drop()
         stopAnimation()
         // A new picture starts whole; its predecessor's zoom and sharp region mean nothing for it.
         zoom = .fit
@@ -57,15 +63,21 @@ extension CropCanvas {
                 return [.committed, .history, .picture, .shown]
             }
         } else {
-            edit { $0.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, crop: crop, angle: angle) }
+            edit {
+                $0.load(
+                    uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, crop: crop, angle: angle,
+                    perspective: perspective)
+            }
         }
     }
 
     /// Drops the picture (the window shows its empty state instead).
     public func clearImage() {
         stopAnimation()
+        if showsUnrectified { leaveUnrectifiedMode() }
         editor.unload()
         image = nil
+        rectified.drop()
         dropSharpRegion()
         painter.dropCache()
         widget.queueDraw()

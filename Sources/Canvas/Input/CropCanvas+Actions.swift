@@ -27,6 +27,7 @@ extension CropCanvas {
             guard canvas.image != nil, let (name, unit) = parameter?.stringAndInt,
                 let adjustment = CropAdjustment(actionName: name), let unit = CropAdjustment.StepUnit(rawValue: Int(unit))
             else { return }
+            if canvas.movePerspectiveCorner(adjustment, unit: unit) { return }
             let size = canvas.straightenedSize
             canvas.apply(adjustment, step: CropAdjustment.keyStep(unit, imageWidth: size.width, imageHeight: size.height))
         }

@@ -13,7 +13,8 @@ extension CropCanvas {
 
     /// The region the view shows and the size it needs, when the thumbnail is too coarse for it.
     var neededSharpRequest: SharpRequest? {
-        guard let image, image.info != nil, let viewport else { return nil }
+        guard let shownPicture = pictureOnScreen, shownPicture.image.info != nil, let viewport else { return nil }
+        let image = shownPicture.image
         // Thumbnail pixels per picture pixel against screen pixels per picture pixel.
         let thumbnailDensity = Double(image.surface.width) / Double(image.pixelWidth)
         guard viewport.scale * deviceScale > thumbnailDensity * CropCanvas.sharpThreshold,
@@ -22,10 +23,10 @@ extension CropCanvas {
         guard visible.width * deviceScale >= 1, visible.height * deviceScale >= 1 else { return nil }
         // At an angle the view shows a turned part of the picture: render what holds all of it.
         let boxRegion = viewport.normalizedRect(visible)
-        guard let shown = editor.angle.isZero ? boxRegion : editor.straightenedPicture.pictureRegion(coveringBox: boxRegion)
+        guard let shown = shownPicture.angle.isZero ? boxRegion : editor.straightenedPicture.pictureRegion(coveringBox: boxRegion)
         else { return nil }
         return SharpRequest(
-            region: transform.storedRect(fromDisplayed: shown),
+            region: shownPicture.transform.storedRect(fromDisplayed: shown),
             scale: viewport.scale * deviceScale)
     }
 
@@ -33,7 +34,7 @@ extension CropCanvas {
     /// suffices again.
     func requestSharpRegionIfNeeded() {
         guard viewGesture == nil, !session.isDragging else { return }
-        guard let image, let request = neededSharpRequest else {
+        guard let image = pictureOnScreen?.image, let request = neededSharpRequest else {
             if sharp.drop() { widget.queueDraw() }
             return
         }

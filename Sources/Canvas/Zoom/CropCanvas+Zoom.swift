@@ -29,14 +29,14 @@ extension CropCanvas {
     /// The fixed-frame mode's layout for the picture as shown.
     var fixedLayout: FixedFrame? {
         guard image != nil else { return nil }
-        let size = editor.straightenedSize
+        let size = pictureBox
         return FixedFrame(imageWidth: size.width, imageHeight: size.height, viewSize: viewSize)
     }
 
     /// The committed zoom in the widget's current size, kept within the rules (a resize may need it).
     var committedViewport: Viewport? {
         guard image != nil else { return nil }
-        let size = editor.straightenedSize
+        let size = pictureBox
         return Viewport(imageWidth: size.width, imageHeight: size.height, viewSize: viewSize, zoom: zoom).clamped
     }
 

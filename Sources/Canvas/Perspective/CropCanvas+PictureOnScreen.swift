@@ -1,0 +1,42 @@
+// Which picture the crop area shows: as it is, turned by the angle, unrectified for perspective mode, or rectified.
+
+import CropKit
+import GtkSupport
+
+/// The picture a frame draws and how: the surface, its turn and flip, its straighten angle.
+struct PictureOnScreen {
+    let image: LoadedImage
+    let transform: ImageOrientation
+    let angle: StraightenAngle
+}
+
+extension CropCanvas {
+    /// The picture drawn now. Perspective mode and guided Upright show it unrectified and level; a
+    /// committed correction shows the decoder's rectified picture, asked for here when it is
+    /// missing, and until it arrives the picture stretched over the rectified box.
+    var pictureOnScreen: PictureOnScreen? {
+        guard let image else { return nil }
+        if showsUnrectified { return PictureOnScreen(image: image, transform: transform, angle: .zero) }
+        guard let rectification = editor.rectification else {
+            return PictureOnScreen(image: image, transform: transform, angle: editor.angle)
+        }
+        let key = RectifiedDisplay.Key(source: image.surface, transform: transform, rectification: rectification)
+        if let ready = rectified.picture(for: key) { return PictureOnScreen(image: ready, transform: .up, angle: .zero) }
+        rectified.want(key, of: image, limit: ImageSource.windowLimit(widget.size))
+        let size = rectification.size
+        let stored = transform.swapsAxes ? (size.height, size.width) : (size.width, size.height)
+        let stretched = LoadedImage(
+            title: image.title, path: nil, surface: image.surface, pixelWidth: stored.0, pixelHeight: stored.1)
+        return PictureOnScreen(image: stretched, transform: transform, angle: .zero)
+    }
+
+    /// The box the view lays the picture out on: the picture as shown in perspective mode, else the
+    /// one the crop is measured on (straightened or rectified).
+    var pictureBox: PixelSize { showsUnrectified ? shownSize : editor.straightenedSize }
+
+    /// The committed correction's rectified picture at display size, once rendered: what the previews draw from.
+    public var rectifiedImage: LoadedImage? {
+        guard let image, let rectification = editor.rectification else { return nil }
+        return rectified.picture(for: RectifiedDisplay.Key(source: image.surface, transform: transform, rectification: rectification))
+    }
+}
