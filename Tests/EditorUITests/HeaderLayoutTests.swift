@@ -125,7 +125,7 @@ final class HeaderLayoutTests: XCTestCase {
         }
     }
 
-    func testAtSixHundredPointsEveryControlButSuggestFitsWithGNOMEsWindowButtons() throws {
+    func testAtSixHundredPointsEveryControlButSuggestPerspectiveAndStraightenFitsWithGNOMEsWindowButtons() throws {
         try GtkTestSupport.requireDisplay()
         let photo = photo!
         MainActor.assumeIsolated {
@@ -133,9 +133,11 @@ final class HeaderLayoutTests: XCTestCase {
                 let window = Self.window(width: 600, opening: photo)
                 defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
                 let controls = Self.checkControls(window)
-                // Suggest, the least needed, gives way first, then Straighten (Ctrl+T): both stand in the main menu.
+                // Suggest, the least needed, gives way first, then Perspective (Ctrl+Shift+P, always in the main
+                // menu), then Straighten (Ctrl+T): Suggest and Straighten stand in the main menu.
                 XCTAssertEqual(
-                    Set(controls.hidden), [window.header.suggestButton, window.header.straightenToggle],
+                    Set(controls.hidden),
+                    [window.header.suggestButton, window.header.perspectiveToggle, window.header.straightenToggle],
                     "hidden at 600 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })"
                 )
                 XCTAssertEqual(
@@ -188,6 +190,8 @@ final class HeaderLayoutTests: XCTestCase {
                     // Reset has its place in the main menu at any width.
                     let primary = gtk_menu_button_get_menu_model(cgtk_menu_button(window.header.menuButton.raw))!
                     XCTAssertTrue(Menu.entries(primary).contains { $0.action == WindowAction.reset.detailed })
+                    // So has Perspective.
+                    XCTAssertTrue(Menu.entries(primary).contains { $0.action == WindowAction.perspective.detailed })
                     // The aspect ratio goes last.
                     if controls.hidden.contains(window.header.aspectRatioButton) {
                         XCTAssertTrue(

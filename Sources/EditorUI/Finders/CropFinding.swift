@@ -1,4 +1,4 @@
-// Searching the pixels (Suggest, Trim Borders, Find Document, Upright): measured off the main thread, a stale result dropped, one step.
+// Searching the pixels (Suggest, Trim Borders, Find Document, Upright): off the main thread, a stale result dropped, one step.
 
 import CGtk
 import CropKit

@@ -1,0 +1,290 @@
+// Perspective in the window: the mode's toggle and bar, Find Document on a drawn page, one undo step, what it turns off.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import XCTest
+
+@_spi(Benchmark) @testable import Canvas
+@testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
+
+final class PerspectiveWindowTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        try GtkTestSupport.requireDisplay()
+        folder = try GtkDisplay.temporaryFolder("perspective-window")
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// The page's corners as ImageMagick draws them on an 800×600 picture, clockwise from the top left.
+    static let page = [
+        CropPoint(x: 190, y: 110), CropPoint(x: 620, y: 150), CropPoint(x: 660, y: 520), CropPoint(x: 150, y: 480),
+    ]
+
+    /// A photo of a white page lying at a slant on a dark textured table (`page`'s corners), as `name`.
+    static func pagePhoto(in folder: URL, _ name: String = "page.png") -> String {
+        let path = folder.appendingPathComponent(name).path
+        let polygon = page.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " ")
+        XCTAssertNotNil(
+            Shell.run(
+                "convert",
+                [
+                    "-size", "800x600", "-seed", "7", "plasma:fractal", "-fill", "black", "-colorize", "70%", "-fill", "white",
+                    "-draw", "polygon \(polygon)", path,
+                ]), "ImageMagick drew no page")
+        return path
+    }
+
+    @MainActor static func isEnabled(_ window: EditorWindow, _ action: WindowAction) -> Bool {
+        g_action_group_get_action_enabled(OpaquePointer(window.window.raw), action.name) != 0
+    }
+
+    @MainActor static func isOn(_ window: EditorWindow, _ action: WindowAction) -> Bool {
+        guard let state = g_action_group_get_action_state(OpaquePointer(window.window.raw), action.name) else { return false }
+        defer { g_variant_unref(state) }
+        return g_variant_get_boolean(state) != 0
+    }
+
+    @MainActor static func description(_ canvas: CropCanvas) -> String {
+        guard let actual = cgtk_test_accessible_check_string(canvas.widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "") else {
+            return ""
+        }
+        defer { g_free(actual) }
+        return String(cString: actual)
+    }
+
+    /// Whether every corner of `quad` lies within `tolerance` of the picture's diagonal from `expected`'s.
+    static func assertCorners(
+        _ quad: PerspectiveQuad, near expected: [CropPoint], diagonal: Double, tolerance: Double = 0.02,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for (found, drawn) in zip(quad.corners, expected) {
+            let distance = hypot(found.x - drawn.x, found.y - drawn.y)
+            XCTAssertLessThanOrEqual(distance, tolerance * diagonal, "\(found) is far from \(drawn)", file: file, line: line)
+        }
+    }
+
+    func testTheToggleEntersAndLeavesTheModeAndStraightenModeGivesWay() throws {
+        let photo = GtkTestSupport.greyFile(folder, "grey.png", size: "600x400")
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas, bar = window.layout.perspectiveBar.widget
+            for action in [WindowAction.perspective, .findDocument, .upright, .uprightGuided, .straighten] {
+                XCTAssertTrue(Self.isEnabled(window, action), "\(action) is off")
+            }
+            for action in [WindowAction.applyPerspective, .cancelPerspective, .perspectiveProportions] {
+                XCTAssertFalse(Self.isEnabled(window, action), "\(action) is on outside the mode")
+            }
+            XCTAssertFalse(bar.isVisible)
+
+            window.activate(.perspective)
+            XCTAssertTrue(canvas.isEditingPerspective)
+            XCTAssertTrue(Self.isOn(window, .perspective))
+            XCTAssertTrue(bar.isVisible, "the bar is hidden in perspective mode")
+            for action in [WindowAction.applyPerspective, .cancelPerspective, .perspectiveProportions] {
+                XCTAssertTrue(Self.isEnabled(window, action), "\(action) is off in the mode")
+            }
+            // The header's toggle and the bar's buttons stand for the actions.
+            XCTAssertEqual(
+                gtk_actionable_get_action_name(OpaquePointer(window.header.perspectiveToggle)).map { String(cString: $0) },
+                WindowAction.perspective.detailed)
+            XCTAssertNotEqual(
+                gtk_toggle_button_get_active(window.header.perspectiveToggle.raw.assumingMemoryBound(to: GtkToggleButton.self)), 0
+            )
+
+            // Straighten mode leaves perspective mode, and perspective mode leaves straighten mode.
+            window.activate(.straighten)
+            XCTAssertFalse(canvas.isEditingPerspective)
+            XCTAssertFalse(Self.isOn(window, .perspective))
+            XCTAssertFalse(bar.isVisible)
+            XCTAssertTrue(canvas.straightenMode && window.straightening.isOn)
+            window.activate(.perspective)
+            XCTAssertTrue(canvas.isEditingPerspective)
+            XCTAssertFalse(Self.isOn(window, .straighten))
+            XCTAssertFalse(window.straightening.isOn, "the straighten bar stayed")
+
+            // Cancel leaves with nothing changed; so does the toggle.
+            window.activate(.cancelPerspective)
+            XCTAssertFalse(canvas.isEditingPerspective)
+            XCTAssertFalse(bar.isVisible)
+            XCTAssertNil(canvas.editor.perspective)
+            window.activate(.perspective)
+            window.activate(.perspective)
+            XCTAssertFalse(canvas.isEditingPerspective)
+            XCTAssertFalse(canvas.editor.canUndo, "entering and leaving the mode is no step")
+
+            // Apply commits the corners as one step: straightening and Apply to All go, Undo brings them back.
+            window.activate(.perspective)
+            window.activate(.applyPerspective)
+            XCTAssertFalse(canvas.isEditingPerspective)
+            XCTAssertNotNil(canvas.editor.perspective)
+            for action in [WindowAction.straighten, .applyToAll, .suggest, .trim, .applyPerspective] {
+                XCTAssertFalse(Self.isEnabled(window, action), "\(action) is on with a correction")
+            }
+            XCTAssertTrue(Self.isEnabled(window, .perspectiveProportions))
+            gtk_widget_activate_action_variant(canvas.widget, CanvasAction.straightenClockwise.detailed, nil)
+            XCTAssertTrue(canvas.editor.angle.isZero, "the crop area still turns the picture")
+            canvas.undo()
+            XCTAssertNil(canvas.editor.perspective)
+            XCTAssertFalse(canvas.editor.canUndo, "Apply was more than one step")
+            XCTAssertTrue(Self.isEnabled(window, .straighten))
+            XCTAssertTrue(Self.isEnabled(window, .applyToAll))
+        }
+        MainActor.assumeIsolated {
+            // The demo has no bytes for the decoder to rectify or search.
+            let demo = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(demo.window.raw)) }
+            for action in [WindowAction.perspective, .findDocument, .upright] {
+                XCTAssertFalse(Self.isEnabled(demo, action), "\(action) is on for the demo")
+            }
+        }
+    }
+
+    func testFindDocumentPutsTheCornersOnTheDrawnPageAndApplyIsOneStep() throws {
+        let photo = Self.pagePhoto(in: folder)
+        let diagonal = hypot(800.0, 600.0)
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            // In the mode the corners move onto the page, to be applied.
+            window.activate(.perspective)
+            window.activate(.findDocument)
+            XCTAssertTrue(
+                GtkDisplay.pump(timeout: 20) {
+                    canvas.perspectiveEditing?.quad != PerspectiveEditing.startingQuad(on: canvas.shownSize)
+                },
+                "the corners never moved: \(window.lastToast ?? "no toast")")
+            guard let editing = canvas.perspectiveEditing else { return XCTFail("the mode ended") }
+            Self.assertCorners(editing.quad, near: Self.page, diagonal: diagonal)
+            XCTAssertTrue(Self.description(canvas).hasPrefix("Document found. "), Self.description(canvas))
+            XCTAssertFalse(canvas.editor.canUndo, "placing the corners in the mode is no step yet")
+            window.activate(.applyPerspective)
+            XCTAssertEqual(canvas.editor.perspective?.quad, editing.quad)
+            canvas.undo()
+            XCTAssertNil(canvas.editor.perspective)
+            XCTAssertFalse(canvas.editor.canUndo, "Apply was more than one step")
+
+            // Outside the mode, on the picture turned a quarter right: committed at once, the corners turned with it.
+            canvas.apply(.rotateRight)
+            let turned = Self.page.map { CropPoint(x: 600 - $0.y, y: $0.x) }
+            // Turned right, the drawn top left corner is the page's top right: the corners start at the bottom left.
+            let expected = [turned[3], turned[0], turned[1], turned[2]]
+            window.activate(.findDocument)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { canvas.editor.perspective != nil }, window.lastToast ?? "nothing found")
+            guard let committed = canvas.editor.perspective else { return }
+            XCTAssertEqual(committed.picture, PixelSize(width: 600, height: 800))
+            Self.assertCorners(committed.quad, near: expected, diagonal: diagonal)
+            canvas.undo()
+            XCTAssertNil(canvas.editor.perspective, "Find Document was more than one step")
+            XCTAssertNil(window.lastError)
+        }
+    }
+
+    func testAPhotoWithoutADocumentSaysSoAndChangesNothing() throws {
+        let photo = folder.appendingPathComponent("clouds.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "600x400", "-seed", "3", "plasma:fractal", "-blur", "0x8", photo]))
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            window.activate(.findDocument)
+            XCTAssertTrue(
+                GtkDisplay.pump(timeout: 20) { window.lastToast == "No document found" }, window.lastToast ?? "no toast")
+            XCTAssertTrue(Self.description(window.canvas).hasPrefix("No document found. "))
+            XCTAssertNil(window.canvas.editor.perspective)
+            XCTAssertFalse(window.canvas.editor.canUndo)
+            XCTAssertTrue(Self.isEnabled(window, .findDocument), "the search never ended")
+        }
+    }
+
+    /// At an angle Find Document still runs (the correction replaces the angle), and the previews
+    /// are drawn from the rectified page: white all over.
+    func testFindDocumentAtAnAngleReplacesItAndThePreviewsShowTheRectifiedPage() throws {
+        let photo = Self.pagePhoto(in: folder)
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(AppSettings.shared)
+            defer { g_settings_reset(settings, AppSettings.previewPanelKey) }
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            window.previews.setShown(true)
+            canvas.setAngle(StraightenAngle(degrees: 4))
+            XCTAssertTrue(Self.isEnabled(window, .findDocument), "Find Document is off at an angle")
+            XCTAssertFalse(Self.isEnabled(window, .trim))
+            window.activate(.findDocument)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { canvas.editor.perspective != nil }, window.lastToast ?? "nothing found")
+            XCTAssertTrue(canvas.editor.angle.isZero, "the angle stayed with the correction")
+            let size = try XCTUnwrap(canvas.editor.rectification?.size)
+            XCTAssertTrue(
+                GtkDisplay.pump(timeout: 20) { canvas.rectifiedImage != nil && window.previews.panel.rendered[256] != nil },
+                "the rectified picture never came")
+            // The page inside its edges: the crop well in from the rectified picture's border.
+            canvas.commit(CropRect(x: 0.05, y: 0.05, width: 0.9, height: 0.9))
+            let preview = try XCTUnwrap(window.previews.panel.rendered[256])
+            XCTAssertEqual(
+                Double(preview.width) / Double(preview.height), Double(size.width) / Double(size.height), accuracy: 0.02)
+            var darkest = 255
+            for y in stride(from: 0, to: preview.height, by: 4) {
+                for x in stride(from: 0, to: preview.width, by: 4) {
+                    let p = preview.pixel(x: x, y: y)
+                    darkest = min(darkest, Int(p.r), Int(p.g), Int(p.b))
+                }
+            }
+            XCTAssertGreaterThan(darkest, 200, "the previews show the table, not the page alone")
+        }
+    }
+
+    /// A JPEG with a correction says it saves re-encoded, and Save makes what the command line's
+    /// `--perspective=…` makes from the same corners on the turned picture, with the same crop.
+    func testSavingACorrectedCropMatchesTheCommandLine() throws {
+        let photo = folder.appendingPathComponent("letter.jpg").path
+        XCTAssertNotNil(
+            Shell.run(
+                "convert",
+                [
+                    Self.pagePhoto(in: folder, "letter.png"), "-fill", "gray40", "-draw", "rectangle 300,250 500,300", "-quality",
+                    "92", photo,
+                ]))
+        let saved = folder.appendingPathComponent("window.png").path, cli = folder.appendingPathComponent("cli.png").path
+        let (corners, crop) = try MainActor.assumeIsolated { () throws -> ([CropPoint], PixelRect) in
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            canvas.apply(.rotateRight)
+            let quad = try XCTUnwrap(
+                PerspectiveQuad([
+                    CropPoint(x: 120.5, y: 190.25), CropPoint(x: 450, y: 150), CropPoint(x: 490.75, y: 620),
+                    CropPoint(x: 80, y: 660),
+                ]))
+            canvas.placeFoundDocument(quad)
+            XCTAssertEqual(canvas.editor.perspective?.quad, quad)
+            canvas.commit(CropRect(x: 0.1, y: 0.15, width: 0.7, height: 0.6))
+            XCTAssertEqual(String(cString: gtk_button_get_label(cgtk_button(window.header.losslessButton.raw))), "Re-encoded")
+            XCTAssertEqual(
+                String(cString: gtk_widget_get_tooltip_text(window.header.losslessButton)),
+                "A crop with a corrected perspective saves re-encoded")
+            XCTAssertEqual(Saving.exportOptions(canvas.editor, outputSize: .original).perspective, canvas.editor.rectification)
+            window.saving.export(to: saved, overwritingSource: false)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished")
+            XCTAssertNil(window.lastError)
+            return (quad.corners, canvas.editor.cropPixels)
+        }
+        let argument = corners.map { "\($0.x),\($0.y)" }.joined(separator: ",")
+        XCTAssertNotNil(
+            Shell.run(
+                ExternalEditor.buildFolder.appendingPathComponent("crop-editor").path,
+                [
+                    "--rotate=90", "--perspective=\(argument)", "--crop=\(crop.width)x\(crop.height)+\(crop.x)+\(crop.y)",
+                    "--output=\(cli)", photo,
+                ]), "the command line refused the same corners")
+        XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", saved]), "\(crop.width)x\(crop.height)")
+        XCTAssertNotNil(
+            Shell.run("compare", ["-metric", "AE", saved, cli, "null:"]), "the window's save differs from the command line's")
+    }
+}
