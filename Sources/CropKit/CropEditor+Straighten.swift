@@ -4,7 +4,9 @@ extension CropEditor {
     /// The picture as shown turned by `angle` inside its bounding box; at no angle its box is
     /// `shownSize`, and with a perspective correction it is the rectified picture (never turned).
     public var straightenedPicture: TurnedPicture {
-        if let rectification { return TurnedPicture(width: rectification.size.width, height: rectification.size.height, angle: .zero) }
+        if let rectification {
+            return TurnedPicture(width: rectification.size.width, height: rectification.size.height, angle: .zero)
+        }
         return TurnedPicture(width: shownSize.width, height: shownSize.height, angle: angle)
     }
 

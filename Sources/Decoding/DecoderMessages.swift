@@ -35,6 +35,10 @@ package enum DecoderRequest: Codable, Sendable {
     /// Descriptors: the source, then the cancellation flag's memfd (one int both map). Answered with
     /// `.region`, the pixels in a sealed memfd.
     case region(info: ImageInfo, region: CropRect, scale: Double)
+    /// Descriptors: the source, then the cancellation flag's memfd. Answered with `.rectifiedRegion`,
+    /// `width` × `height` pixels in a sealed memfd: `region` of the rectified picture (`RectifiedRender`).
+    case rectifiedRegion(
+        info: ImageInfo, transform: ImageOrientation, rectification: Rectification, region: CropRect, width: Int, height: Int)
     /// Test builds only (see `DecoderTestRequest`): try what the confinement must refuse.
     case test(DecoderTestRequest)
 }
@@ -61,6 +65,8 @@ package enum DecoderReply: Codable, Sendable {
     /// The box of the content inside a border, nil when there is none.
     case borderContent(PixelRect?)
     case region(region: CropRect, width: Int, height: Int)
+    /// The size of the rectified region's pixels (the region is the one asked, inside the picture).
+    case rectifiedRegion(width: Int, height: Int)
     /// What a test request's call returned: `-1 errno N` when it failed.
     case tested(String)
 }

@@ -147,29 +147,62 @@ extension DecoderPool {
     }
 
     /// A zoomed view's region of `source` (`info` is its probe's answer), as `RegionRender.render`.
-    /// A cancellation stops it while it waits for a process and while the decoder renders: its flag is
-    /// one int in a memfd this process maps writable and seals (its size fixed, no other writer), and
-    /// the decoder maps read-only through a read-only descriptor of its own, which its strip loop reads.
+    /// A cancellation stops it while it waits for a process and while the decoder renders (`cancellableRender`).
     public func renderRegion(
         _ info: ImageInfo, from source: DecoderSource, region: CropRect, scale: Double,
         cancellation: RenderCancellation? = nil
     ) throws(ImagingError) -> RenderedRegion {
-        try cancellation?.check()
-        let (input, _) = try source.openForDecoder(withSidecar: false)
-        let made = SealedPixels.makeFlag()
-        defer { if let made { SealedPixels.unmapFlag(UnsafePointer(made.flag)) } }
-        let shared = made.map { RenderCancellation(sharing: $0.flag) }
         let request = DecoderRequest.region(info: info.named(source.decoderName), region: region, scale: scale)
-        let (reply, received) = try run(
-            request, file: source.poolKey, descriptors: [input] + (made.map { [$0.forDecoder] } ?? []),
-            cancellation: cancellation, whileWaiting: { if cancellation?.isCancelled == true { shared?.cancel() } })
-        try cancellation?.check()
+        let (reply, received) = try cancellableRender(request, on: source, cancellation: cancellation)
         guard case .region(let shown, let width, let height) = reply, received.count == 1, ReplyChecks.isSize(width, height),
             Self.regionFits(
                 shown, width: width, height: height, asked: region, scale: scale, picture: (info.width, info.height)),
             let pixels = received[0].withFD({ SealedPixels.read($0, width: width, height: height) })
         else { throw .decoderStopped }
         return RenderedRegion(pixels: pixels, region: shown)
+    }
+
+    /// The window's picture with a perspective correction, as `RectifiedRender.render`: `region`
+    /// (normalized on the rectified picture) of `source` (`info` is its probe's answer) rectified by
+    /// `rectification`, whose quadrilateral is on the picture as shown after `transform`, made at
+    /// exactly `width` × `height` pixels. Checked here before any work (`Rectification.checkedRender`:
+    /// a quadrilateral with a problem is refused with it); pixels of any other size are refused;
+    /// cancelled as `renderRegion` is. The region that comes back is the part of `region` inside the picture.
+    public func renderRectified(
+        _ info: ImageInfo, from source: DecoderSource, transform: ImageOrientation, rectification: Rectification,
+        region: CropRect, width: Int, height: Int, cancellation: RenderCancellation? = nil
+    ) throws(ImagingError) -> RenderedRegion {
+        let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        let wanted = try rectification.checkedRender(
+            shown: PixelSize(width: shown.width, height: shown.height), region: region, width: width, height: height)
+        let request = DecoderRequest.rectifiedRegion(
+            info: info.named(source.decoderName), transform: transform, rectification: rectification, region: wanted,
+            width: width, height: height)
+        let (reply, received) = try cancellableRender(request, on: source, cancellation: cancellation)
+        guard case .rectifiedRegion(let gotWidth, let gotHeight) = reply, gotWidth == width, gotHeight == height,
+            received.count == 1, let pixels = received[0].withFD({ SealedPixels.read($0, width: width, height: height) })
+        else { throw .decoderStopped }
+        return RenderedRegion(pixels: pixels, region: wanted)
+    }
+
+    /// Runs a render's `request` on `source` with its cancellation flag: one int in a memfd this
+    /// process maps writable and seals (its size fixed, no other writer), sent after the source;
+    /// the decoder maps it read-only through a read-only descriptor of its own, which its strip loop
+    /// reads. A cancellation stops the render before it starts, while it waits for a process and
+    /// while the decoder works.
+    private func cancellableRender(
+        _ request: DecoderRequest, on source: DecoderSource, cancellation: RenderCancellation?
+    ) throws(ImagingError) -> (DecoderReply, [OwnedDescriptor]) {
+        try cancellation?.check()
+        let (input, _) = try source.openForDecoder(withSidecar: false)
+        let made = SealedPixels.makeFlag()
+        defer { if let made { SealedPixels.unmapFlag(UnsafePointer(made.flag)) } }
+        let shared = made.map { RenderCancellation(sharing: $0.flag) }
+        let answer = try run(
+            request, file: source.poolKey, descriptors: [input] + (made.map { [$0.forDecoder] } ?? []),
+            cancellation: cancellation, whileWaiting: { if cancellation?.isCancelled == true { shared?.cancel() } })
+        try cancellation?.check()
+        return answer
     }
 
     /// Whether a region's reply is what was asked: the region shown covers the one asked (inside

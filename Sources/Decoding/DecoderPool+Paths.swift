@@ -39,4 +39,14 @@ extension DecoderPool {
     ) throws(ImagingError) -> RenderedRegion {
         try renderRegion(info, from: .file(info.path), region: region, scale: scale, cancellation: cancellation)
     }
+
+    /// `renderRectified(info, from: .file(info.path), …)`.
+    public func renderRectified(
+        _ info: ImageInfo, transform: ImageOrientation, rectification: Rectification, region: CropRect, width: Int,
+        height: Int, cancellation: RenderCancellation? = nil
+    ) throws(ImagingError) -> RenderedRegion {
+        try renderRectified(
+            info, from: .file(info.path), transform: transform, rectification: rectification, region: region, width: width,
+            height: height, cancellation: cancellation)
+    }
 }

@@ -47,9 +47,17 @@ enum ReplyChecks {
         let rect = crop.rect
         let fractions = [rect.x, rect.y, rect.width, rect.height, rect.maxX, rect.maxY]
         guard fractions.allSatisfy({ $0.isFinite && $0 >= -1e-6 && $0 <= 1 + 1e-6 }), rect.width > 0, rect.height > 0,
-            isAngle(crop.angle), isOutputSize(crop.outputSize)
+            isAngle(crop.angle), isOutputSize(crop.outputSize), isPerspective(crop)
         else { throw .decoderStopped }
         return kept
+    }
+
+    /// A kept perspective as the sidecar's reader restores one: four corners in 0…1, a positive
+    /// finite ratio, no angle (the picture is not also straightened), or none at all.
+    static func isPerspective(_ crop: StoredCrop) -> Bool {
+        guard let corners = crop.perspectiveCorners else { return crop.perspectiveRatio == nil }
+        return corners.count == 4 && corners.allSatisfy { (0...1).contains($0.x) && (0...1).contains($0.y) }
+            && (crop.perspectiveRatio.map { $0.isFinite && $0 > 0 } ?? true) && crop.angle.isZero
     }
 
     /// An output size whose pixels can be counted without overflow and lie within the limit.

@@ -58,6 +58,8 @@ package enum HostileDecoder: String, Sendable, CaseIterable {
     case unreadable
     /// Every number in every reply 2^62.
     case hugeSizes = "huge-sizes"
+    /// A rectified region rendered one pixel wider and taller than asked, its reply saying so.
+    case resizedRenders = "resized-renders"
 
     /// The harness's variable.
     package static let variable = "CROP_EDITOR_DECODER_HOSTILE"

@@ -23,6 +23,11 @@ struct LightroomCrop: Equatable {
     /// The corners of `crop` (on the upright picture's turned box) for the file `info` describes.
     init(_ crop: StoredCrop, info: ImageInfo) {
         let orientation = info.orientation
+        if let box = LightroomCrop.pictureBox(of: crop, info: info) {
+            let stored = orientation.storedRect(fromDisplayed: box)
+            self.init(left: stored.minX, top: stored.minY, right: stored.maxX, bottom: stored.maxY, angle: 0)
+            return
+        }
         let stored = orientation.storedRect(fromDisplayed: crop.rect.sanitized)
         guard !crop.angle.isZero else {
             self.init(left: stored.minX, top: stored.minY, right: stored.maxX, bottom: stored.maxY, angle: 0)
@@ -39,6 +44,22 @@ struct LightroomCrop: Equatable {
         self.init(
             left: topLeft.x / w, top: topLeft.y / h, right: bottomRight.x / w, bottom: bottomRight.y / h,
             angle: -storedAngle.degrees)
+    }
+
+    /// For a crop of a perspective-corrected picture: the box on the upright picture (normalized)
+    /// around where the crop lies on it. Lightroom and darktable know no such correction; given this
+    /// box as the crop they show about the same part of the picture. nil without a perspective.
+    static func pictureBox(of crop: StoredCrop, info: ImageInfo) -> CropRect? {
+        let upright = PixelSize(width: info.width, height: info.height)
+        guard let rectification = crop.rectification(upright: upright) else { return nil }
+        let rect = crop.rect.sanitized, size = rectification.size
+        let onRectified = CropRect(
+            x: rect.minX * Double(size.width), y: rect.minY * Double(size.height), width: rect.width * Double(size.width),
+            height: rect.height * Double(size.height))
+        guard let lies = rectification.pictureQuad(of: onRectified) else { return nil }
+        let xs = lies.corners.map { $0.x / Double(upright.width) }, ys = lies.corners.map { $0.y / Double(upright.height) }
+        let box = CropRect(left: xs.min() ?? 0, top: ys.min() ?? 0, right: xs.max() ?? 1, bottom: ys.max() ?? 1)
+        return box.intersection(.unit) ?? .unit
     }
 
     /// The crop on the upright picture's turned box these corners describe, or nil for corners

@@ -29,17 +29,12 @@ public enum RegionRender {
         // JPEG decodes at 1/2, 1/4 or 1/8 for free: the largest that still has enough pixels.
         var shrink = 1
         while shrink < 8, scale * Double(shrink * 2) <= 1 { shrink *= 2 }
-        let region: Cut
-        if info.isJPEG, let jpeg = try jpegRegion(info, stored: stored, shrink: shrink) {
-            region = jpeg
-        } else {
-            region = try streamedRegion(info, stored: stored, shrink: shrink, cancellation: cancellation)
-        }
-        let (cut, w, covered) = region
+        let region = try cut(info, stored: stored, shrink: shrink, cancellation: cancellation)
+        let cut = region.image
         defer { cv_unref(cut) }
         try cancellation?.check()
         // What is left of the scale after the decoder's shrink (a PNG is never shrunk while decoding).
-        let remaining = scale * Double(info.storedWidth) / Double(w)
+        let remaining = scale * Double(info.storedWidth) / Double(region.pictureWidth)
         var scaled: UnsafeMutablePointer<VipsImage>?
         if abs(remaining - 1) < 1e-9 {
             g_object_ref(cut)
@@ -56,7 +51,17 @@ public enum RegionRender {
         }
         defer { cv_unref(upright) }
         return RenderedRegion(
-            pixels: try DisplayThumbnail.rgba8(upright), region: info.orientation.displayedRect(fromStored: covered))
+            pixels: try DisplayThumbnail.rgba8(upright), region: info.orientation.displayedRect(fromStored: region.covered))
+    }
+
+    /// The `stored` rectangle (normalized on the stored grid) decoded alone, shrunk while decoding
+    /// by `shrink` (1, 2, 4 or 8) where the format allows: a JPEG through libjpeg's partial
+    /// decoding, anything else streamed. The caller unrefs the cut's image.
+    static func cut(
+        _ info: ImageInfo, stored: CropRect, shrink: Int, cancellation: RenderCancellation?
+    ) throws(ImagingError) -> RegionCut {
+        if info.isJPEG, let jpeg = try jpegRegion(info, stored: stored, shrink: shrink) { return jpeg }
+        return try streamedRegion(info, stored: stored, shrink: shrink, cancellation: cancellation)
     }
 
     /// `rect` (normalized) rounded outward to whole pixels of a `width`×`height` picture, inside it:
@@ -69,15 +74,32 @@ public enum RegionRender {
         return right > left && bottom > top ? (left, top, right, bottom) : nil
     }
 
-    /// A cut region: its pixels, the width of the (shrunk) picture it was cut from, and the
-    /// normalized stored rectangle it covers.
-    private typealias Cut = (image: UnsafeMutablePointer<VipsImage>, pictureWidth: Int, covered: CropRect)
+    /// A cut region: its pixels on the stored grid, and where it lies in the picture shrunk while
+    /// decoding, whose pixel k covers the stored picture's pixels k·shrink…(k + 1)·shrink.
+    struct RegionCut {
+        let image: UnsafeMutablePointer<VipsImage>
+        /// The shrunk picture's size, in its pixels.
+        let pictureWidth, pictureHeight: Int
+        /// The cut's top-left pixel in the shrunk picture.
+        let left, top: Int
+        /// Stored pixels per pixel of the cut, each way.
+        let shrink: Int
+
+        var width: Int { Int(vips_image_get_width(image)) }
+        var height: Int { Int(vips_image_get_height(image)) }
+
+        /// The normalized stored rectangle the cut covers.
+        var covered: CropRect {
+            let w = Double(pictureWidth), h = Double(pictureHeight)
+            return CropRect(x: Double(left) / w, y: Double(top) / h, width: Double(width) / w, height: Double(height) / h)
+        }
+    }
 
     /// A JPEG's region through libjpeg's partial decoding: rows above it skipped, rows below never
     /// read, so memory holds the region only (libvips' sequential reader keeps every row it passes
     /// on the way down, so a region at a big photo's foot holds most of the photo). Nil when libjpeg
     /// cannot decode it this way (CMYK).
-    private static func jpegRegion(_ info: ImageInfo, stored: CropRect, shrink: Int) throws(ImagingError) -> Cut? {
+    private static func jpegRegion(_ info: ImageInfo, stored: CropRect, shrink: Int) throws(ImagingError) -> RegionCut? {
         guard let (x, y, right, bottom) = outwardPixels(stored, width: info.storedWidth, height: info.storedHeight) else {
             throw .invalidRequest(.emptyRegion)
         }
@@ -90,11 +112,9 @@ public enum RegionRender {
         guard let image = vips_image_new_from_memory_copy(pixels, size, region.width, region.height, 4, VIPS_FORMAT_UCHAR) else {
             throw ImagingLibraries.vipsFailure(.regionKeep)
         }
-        let sw = Double(region.scaled_width), sh = Double(region.scaled_height)
-        let covered = CropRect(
-            x: Double(region.left) / sw, y: Double(region.top) / sh,
-            width: Double(region.width) / sw, height: Double(region.height) / sh)
-        return (image, Int(region.scaled_width), covered)
+        return RegionCut(
+            image: image, pictureWidth: Int(region.scaled_width), pictureHeight: Int(region.scaled_height),
+            left: Int(region.left), top: Int(region.top), shrink: shrink)
     }
 
     /// Any other format's region through libvips, read top to bottom in one pass that keeps only
@@ -102,7 +122,7 @@ public enum RegionRender {
     private static func streamedRegion(
         _ info: ImageInfo, stored: CropRect, shrink: Int,
         cancellation: RenderCancellation?
-    ) throws(ImagingError) -> Cut {
+    ) throws(ImagingError) -> RegionCut {
         guard let image = cvr_open_shrunk(info.path, Int32(shrink), info.isJPEG ? 1 : 0) else {
             throw ImagingLibraries.vipsFailure(.open)
         }
@@ -120,9 +140,8 @@ public enum RegionRender {
             try cancellation?.check()
             throw ImagingLibraries.vipsFailure(.regionCut)
         }
-        let covered = CropRect(
-            left: Double(left) / Double(w), top: Double(top) / Double(h),
-            right: Double(right) / Double(w), bottom: Double(bottom) / Double(h))
-        return (cut, w, covered)
+        // libvips shrinks only a JPEG while decoding (libjpeg's DCT scaling, as above).
+        return RegionCut(
+            image: cut, pictureWidth: w, pictureHeight: h, left: left, top: top, shrink: info.isJPEG ? shrink : 1)
     }
 }

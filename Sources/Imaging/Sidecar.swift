@@ -101,6 +101,7 @@ extension Sidecar {
         } else {
             gexiv2_metadata_clear_tag(metadata, "Xmp.\(ownPrefix).OutputSize")
         }
+        try setPerspective(metadata, crop, info: info)
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_save_file(metadata, temporary, &error) != 0 else {
             throw .sidecar(.write(detail: message(error)))
@@ -147,7 +148,7 @@ extension Sidecar {
         guard var crop = corners.storedCrop(info: info) else { return nil }
         crop.shape = get(metadata, "Xmp.\(ownPrefix).Shape").flatMap(CropShape.init(rawValue:)) ?? .rectangle
         crop.outputSize = get(metadata, "Xmp.\(ownPrefix).OutputSize").flatMap(OutputSize.init(storedText:)) ?? .original
-        return crop
+        return withPerspective(crop, metadata, info: info)
     }
 
     private static func openMetadata(_ path: String) throws(ImagingError) -> UnsafeMutablePointer<GExiv2Metadata> {
@@ -160,15 +161,14 @@ extension Sidecar {
         return metadata
     }
 
-    private static func set(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String, _ value: String) throws(ImagingError)
-    {
+    static func set(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String, _ value: String) throws(ImagingError) {
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_try_set_tag_string(metadata, tag, value, &error) != 0 else {
             throw .sidecar(.tag(tag, detail: message(error)))
         }
     }
 
-    private static func get(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String) -> String? {
+    static func get(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ tag: String) -> String? {
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_has_tag(metadata, tag) != 0,
             let value = gexiv2_metadata_try_get_tag_string(metadata, tag, &error)

@@ -53,3 +53,22 @@ extension ExportCheck {
         }
     }
 }
+
+extension Rectification {
+    /// The checks of a render of `region` (normalized on the rectified picture) at `width` × `height`
+    /// pixels, before any work: the quadrilateral on the `shown` picture, the rectified picture and
+    /// the render each within the pixel limit, and a region that overlaps the rectified picture.
+    /// Returns the part of `region` inside it.
+    public func checkedRender(shown: PixelSize, region: CropRect, width: Int, height: Int) throws(ImagingError) -> CropRect {
+        if let problem = quad.problem(in: shown) { throw .invalidRequest(.perspective(.quad(problem))) }
+        guard Double(size.width) * Double(size.height) <= Double(Rectification.pixelLimit) else {
+            throw .tooLarge(.output, width: size.width, height: size.height, limit: Rectification.pixelLimit)
+        }
+        guard width >= 1, height >= 1 else { throw .invalidRequest(.outputSizeBelowOne(min(width, height))) }
+        guard Double(width) * Double(height) <= Double(Rectification.pixelLimit) else {
+            throw .tooLarge(.output, width: width, height: height, limit: Rectification.pixelLimit)
+        }
+        guard region.isFinite, let inside = region.intersection(.unit) else { throw .invalidRequest(.emptyRegion) }
+        return inside
+    }
+}

@@ -12,14 +12,39 @@ public struct StoredCrop: Sendable, Equatable, Codable {
     /// The straighten angle on the upright picture; when it is not zero `rect` is normalized on the
     /// turned picture's bounding box (`TurnedPicture`).
     public var angle: StraightenAngle
+    /// A perspective correction's quadrilateral: its four corners clockwise from the top left,
+    /// normalized (0…1) on the upright picture (its EXIF orientation applied, none of the user's
+    /// turns: the window opens pictures unturned). When there is one, `rect` is normalized on the
+    /// rectified picture and the angle is zero.
+    public var perspectiveCorners: [CropPoint]?
+    /// The rectified picture's locked proportions (width ÷ height); nil when they are estimated
+    /// from the corners (`Rectification.make`).
+    public var perspectiveRatio: Double?
 
     public init(
-        rect: CropRect, shape: CropShape = .rectangle, outputSize: OutputSize = .original, angle: StraightenAngle = .zero
+        rect: CropRect, shape: CropShape = .rectangle, outputSize: OutputSize = .original, angle: StraightenAngle = .zero,
+        perspectiveCorners: [CropPoint]? = nil, perspectiveRatio: Double? = nil
     ) {
         self.rect = rect
         self.shape = shape
         self.outputSize = outputSize
         self.angle = angle
+        self.perspectiveCorners = perspectiveCorners
+        self.perspectiveRatio = perspectiveRatio
+    }
+
+    /// The rectification the kept perspective describes on an `upright` picture of that size: the
+    /// corners in its pixels, the proportions locked or estimated, the rectified picture at the
+    /// quadrilateral's own resolution. nil without a perspective, and for corners or a ratio that
+    /// make none (not four points, outside the picture, a quadrilateral with a problem, over the pixel limit).
+    public func rectification(upright: PixelSize) -> Rectification? {
+        guard let corners = perspectiveCorners, corners.count == 4,
+            corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite && (0...1).contains($0.x) && (0...1).contains($0.y) }),
+            let quad = PerspectiveQuad(
+                corners.map { CropPoint(x: $0.x * Double(upright.width), y: $0.y * Double(upright.height)) })
+        else { return nil }
+        return try? Rectification.make(
+            quad: quad, picture: upright, ratio: perspectiveRatio, pixelLimit: Rectification.pixelLimit)
     }
 }
 

@@ -31,7 +31,7 @@ enum DecoderJobs {
         do {
             // The message, and so its descriptors, lives until the job is done.
             return try withExtendedLifetime(message) { () throws(ImagingError) in
-                DecoderTestRequests.unreadable(try run(request, message.descriptors.map(\.fd)))
+                DecoderTestRequests.unreadable(try run(DecoderTestRequests.asRun(request), message.descriptors.map(\.fd)))
             }
         } catch {
             return (.failed(error), [])
@@ -71,6 +71,22 @@ enum DecoderJobs {
         } catch {
             return KeptCrop(problem: error)
         }
+    }
+
+    /// `render` run with the editor's cancellation flag, when it sent one after the source: mapped
+    /// read-only here (this side only reads it).
+    private static func withFlag(
+        _ descriptors: [Int32], _ render: (RenderCancellation?) throws(ImagingError) -> RenderedRegion
+    ) throws(ImagingError) -> RenderedRegion {
+        let flag = descriptors.count > 1 ? SealedPixels.observeFlag(descriptors[1]) : nil
+        defer { if let flag { SealedPixels.unmapFlag(flag) } }
+        return try render(flag.map { RenderCancellation(sharing: UnsafeMutablePointer(mutating: $0)) })
+    }
+
+    /// A render's pixels in a sealed memfd, to send back.
+    private static func seal(_ rendered: RenderedRegion) throws(ImagingError) -> Int32 {
+        guard let fd = SealedPixels.seal(rendered.pixels) else { throw .library(.decode, detail: "no memory for the pixels") }
+        return fd
     }
 
     private static func run(_ request: DecoderRequest, _ descriptors: [Int32]) throws(ImagingError) -> (DecoderReply, [Int32]) {
@@ -126,13 +142,21 @@ enum DecoderJobs {
             return (.borderContent(try BorderContent.find(path: path, transform: transform, tolerance: tolerance)), [])
         case .region(let info, let region, let scale):
             let path = try source((info.path as NSString).lastPathComponent, descriptors)
-            // The editor's cancellation flag, when it sent one: mapped read-only here (this side only reads it).
-            let flag = descriptors.count > 1 ? SealedPixels.observeFlag(descriptors[1]) : nil
-            defer { if let flag { SealedPixels.unmapFlag(flag) } }
-            let cancellation = flag.map { RenderCancellation(sharing: UnsafeMutablePointer(mutating: $0)) }
-            let rendered = try RegionRender.render(info.named(path), region: region, scale: scale, cancellation: cancellation)
-            guard let fd = SealedPixels.seal(rendered.pixels) else { throw .library(.decode, detail: "no memory for the pixels") }
-            return (.region(region: rendered.region, width: rendered.pixels.width, height: rendered.pixels.height), [fd])
+            let rendered = try withFlag(descriptors) { cancellation throws(ImagingError) in
+                try RegionRender.render(info.named(path), region: region, scale: scale, cancellation: cancellation)
+            }
+            return (
+                .region(region: rendered.region, width: rendered.pixels.width, height: rendered.pixels.height),
+                [try seal(rendered)]
+            )
+        case .rectifiedRegion(let info, let transform, let rectification, let region, let width, let height):
+            let path = try source((info.path as NSString).lastPathComponent, descriptors)
+            let rendered = try withFlag(descriptors) { cancellation throws(ImagingError) in
+                try RectifiedRender.render(
+                    info.named(path), transform: transform, rectification: rectification, region: region, width: width,
+                    height: height, cancellation: cancellation)
+            }
+            return (.rectifiedRegion(width: rendered.pixels.width, height: rendered.pixels.height), [try seal(rendered)])
         case .test(let test):
             return (.tested(DecoderTestRequests.attempt(test)), [])
         }

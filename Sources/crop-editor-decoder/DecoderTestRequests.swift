@@ -60,6 +60,21 @@ enum DecoderTestRequests {
         return MessageCoding.encode(reply)
     }
 
+    /// `request` as this decoder runs it: under `resized-renders`, a rectified region made one pixel
+    /// wider and taller than asked (its pixels and its reply agreeing with each other, not with the request).
+    static func asRun(_ request: DecoderRequest) -> DecoderRequest {
+        #if DECODER_TEST_REQUESTS
+            if obeyed, Hostile.mode == .resizedRenders,
+                case .rectifiedRegion(let info, let transform, let rectification, let region, let width, let height) = request
+            {
+                return .rectifiedRegion(
+                    info: info, transform: transform, rectification: rectification, region: region, width: width + 1,
+                    height: height + 1)
+            }
+        #endif
+        return request
+    }
+
     /// `result` as answered: a sidecar's existing one said unreadable under `unreadable`.
     static func unreadable(_ result: (DecoderReply, [Int32])) -> (DecoderReply, [Int32]) {
         #if DECODER_TEST_REQUESTS

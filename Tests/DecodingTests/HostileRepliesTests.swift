@@ -30,6 +30,11 @@ import Testing
         }
         #expect(throws: ImagingError.decoderStopped) { try hostile.trimBorders(info, from: source) }
         #expect(throws: ImagingError.decoderStopped) { try hostile.renderRegion(info, region: .unit, scale: 0.5) }
+        let whole = Rectification(
+            quad: PerspectiveQuad(wholePictureOf: PixelSize(width: 120, height: 80)), size: PixelSize(width: 120, height: 80))
+        #expect(throws: ImagingError.decoderStopped) {
+            try hostile.renderRectified(info, transform: .up, rectification: whole, region: .unit, width: 60, height: 40)
+        }
         #expect(throws: ImagingError.decoderStopped) {
             try hostile.export(info, crop: crop, output: scratch.file("out.png"))
         }

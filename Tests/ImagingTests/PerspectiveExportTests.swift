@@ -23,6 +23,11 @@ import Testing
         return path
     }
 
+    @Test func theWindowsRectifiedPicturesAreHeldToTheDecodersPixelLimit() {
+        // CropKit cannot import ImagingCore, so it keeps its own copy of the limit.
+        #expect(PerspectiveCorrection.pixelLimit == SupportedImages.pixelLimit)
+    }
+
     @Test func badRequestsAreRefusedBeforeAnythingIsWritten() throws {
         let dir = TempFolder("perspective-refusals")
         defer { dir.remove() }

@@ -31,7 +31,10 @@ extension CropCanvas {
     @discardableResult
     public func applyPerspective() -> Bool {
         guard let editing = perspectiveEditing else { return false }
-        guard let correction = editing.correction else { return false }
+        guard let correction = editing.correction else {
+            announce(tr("These corners cannot be straightened: the shape is too narrow"))
+            return false
+        }
         overlay = nil
         edit { $0.setPerspective(correction) }
         announce(tr("Perspective corrected"))

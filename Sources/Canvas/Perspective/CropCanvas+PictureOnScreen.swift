@@ -37,6 +37,7 @@ extension CropCanvas {
     /// The committed correction's rectified picture at display size, once rendered: what the previews draw from.
     public var rectifiedImage: LoadedImage? {
         guard let image, let rectification = editor.rectification else { return nil }
-        return rectified.picture(for: RectifiedDisplay.Key(source: image.surface, transform: transform, rectification: rectification))
+        return rectified.picture(
+            for: RectifiedDisplay.Key(source: image.surface, transform: transform, rectification: rectification))
     }
 }

@@ -73,7 +73,8 @@ public struct PerspectiveEditing: Hashable, Sendable {
 
     /// The corner whose grip (`CropHandle.gripSize` across, centred on it) holds a view point, the
     /// nearest when grips overlap; nil elsewhere.
-    public func corner(at point: CropPoint, in viewport: Viewport, grip: Double = CropHandle.gripSize) -> PerspectiveQuad.Corner? {
+    public func corner(at point: CropPoint, in viewport: Viewport, grip: Double = CropHandle.gripSize) -> PerspectiveQuad.Corner?
+    {
         let half = grip / 2
         let hits = PerspectiveQuad.Corner.allCases.compactMap { corner -> (PerspectiveQuad.Corner, Double)? in
             let c = viewPoint(of: corner, in: viewport)
