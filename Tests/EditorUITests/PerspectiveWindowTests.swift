@@ -26,17 +26,29 @@ final class PerspectiveWindowTests: XCTestCase {
         CropPoint(x: 190, y: 110), CropPoint(x: 620, y: 150), CropPoint(x: 660, y: 520), CropPoint(x: 150, y: 480),
     ]
 
-    /// A photo of a white page lying at a slant on a dark textured table (`page`'s corners), as `name`.
-    static func pagePhoto(in folder: URL, _ name: String = "page.png") -> String {
+    /// A page 300 × 420 (A4's proportions, near enough) standing, turned 8° clockwise about the picture's
+    /// centre: seen square on, so its proportions are the sides' whichever way the picture is turned.
+    static let standingPage = [
+        CropPoint(x: 281, y: 71), CropPoint(x: 578, y: 113), CropPoint(x: 519, y: 529), CropPoint(x: 222, y: 487),
+    ]
+
+    /// A photo of a white page (`corners`, `page` unless given) on a dark textured table, as `name`;
+    /// `marked`: with a dark disc and a grey block on the page, so one crop of it differs from another.
+    static func pagePhoto(
+        in folder: URL, _ name: String = "page.png", corners: [CropPoint] = page, marked: Bool = false
+    ) -> String {
         let path = folder.appendingPathComponent(name).path
-        let polygon = page.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " ")
+        let polygon = corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " ")
+        let marks =
+            marked
+            ? ["-fill", "gray20", "-draw", "circle 340,200 365,200", "-fill", "gray60", "-draw", "rectangle 420,300 500,420"] : []
         XCTAssertNotNil(
             Shell.run(
                 "convert",
                 [
                     "-size", "800x600", "-seed", "7", "plasma:fractal", "-fill", "black", "-colorize", "70%", "-fill", "white",
-                    "-draw", "polygon \(polygon)", path,
-                ]), "ImageMagick drew no page")
+                    "-draw", "polygon \(polygon)",
+                ] + marks + [path]), "ImageMagick drew no page")
         return path
     }
 
@@ -247,10 +259,7 @@ final class PerspectiveWindowTests: XCTestCase {
         XCTAssertNotNil(
             Shell.run(
                 "convert",
-                [
-                    Self.pagePhoto(in: folder, "letter.png"), "-fill", "gray40", "-draw", "rectangle 300,250 500,300", "-quality",
-                    "92", photo,
-                ]))
+                [Self.pagePhoto(in: folder, "letter.png", marked: true), "-quality", "92", photo]))
         let saved = folder.appendingPathComponent("window.png").path, cli = folder.appendingPathComponent("cli.png").path
         let (corners, crop) = try MainActor.assumeIsolated { () throws -> ([CropPoint], PixelRect) in
             let window = GtkTestSupport.window(opening: photo)
@@ -286,5 +295,73 @@ final class PerspectiveWindowTests: XCTestCase {
         XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", saved]), "\(crop.width)x\(crop.height)")
         XCTAssertNotNil(
             Shell.run("compare", ["-metric", "AE", saved, cli, "null:"]), "the window's save differs from the command line's")
+    }
+
+    /// Kept after a quarter turn with A4 proportions: reopened unturned, the same page comes back, A4
+    /// again (standing, as the upright photo shows it), nothing to undo, and Save makes the first save turned back.
+    func testAKeptPerspectiveIsRestoredWhenThePhotoOpensAgain() throws {
+        let photo = Self.pagePhoto(in: folder, corners: Self.standingPage, marked: true)
+        let first = folder.appendingPathComponent("first.png").path, second = folder.appendingPathComponent("second.png").path
+        let kept = try MainActor.assumeIsolated { () throws -> [CropPoint] in
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            canvas.apply(.rotateRight)
+            window.activate(.findDocument)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { canvas.editor.perspective != nil }, window.lastToast ?? "nothing found")
+            // Turned right, the page lies: A4 lies too.
+            window.activate(.perspectiveProportions, g_variant_new_string("a4"))
+            XCTAssertEqual(try XCTUnwrap(canvas.editor.perspective?.ratio), 1 / PaperSize.a4.ratio, accuracy: 1e-12)
+            XCTAssertEqual(Self.proportions(window), "a4")
+            canvas.commit(CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.75))
+            window.saving.export(to: first, overwritingSource: false)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished")
+            window.activate(.keepCrop)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
+            return try XCTUnwrap(canvas.editor.uprightPerspectiveCorners)
+        }
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            XCTAssertEqual(canvas.transform, .up)
+            let restored = try XCTUnwrap(canvas.editor.uprightPerspectiveCorners, "the perspective was not restored")
+            for (a, b) in zip(restored, kept) {
+                XCTAssertEqual(a.x, b.x, accuracy: 1e-6)
+                XCTAssertEqual(a.y, b.y, accuracy: 1e-6)
+            }
+            XCTAssertEqual(try XCTUnwrap(canvas.editor.perspective?.ratio), PaperSize.a4.ratio, accuracy: 1e-9)
+            XCTAssertEqual(Self.proportions(window), "a4")
+            XCTAssertFalse(canvas.editor.canUndo, "restoring is no step to undo")
+            XCTAssertEqual(window.lastToast?.hasPrefix("Crop restored from"), true, window.lastToast ?? "no toast")
+            window.saving.export(to: second, overwritingSource: false)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished")
+            XCTAssertNil(window.lastError)
+        }
+        // The same crop of the same page; its sides may round a pixel apart once turned back.
+        func size(_ path: String) -> [Int] {
+            (Shell.run("identify", ["-format", "%w %h", path]) ?? "").split(separator: " ").compactMap { Int($0) }
+        }
+        let (turned, reopened) = (size(first), size(second))
+        XCTAssertEqual(turned.count, 2)
+        XCTAssertEqual(reopened.count, 2)
+        guard turned.count == 2, reopened.count == 2 else { return }
+        XCTAssertLessThanOrEqual(abs(turned[0] - reopened[1]) + abs(turned[1] - reopened[0]), 2, "\(turned) against \(reopened)")
+        let difference = Shell.run(
+            "convert",
+            [
+                first, "-rotate", "270", "(", second, "-resize", "\(turned[1])x\(turned[0])!", ")", "-compose", "difference",
+                "-composite", "-format", "%[fx:mean*255]", "info:",
+            ])
+        XCTAssertLessThanOrEqual(try XCTUnwrap(difference.flatMap { Double($0) }), 2, "the reopened crop makes another picture")
+    }
+
+    @MainActor static func proportions(_ window: EditorWindow) -> String? {
+        guard
+            let state = g_action_group_get_action_state(
+                OpaquePointer(window.window.raw), WindowAction.perspectiveProportions.name)
+        else { return nil }
+        defer { g_variant_unref(state) }
+        return String(cString: g_variant_get_string(state, nil))
     }
 }

@@ -21,10 +21,14 @@ struct KeepCrop {
         guard let path = canvas.image?.path else { return }
         // Kept on the upright picture, as the command line reads it: the box turns and mirrors
         // with the picture, so the same map carries the crop, and a mirror reverses the angle.
+        // A perspective correction is kept the same way: its corners on the upright picture, its
+        // proportions turned back by a quarter turn, and the crop on the rectified picture turns with it.
         let transform = canvas.transform
         let crop = StoredCrop(
             rect: transform.storedRect(fromDisplayed: canvas.crop), shape: canvas.shape, outputSize: host.outputSize,
-            angle: transform.mirrors ? canvas.editor.angle.reversed : canvas.editor.angle)
+            angle: transform.mirrors ? canvas.editor.angle.reversed : canvas.editor.angle,
+            perspectiveCorners: canvas.editor.uprightPerspectiveCorners,
+            perspectiveRatio: canvas.editor.perspective?.ratio.map { transform.swapsAxes ? 1 / $0 : $0 })
         let host = self.host
         Task { @MainActor [weak host] in
             let result = await Task.detached(priority: .userInitiated) {
@@ -46,6 +50,15 @@ struct KeepCrop {
                 host.showError(String(format: tr("Could not keep the crop: %@"), error.message))
             }
         }
+    }
+
+    /// The perspective correction kept with `image`'s crop, on the upright picture it opens as; nil
+    /// without one, or for corners that make none on this picture.
+    static func restoredPerspective(_ image: LoadedImage) -> PerspectiveCorrection? {
+        guard let kept = image.storedCrop?.crop, let corners = kept.perspectiveCorners else { return nil }
+        return PerspectiveCorrection(
+            uprightCorners: corners, picture: PixelSize(width: image.pixelWidth, height: image.pixelHeight),
+            ratio: kept.perspectiveRatio)
     }
 
     /// After opening: the window says where a restored crop came from (and shows its shape), or why a

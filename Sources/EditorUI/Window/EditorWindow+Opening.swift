@@ -64,7 +64,8 @@ extension EditorWindow {
             // and shape in force.
             let kept = session.arrive(at: path, showing: image, announcing: browsing)
             let restored = image.restoredCrop
-            show(image, crop: restored.rect, angle: restored.angle, editor: kept)
+            show(
+                image, crop: restored.rect, angle: restored.angle, perspective: KeepCrop.restoredPerspective(image), editor: kept)
             if kept != nil { refresh(.frame) } else { keepCrop.announceRestored(image) }
             session.settle(at: path)
             LaunchTrace.mark("picture given to the canvas")
@@ -127,10 +128,14 @@ extension EditorWindow {
     /// Shows the built-in Coastline picture at its starting crop (`demoCrop`).
     func showDemo() { show(DemoPicture.make(), crop: EditorWindow.demoCrop) }
 
-    /// Shows `image` at `crop` straightened by `angle`, or as `editor` left it (a photo of the folder shown before).
-    func show(_ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero, editor: CropEditor? = nil) {
+    /// Shows `image` at `crop` straightened by `angle` or rectified by `perspective` (a kept crop), or
+    /// as `editor` left it (a photo of the folder shown before).
+    func show(
+        _ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero, perspective: PerspectiveCorrection? = nil,
+        editor: CropEditor? = nil
+    ) {
         layout.showEditor(true)
-        canvas.setImage(image, crop: crop, angle: angle, editor: editor)
+        canvas.setImage(image, crop: crop, angle: angle, perspective: perspective, editor: editor)
         header.title.setWindowTitle(image.title)
         window.asWindow.title = image.title
         canvas.widget.grabFocus()
