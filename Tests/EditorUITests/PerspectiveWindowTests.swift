@@ -364,4 +364,64 @@ final class PerspectiveWindowTests: XCTestCase {
         defer { g_variant_unref(state) }
         return String(cString: g_variant_get_string(state, nil))
     }
+
+    /// Upright on a street whose columns lean in, on the picture turned right: one step, heard, and
+    /// saved as the command line's `--upright=auto --rotate=90` makes it; a flat picture says it has no lines.
+    func testUprightOnTheTurnedPictureSavesWhatTheCommandLineMakes() throws {
+        let street = folder.appendingPathComponent("street.png").path, flat = folder.appendingPathComponent("flat.png").path
+        let columns = stride(from: 100, through: 800, by: 100).map { x in "line \(x),600 \(450 + Int(Double(x - 450) * 0.8)),0" }
+        XCTAssertNotNil(
+            Shell.run(
+                "convert",
+                ["-size", "900x600", "xc:#c8c0b0", "-stroke", "#303030", "-strokewidth", "5"] + columns.flatMap { ["-draw", $0] }
+                    + ["-depth", "8", street]))
+        XCTAssertNotNil(Shell.run("convert", ["-size", "600x400", "xc:gray50", flat]))
+        let saved = folder.appendingPathComponent("window.png").path, cli = folder.appendingPathComponent("cli.png").path
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: street)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            canvas.apply(.rotateRight)
+            window.activate(.upright)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { canvas.editor.perspective != nil }, window.lastToast ?? "no correction")
+            XCTAssertTrue(Self.description(canvas).hasPrefix("Verticals straightened. "), Self.description(canvas))
+            XCTAssertEqual(canvas.editor.perspective?.picture, PixelSize(width: 600, height: 900))
+            window.saving.export(to: saved, overwritingSource: false)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished")
+            XCTAssertNil(window.lastError)
+            canvas.undo()
+            XCTAssertNil(canvas.editor.perspective, "Upright was more than one step")
+        }
+        XCTAssertNotNil(
+            Shell.run(
+                ExternalEditor.buildFolder.appendingPathComponent("crop-editor").path,
+                ["--upright=auto", "--rotate=90", "--output=\(cli)", street]))
+        // The same picture in the same proportions. The window keeps Upright's quadrilateral and ratio, and makes
+        // it at the quadrilateral's own resolution, where the command line makes Upright's own size.
+        func size(_ path: String) -> [Double] {
+            (Shell.run("identify", ["-format", "%w %h", path]) ?? "").split(separator: " ").compactMap { Double($0) }
+        }
+        let (ours, theirs) = (size(saved), size(cli))
+        XCTAssertEqual(ours.count, 2)
+        XCTAssertEqual(theirs.count, 2)
+        guard ours.count == 2, theirs.count == 2 else { return }
+        XCTAssertEqual(ours[0] / ours[1], theirs[0] / theirs[1], accuracy: 0.005)
+        let difference = Shell.run(
+            "convert",
+            [
+                "(", saved, "-resize", "\(Int(theirs[0]))x\(Int(theirs[1]))!", ")", cli, "-compose", "difference", "-composite",
+                "-format", "%[fx:mean*255]", "info:",
+            ])
+        XCTAssertLessThanOrEqual(try XCTUnwrap(difference.flatMap { Double($0) }), 2, "the window's Upright differs")
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: flat)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            window.activate(.upright)
+            XCTAssertTrue(
+                GtkDisplay.pump(timeout: 20) { window.lastToast == "Nothing to straighten by: the picture has no clear lines" },
+                window.lastToast ?? "no toast")
+            XCTAssertNil(window.canvas.editor.perspective)
+            XCTAssertFalse(window.canvas.editor.canUndo)
+        }
+    }
 }
