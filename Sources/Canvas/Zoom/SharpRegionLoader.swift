@@ -59,7 +59,8 @@ final class SharpRegionLoader {
 
     /// Asks for `request` of `image` (decoded from `original`'s file: the rectified picture's is
     /// the picture's), unless it is the one already shown or on its way.
-    func want(_ request: SharpRequest, of image: LoadedImage, decodedFrom original: LoadedImage) {
+    func want(_ request: SharpRequest, of image: LoadedImage, decodedFrom original: LoadedImage? = nil) {
+        let original = original ?? image
         guard request != self.request, let info = original.info, let from = original.decoderSource else { return }
         stopPending()
         self.request = request
@@ -121,7 +122,7 @@ final class SharpRegionLoader {
             return try? DecoderPool.shared.renderRegion(
                 info, from: from, region: request.region, scale: request.scale, cancellation: cancellation)
         }
-        let region = request.region.intersection(.unit)
+        guard let region = request.region.intersection(.unit) else { return nil }
         let size = rectification.size
         let width = Int((region.width * Double(size.width) * request.scale).rounded())
         let height = Int((region.height * Double(size.height) * request.scale).rounded())
