@@ -69,6 +69,21 @@ final class PerspectiveWindowTests: XCTestCase {
             XCTAssertFalse(window.isOn(.straighten))
             XCTAssertFalse(window.straightening.isOn, "the straighten bar stayed")
 
+            // Draw Verticals (guided Upright) takes the picture's drags instead: the bar stays for its Cancel.
+            window.activate(.uprightGuided)
+            XCTAssertTrue(canvas.guidedUprightMode)
+            XCTAssertFalse(canvas.isEditingPerspective)
+            XCTAssertTrue(window.isOn(.uprightGuided))
+            XCTAssertFalse(window.isOn(.perspective))
+            XCTAssertTrue(bar.isVisible, "the bar went with guided Upright on")
+            XCTAssertFalse(window.isActionEnabled(.applyPerspective))
+            XCTAssertTrue(window.isActionEnabled(.cancelPerspective))
+            window.activate(.cancelPerspective)
+            XCTAssertFalse(canvas.guidedUprightMode)
+            XCTAssertFalse(window.isOn(.uprightGuided))
+            XCTAssertFalse(bar.isVisible)
+            window.activate(.perspective)
+
             // Cancel leaves with nothing changed; so does the toggle.
             window.activate(.cancelPerspective)
             XCTAssertFalse(canvas.isEditingPerspective)
@@ -116,6 +131,9 @@ final class PerspectiveWindowTests: XCTestCase {
             // In the mode the corners move onto the page, to be applied.
             window.activate(.perspective)
             window.activate(.findDocument)
+            // One search of the pixels at a time.
+            XCTAssertFalse(window.isActionEnabled(.upright), "Upright is offered while Find Document runs")
+            XCTAssertFalse(window.isActionEnabled(.findDocument))
             XCTAssertTrue(
                 GtkDisplay.pump(timeout: 20) {
                     canvas.perspectiveEditing?.quad != PerspectiveEditing.startingQuad(on: canvas.shownSize)
