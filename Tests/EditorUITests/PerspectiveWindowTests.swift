@@ -21,6 +21,18 @@ final class PerspectiveWindowTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
+    /// Saves the window's result as `path`, waits for it, and expects no error.
+    @MainActor static func save(_ window: EditorWindow, to path: String, file: StaticString = #filePath, line: UInt = #line) {
+        window.saving.export(to: path, overwritingSource: false)
+        XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished", file: file, line: line)
+        XCTAssertNil(window.lastError, file: file, line: line)
+    }
+
+    /// The width and height ImageMagick reads in `path`.
+    static func size(_ path: String) -> [Int] {
+        (Shell.run("identify", ["-format", "%w %h", path]) ?? "").split(separator: " ").compactMap { Int($0) }
+    }
+
     @MainActor static func description(_ canvas: CropCanvas) -> String {
         guard let actual = cgtk_test_accessible_check_string(canvas.widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "") else {
             return ""
@@ -245,9 +257,7 @@ final class PerspectiveWindowTests: XCTestCase {
                 String(cString: gtk_widget_get_tooltip_text(window.header.losslessButton)),
                 "A crop with a corrected perspective saves re-encoded")
             XCTAssertEqual(Saving.exportOptions(canvas.editor, outputSize: .original).perspective, canvas.editor.rectification)
-            window.saving.export(to: saved, overwritingSource: false)
-            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished")
-            XCTAssertNil(window.lastError)
+            Self.save(window, to: saved)
             return (quad.corners, canvas.editor.cropPixels)
         }
         let argument = corners.map { "\($0.x),\($0.y)" }.joined(separator: ",")
@@ -280,8 +290,7 @@ final class PerspectiveWindowTests: XCTestCase {
             XCTAssertEqual(try XCTUnwrap(canvas.editor.perspective?.ratio), 1 / PaperSize.a4.ratio, accuracy: 1e-12)
             XCTAssertEqual(window.proportions, "a4")
             canvas.commit(CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.75))
-            window.saving.export(to: first, overwritingSource: false)
-            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished")
+            Self.save(window, to: first)
             window.activate(.keepCrop)
             XCTAssertTrue(GtkDisplay.pump(timeout: 10) { window.lastKeptSidecar != nil }, window.lastError ?? "not kept")
             return try XCTUnwrap(canvas.editor.uprightPerspectiveCorners)
@@ -300,15 +309,10 @@ final class PerspectiveWindowTests: XCTestCase {
             XCTAssertEqual(window.proportions, "a4")
             XCTAssertFalse(canvas.editor.canUndo, "restoring is no step to undo")
             XCTAssertEqual(window.lastToast?.hasPrefix("Crop restored from"), true, window.lastToast ?? "no toast")
-            window.saving.export(to: second, overwritingSource: false)
-            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished")
-            XCTAssertNil(window.lastError)
+            Self.save(window, to: second)
         }
         // The same crop of the same page; its sides may round a pixel apart once turned back.
-        func size(_ path: String) -> [Int] {
-            (Shell.run("identify", ["-format", "%w %h", path]) ?? "").split(separator: " ").compactMap { Int($0) }
-        }
-        let (turned, reopened) = (size(first), size(second))
+        let (turned, reopened) = (Self.size(first), Self.size(second))
         XCTAssertEqual(turned.count, 2)
         XCTAssertEqual(reopened.count, 2)
         guard turned.count == 2, reopened.count == 2 else { return }
@@ -343,9 +347,7 @@ final class PerspectiveWindowTests: XCTestCase {
             XCTAssertTrue(GtkDisplay.pump(timeout: 20) { canvas.editor.perspective != nil }, window.lastToast ?? "no correction")
             XCTAssertTrue(Self.description(canvas).hasPrefix("Verticals straightened. "), Self.description(canvas))
             XCTAssertEqual(canvas.editor.perspective?.picture, PixelSize(width: 600, height: 900))
-            window.saving.export(to: saved, overwritingSource: false)
-            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished")
-            XCTAssertNil(window.lastError)
+            Self.save(window, to: saved)
             canvas.undo()
             XCTAssertNil(canvas.editor.perspective, "Upright was more than one step")
         }
@@ -355,10 +357,7 @@ final class PerspectiveWindowTests: XCTestCase {
                 ["--upright=auto", "--rotate=90", "--output=\(cli)", street]))
         // The same picture in the same proportions. The window keeps Upright's quadrilateral and ratio, and makes
         // it at the quadrilateral's own resolution, where the command line makes Upright's own size.
-        func size(_ path: String) -> [Double] {
-            (Shell.run("identify", ["-format", "%w %h", path]) ?? "").split(separator: " ").compactMap { Double($0) }
-        }
-        let (ours, theirs) = (size(saved), size(cli))
+        let (ours, theirs) = (Self.size(saved).map(Double.init), Self.size(cli).map(Double.init))
         XCTAssertEqual(ours.count, 2)
         XCTAssertEqual(theirs.count, 2)
         guard ours.count == 2, theirs.count == 2 else { return }
