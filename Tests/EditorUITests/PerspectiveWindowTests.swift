@@ -81,7 +81,35 @@ final class PerspectiveWindowTests: XCTestCase {
             XCTAssertFalse(window.isOn(.straighten))
             XCTAssertFalse(window.straightening.isOn, "the straighten bar stayed")
 
-            // Draw Verticals (guided Upright) takes the picture's drags instead: the bar stays for its Cancel.
+            // Cancel leaves with nothing changed; so does the toggle.
+            window.activate(.cancelPerspective)
+            XCTAssertFalse(canvas.isEditingPerspective)
+            XCTAssertFalse(bar.isVisible)
+            XCTAssertNil(canvas.editor.perspective)
+            window.activate(.perspective)
+            window.activate(.perspective)
+            XCTAssertFalse(canvas.isEditingPerspective)
+            XCTAssertFalse(canvas.editor.canUndo, "entering and leaving the mode is no step")
+        }
+        MainActor.assumeIsolated {
+            // The demo has no bytes for the decoder to rectify or search.
+            let demo = GtkTestSupport.demoWindow()
+            defer { gtk_window_destroy(cgtk_window(demo.window.raw)) }
+            for action in [WindowAction.perspective, .findDocument, .upright] {
+                XCTAssertFalse(demo.isActionEnabled(action), "\(action) is on for the demo")
+            }
+        }
+    }
+
+    /// Draw Verticals (guided Upright) takes the picture's drags from perspective mode: the bar stays
+    /// for its Cancel; Apply commits the mode's corners as one step and turns straightening off.
+    func testGuidedUprightKeepsTheBarAndApplyTurnsStraighteningOff() throws {
+        let photo = GtkTestSupport.greyFile(folder, "grey.png", size: "600x400")
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas, bar = window.layout.perspectiveBar.widget
+            window.activate(.perspective)
             window.activate(.uprightGuided)
             XCTAssertTrue(canvas.guidedUprightMode)
             XCTAssertFalse(canvas.isEditingPerspective)
@@ -94,17 +122,6 @@ final class PerspectiveWindowTests: XCTestCase {
             XCTAssertFalse(canvas.guidedUprightMode)
             XCTAssertFalse(window.isOn(.uprightGuided))
             XCTAssertFalse(bar.isVisible)
-            window.activate(.perspective)
-
-            // Cancel leaves with nothing changed; so does the toggle.
-            window.activate(.cancelPerspective)
-            XCTAssertFalse(canvas.isEditingPerspective)
-            XCTAssertFalse(bar.isVisible)
-            XCTAssertNil(canvas.editor.perspective)
-            window.activate(.perspective)
-            window.activate(.perspective)
-            XCTAssertFalse(canvas.isEditingPerspective)
-            XCTAssertFalse(canvas.editor.canUndo, "entering and leaving the mode is no step")
 
             // Apply commits the corners as one step: straightening and Apply to All go, Undo brings them back.
             window.activate(.perspective)
@@ -122,14 +139,6 @@ final class PerspectiveWindowTests: XCTestCase {
             XCTAssertFalse(canvas.editor.canUndo, "Apply was more than one step")
             XCTAssertTrue(window.isActionEnabled(.straighten))
             XCTAssertTrue(window.isActionEnabled(.applyToAll))
-        }
-        MainActor.assumeIsolated {
-            // The demo has no bytes for the decoder to rectify or search.
-            let demo = GtkTestSupport.demoWindow()
-            defer { gtk_window_destroy(cgtk_window(demo.window.raw)) }
-            for action in [WindowAction.perspective, .findDocument, .upright] {
-                XCTAssertFalse(demo.isActionEnabled(action), "\(action) is on for the demo")
-            }
         }
     }
 
