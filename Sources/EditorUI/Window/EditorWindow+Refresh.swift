@@ -42,7 +42,7 @@ extension EditorWindow {
         case .suggestAsked: finding.find(.suggestion)
         case .trimAsked: finding.find(.borders)
         case .nothingToLevel: showToast(tr("Nothing to level by: the picture has no clear level or plumb lines"))
-        case .perspectiveModeChanged, .findDocumentAsked, .uprightAsked, .uprightGuided: break
+        case .perspectiveModeChanged, .findDocumentAsked, .uprightAsked, .uprightGuided, .rectifiedPictureReady: break
         }
     }
 
