@@ -27,6 +27,8 @@ public enum CanvasEvent {
     case uprightAsked
     /// Two lines drawn in guided Upright mode were applied, or could not be (`.noLines`).
     case uprightGuided(UprightResult)
+    /// The rectified picture of the committed correction arrived from the decoder (`rectifiedImage`).
+    case rectifiedPictureReady
 }
 
 /// The canvas's Swift side. The widget owns it (qdata); geometry always comes from CropKit. Its
@@ -92,7 +94,10 @@ public final class CropCanvas {
         installFocusRedraw()
         setPerspectiveKeysEnabled(false)
         sharp.onTile = { [weak self] in self?.widget.queueDraw() }
-        rectified.onReady = { [weak self] in self?.widget.queueDraw() }
+        rectified.onReady = { [weak self] in
+            self?.widget.queueDraw()
+            self?.onEvent?(.rectifiedPictureReady)
+        }
         Signal.connect(widget.raw, "destroy") { [weak self] in self?.widgetDestroyed() }
     }
 

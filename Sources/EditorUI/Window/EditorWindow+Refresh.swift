@@ -47,6 +47,7 @@ extension EditorWindow {
         case .findDocumentAsked: finding.find(.document)
         case .uprightAsked: finding.find(.upright)
         case .uprightGuided(let result): perspective.guided(result)
+        case .rectifiedPictureReady: refresh(.previews)
         }
     }
 
