@@ -10,11 +10,6 @@ final class Previews {
     private unowned let host: any WindowHost
     /// The crop at three sizes.
     let panel: PreviewPanel
-    /// Whether a look for the canvas's rectified picture is due (its render is on its way).
-    private var lookingForRectified = false
-    /// How often, and how long apart, the previews look for the rectified picture before giving up
-    /// (the canvas draws it as it comes and does not tell the window).
-    private static let rectifiedLooks = 100, rectifiedLookMilliseconds: UInt32 = 100
 
     init(host: any WindowHost, panel: PreviewPanel) {
         self.host = host
@@ -45,7 +40,8 @@ final class Previews {
         guard isShown else { return }
         let canvas = host.canvas
         if let rectification = canvas.editor.rectification {
-            guard let rectified = canvas.rectifiedImage else { return lookForRectified(Previews.rectifiedLooks) }
+            // Until the decoder has made it, the previews keep what they showed; its arrival refreshes them.
+            guard let rectified = canvas.rectifiedImage else { return }
             let size = rectification.size
             return panel.update(
                 image: rectified, crop: canvas.crop, transform: .up, shownSize: (size.width, size.height), shape: canvas.shape)
@@ -53,17 +49,5 @@ final class Previews {
         panel.update(
             image: canvas.image, crop: canvas.crop, transform: canvas.transform,
             shownSize: (canvas.shownSize.width, canvas.shownSize.height), shape: canvas.shape, angle: canvas.editor.angle)
-    }
-
-    /// Draws the previews again once the canvas has its rectified picture, looking `times` more times.
-    private func lookForRectified(_ times: Int) {
-        guard !lookingForRectified, times > 0 else { return }
-        lookingForRectified = true
-        Timer.once(milliseconds: Previews.rectifiedLookMilliseconds) { [weak self] in
-            guard let self, !self.host.isClosed else { return }
-            self.lookingForRectified = false
-            guard self.host.canvas.editor.rectification != nil else { return }
-            if self.host.canvas.rectifiedImage != nil { self.refresh() } else { self.lookForRectified(times - 1) }
-        }
     }
 }

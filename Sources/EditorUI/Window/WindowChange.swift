@@ -17,7 +17,7 @@ struct WindowChange: OptionSet, Sendable {
     static let work = WindowChange(rawValue: 1 << 4)
     /// The folder's session: the photo shown, its unsaved mark, the count.
     static let session = WindowChange(rawValue: 1 << 5)
-    /// What the previews show besides the crop: shown or hidden, the shape.
+    /// What the previews show besides the crop: shown or hidden, the shape, the rectified picture come.
     static let previews = WindowChange(rawValue: 1 << 6)
     /// The ratio or the shape the canvas holds was set from outside their menus (a photo shown again,
     /// a kept crop restored, an output size that locks a ratio): their menus and the previews follow.
