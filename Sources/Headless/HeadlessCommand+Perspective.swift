@@ -20,9 +20,7 @@ extension HeadlessCommand {
             let found: Rectification?
             do { found = try DecoderPool.shared.upright(source, info: info) } catch { throw HeadlessError(image: image, error) }
             guard let found else { throw HeadlessError(image: image, .failure(.noUprightLines)) }
-            // Made on the upright picture: carried through --flip and --rotate, the rectified picture turning with it.
-            let size = transform.swapsAxes ? PixelSize(width: found.size.height, height: found.size.width) : found.size
-            return Rectification(quad: found.quad.mapped(by: transform, pictureSize: upright), size: size)
+            return carried(found, by: transform, upright: upright)
         }
         let quad: PerspectiveQuad
         if let given = request.quad(on: picture) {
@@ -36,11 +34,9 @@ extension HeadlessCommand {
             // Found on the upright picture: carried through --flip and --rotate, its corners renamed with it.
             quad = found.mapped(by: transform, pictureSize: upright)
         }
-        // Without --aspect, an exact size or a print of the whole corrected picture gives it its ratio (a page is A4).
-        let exact = options.crop == nil ? options.outputSize?.exactPixels : nil
-        let ratio = options.aspect ?? exact.map { Double($0.width) / Double($0.height) }
         do {
-            return try Rectification.make(quad: quad, picture: picture, ratio: ratio, pixelLimit: SupportedImages.pixelLimit)
+            return try Rectification.make(
+                quad: quad, picture: picture, ratio: lockedRatio(options), pixelLimit: SupportedImages.pixelLimit)
         } catch {
             throw HeadlessError(image: image, error.imagingError)
         }
@@ -53,5 +49,59 @@ extension HeadlessCommand {
         do { return try geometry.checkedPixelRect(imageWidth: size.width, imageHeight: size.height) } catch {
             throw HeadlessError(image: options.imageName, .failure(.cropDoesNotFit(error)))
         }
+    }
+
+    /// The rectified picture's proportions when they are not estimated: `--aspect`'s, or without it
+    /// those of an exact size or a print of the whole corrected picture (a page is A4).
+    private static func lockedRatio(_ options: HeadlessOptions) -> Double? {
+        let exact = options.crop == nil ? options.outputSize?.exactPixels : nil
+        return options.aspect ?? exact.map { Double($0.width) / Double($0.height) }
+    }
+
+    /// A rectification made on a `picture` carried through `transform` (`--flip`, `--rotate`): its
+    /// quadrilateral's corners go where their pixels go, and the rectified picture turns with it.
+    private static func carried(
+        _ made: Rectification, by transform: ImageOrientation, upright picture: PixelSize
+    ) -> Rectification {
+        let size = transform.swapsAxes ? PixelSize(width: made.size.height, height: made.size.width) : made.size
+        return Rectification(quad: made.quad.mapped(by: transform, pictureSize: picture), size: size)
+    }
+
+    /// A kept crop of a perspective-corrected picture (the window's, or `--sidecar`'s): its
+    /// rectification, made on the upright picture and carried through `--flip` and `--rotate`, and
+    /// the crop on that rectified picture in pixels. nil when the kept crop has no perspective.
+    static func keptPerspective(
+        _ kept: StoredCrop, info: ImageInfo, transform: ImageOrientation
+    ) -> (rect: PixelRect, rectification: Rectification)? {
+        let upright = PixelSize(width: info.width, height: info.height)
+        guard let made = kept.rectification(upright: upright) else { return nil }
+        let rectification = carried(made, by: transform, upright: upright)
+        let size = rectification.size
+        let rect = transform.displayedRect(fromStored: kept.rect).pixelRect(imageWidth: size.width, imageHeight: size.height)
+        return (rect, rectification)
+    }
+
+    /// `--sidecar` with a perspective: `kept` takes the rectification (on the picture as shown) as
+    /// the sidecar keeps it, on the upright picture, and `crop` (its pixels on the rectified
+    /// picture) normalized on the upright picture's rectified one. The proportions are kept when
+    /// they were not estimated (as given by `--aspect` or an exact size; Upright's), so they come back the same.
+    static func keep(
+        _ rectification: Rectification, crop: PixelRect, options: HeadlessOptions, info: ImageInfo, in kept: inout StoredCrop
+    ) {
+        let transform = options.export.transform
+        let upright = PixelSize(width: info.width, height: info.height)
+        let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        let onUpright = carried(
+            rectification, by: transform.inverse, upright: PixelSize(width: shown.width, height: shown.height))
+        let size = rectification.size
+        let normalized = CropRect(pixelRect: crop, imageWidth: size.width, imageHeight: size.height)
+        kept.rect = transform.storedRect(fromDisplayed: normalized)
+        kept.angle = .zero
+        kept.perspectiveCorners = onUpright.quad.corners.map {
+            CropPoint(x: $0.x / Double(upright.width), y: $0.y / Double(upright.height))
+        }
+        let given = lockedRatio(options).map { transform.swapsAxes ? 1 / $0 : $0 }
+        let uprightRatio = Double(onUpright.size.width) / Double(onUpright.size.height)
+        kept.perspectiveRatio = options.perspective == .upright ? uprightRatio : given
     }
 }

@@ -109,10 +109,10 @@ public enum HeadlessCommand {
         let info: ImageInfo
         do { info = try DecoderPool.shared.probe(source) } catch { throw HeadlessError(image: image, error) }
         let angle = try straightenAngle(options, source: source)
-        let rectification = try rectification(options, source: source, info: info)
-        let (rect, kept, shownAngle) =
-            if let rectification {
-                (try rectifiedCrop(options, on: rectification), StoredCrop?.none, StraightenAngle.zero)
+        let asked = try rectification(options, source: source, info: info)
+        let (rect, kept, shownAngle, rectification) =
+            if let asked {
+                (try rectifiedCrop(options, on: asked), StoredCrop?.none, StraightenAngle.zero, Rectification?.some(asked))
             } else {
                 try pixelRect(options, source: source, info: info, angle: angle)
             }
@@ -146,14 +146,14 @@ public enum HeadlessCommand {
                     result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
                 return (warning, result.lossless)
             }
-            // The sidecar keeps the crop normalized on the turned upright picture's bounding box.
+            // The sidecar keeps the crop normalized on the turned upright picture's bounding box, or
+            // on the rectified picture with the perspective.
             let box = TurnedPicture(width: info.width, height: info.height, angle: shownAngle).boundingSize
-            let normalized = CropRect(pixelRect: rect, imageWidth: box.width, imageHeight: box.height)
-            try DecoderPool.shared.writeSidecar(
-                StoredCrop(
-                    rect: normalized, shape: options.shape ?? .rectangle, outputSize: options.outputSize ?? .original,
-                    angle: shownAngle),
-                for: options.image)
+            var kept = StoredCrop(
+                rect: CropRect(pixelRect: rect, imageWidth: box.width, imageHeight: box.height),
+                shape: options.shape ?? .rectangle, outputSize: options.outputSize ?? .original, angle: shownAngle)
+            if let rectification { keep(rectification, crop: rect, options: options, info: info, in: &kept) }
+            try DecoderPool.shared.writeSidecar(kept, for: options.image)
             return (nil, false)
         } catch {
             throw HeadlessError(image: image, error)
@@ -187,17 +187,19 @@ public enum HeadlessCommand {
     /// straightened picture's bounding box when there is an angle, with that angle: the geometry
     /// given; with `--straighten` and no `--crop`, the largest upright crop; or the crop kept for
     /// the image (kept on the upright picture, so it is turned too, its angle reversed by a
-    /// mirror), which then comes back as well for its shape and output size.
+    /// mirror; on its rectified picture when it keeps a perspective, which comes back too), which
+    /// then comes back as well for its shape and output size.
     private static func pixelRect(
         _ options: HeadlessOptions, source: DecoderSource, info: ImageInfo, angle: StraightenAngle?
     )
-        throws(HeadlessError) -> (rect: PixelRect, kept: StoredCrop?, angle: StraightenAngle)
+        throws(HeadlessError) -> (rect: PixelRect, kept: StoredCrop?, angle: StraightenAngle, perspective: Rectification?)
     {
         let image = options.imageName
         let transform = options.export.transform
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
         if let target = options.suggestion {
-            do { return (try DecoderPool.shared.smartCrop(source, transform: transform, target: target), nil, .zero) } catch {
+            do { return (try DecoderPool.shared.smartCrop(source, transform: transform, target: target), nil, .zero, nil) } catch
+            {
                 throw HeadlessError(image: image, error)
             }
         }
@@ -210,27 +212,30 @@ public enum HeadlessCommand {
             guard case .crop(let rect) = outcome else {
                 throw HeadlessError(image: image, .failure(.nothingToTrim(tolerance: trim.tolerance)))
             }
-            return (rect, nil, .zero)
+            return (rect, nil, .zero, nil)
         }
         guard let geometry = options.crop else {
             if let angle {
                 let turned = TurnedPicture(width: shown.width, height: shown.height, angle: angle)
-                return (turned.pixelRect(for: turned.largestUprightCrop), nil, angle)
+                return (turned.pixelRect(for: turned.largestUprightCrop), nil, angle, nil)
             }
             let stored: (crop: StoredCrop, source: StoredCropSource)?
             do { stored = try DecoderPool.shared.storedCrop(source) } catch {
                 throw HeadlessError(image: image, error)
             }
             guard let stored else { throw HeadlessError(image: image, .failure(.noCrop)) }
+            if let kept = keptPerspective(stored.crop, info: info, transform: transform) {
+                return (kept.rect, stored.crop, .zero, kept.rectification)
+            }
             guard !stored.crop.angle.isZero else {
                 let upright = stored.crop.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)
                 let rect = transform.displayedPixelRect(fromStored: upright, storedWidth: info.width, storedHeight: info.height)
-                return (rect, stored.crop, .zero)
+                return (rect, stored.crop, .zero, nil)
             }
             // The turned box turns and mirrors with the picture: the same map carries the normalized crop.
             let keptAngle = transform.mirrors ? stored.crop.angle.reversed : stored.crop.angle
             let turned = TurnedPicture(width: shown.width, height: shown.height, angle: keptAngle)
-            return (turned.pixelRect(for: transform.displayedRect(fromStored: stored.crop.rect)), stored.crop, keptAngle)
+            return (turned.pixelRect(for: transform.displayedRect(fromStored: stored.crop.rect)), stored.crop, keptAngle, nil)
         }
         let angle = angle ?? .zero
         let turned = TurnedPicture(width: shown.width, height: shown.height, angle: angle)
@@ -244,7 +249,7 @@ public enum HeadlessCommand {
                 image: image,
                 .conflict(.cropOutsideStraightened(rect, box: PixelSize(width: box.width, height: box.height), angle: angle)))
         }
-        return (rect, nil, angle)
+        return (rect, nil, angle, nil)
     }
 
     /// Writes straight to the descriptor: no buffer to lose at `exit`, no shared C `FILE` globals.

@@ -56,7 +56,6 @@ public enum HeadlessProblem: Equatable, Sendable {
         case uprightWithPerspective
         case perspectiveWithStraighten(HeadlessOption)
         case perspectiveWithAutomaticCrop(HeadlessOption)
-        case perspectiveWithSidecar(HeadlessOption)
         case sizeAndPrintSize
         case sidecarWithOutput
         case sidecarNeedsCrop
@@ -192,7 +191,6 @@ extension HeadlessProblem.Conflict {
         case .perspectiveWithAutomaticCrop(let option):
             return
                 "--\(option.rawValue) cannot be combined with --crop=auto or --crop=trim: give the crop on the corrected picture"
-        case .perspectiveWithSidecar(let option): return "--\(option.rawValue) is not kept in a sidecar yet: give --output"
         case .sizeAndPrintSize: return "give --size or --print-size, not both"
         case .sidecarWithOutput: return "--sidecar writes no pixels: give --sidecar or --output, not both"
         case .sidecarNeedsCrop: return "--sidecar needs the --crop to keep"

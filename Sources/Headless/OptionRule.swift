@@ -42,10 +42,9 @@ extension HeadlessOptions {
             OptionRule({ .perspectiveWithAutomaticCrop($0.perspectiveOption) }) {
                 $0.perspective != nil && $0.crop?.isAutomatic == true
             },
-            OptionRule({ .perspectiveWithSidecar($0.perspectiveOption) }) { $0.perspective != nil && $0.sidecar },
             OptionRule(.sizeAndPrintSize) { $0.has(.size) && $0.has(.printSize) },
             OptionRule(.sidecarWithOutput) { $0.sidecar && $0.has(.output) },
-            OptionRule(.sidecarNeedsCrop) { $0.sidecar && $0.crop == nil && $0.straighten == nil },
+            OptionRule(.sidecarNeedsCrop) { $0.sidecar && $0.crop == nil && $0.straighten == nil && $0.perspective == nil },
         ]
         + pixelOptions.map { option in OptionRule(.notForSidecar(option)) { $0.sidecar && $0.has(option) } }
         + [

@@ -170,6 +170,53 @@ extension HeadlessBinaryTests {
                 reasons: ["found no vertical or level lines"], output: "out/flat.png")
         }
 
+        /// --sidecar keeps the correction with the crop (our namespace: exiftool reads the corners on the upright
+        /// picture, the proportions only when given); --output without --crop then cuts the explicit command's
+        /// pixels, turned by --rotate as any kept crop is. A crop kept as the editor keeps one does the same.
+        @Test func aKeptPerspectiveCutsWhatTheExplicitCommandCuts() throws {
+            let w = try Workspace()
+            try smoothPicture(w, "in/smooth.png")
+            let sidecar = w.url("in/smooth.png.xmp").path
+            let given = ["--perspective=\(Self.argument)", "--crop=300x200+40+30"]
+            try expectSuccess(
+                in: w, given + ["--output=out/explicit.png", "in/smooth.png"], source: "in/smooth.png",
+                output: "out/explicit.png", size: "300x200")
+            try expectSuccess(in: w, ["--sidecar"] + given + ["in/smooth.png"], source: "in/smooth.png")
+            let corners = try Tool.run("exiftool", ["-s3", "-XMP-cropeditor:PerspectiveCorners", sidecar])
+            let upright = Self.corners.flatMap { [$0.x / 800, $0.y / 600] }
+            #expect(zip(corners.split(separator: ",").compactMap { Double($0) }, upright).allSatisfy { abs($0 - $1) < 1e-12 })
+            #expect(try Tool.run("exiftool", ["-s3", "-XMP-cropeditor:PerspectiveRatio", sidecar]) == "")
+            try expectSuccess(
+                in: w, ["--output=out/kept.png", "in/smooth.png"], source: "in/smooth.png", output: "out/kept.png",
+                size: "300x200")
+            #expect(try meanDifference(w.url("out/explicit.png"), w.url("out/kept.png")) == 0)
+            try expectSuccess(
+                in: w, ["--rotate=90", "--output=out/turned.png", "in/smooth.png"], source: "in/smooth.png",
+                output: "out/turned.png", size: "200x300")
+            try Tool.run("convert", [w.url("out/explicit.png").path, "-rotate", "90", w.url("out/rotated.png").path])
+            #expect(try meanDifference(w.url("out/turned.png"), w.url("out/rotated.png")) <= 0.5)
+            // Given proportions are kept as given; the editor's way of keeping a crop (the same writer) reads the same.
+            let quad = try #require(PerspectiveQuad(Self.corners))
+            let size = Rectification.naturalSize(quad: quad, ratio: 1.5)
+            let whole = ["--perspective=\(Self.argument)", "--aspect=3:2"]
+            try expectSuccess(in: w, ["--sidecar"] + whole + ["in/smooth.png"], source: "in/smooth.png")
+            #expect(try Tool.run("exiftool", ["-s3", "-XMP-cropeditor:PerspectiveRatio", sidecar]) == "1.5")
+            try expectSuccess(in: w, whole + ["--output=out/given.png", "in/smooth.png"], source: "in/smooth.png")
+            let part = CropRect(
+                pixelRect: PixelRect(x: 50, y: 20, width: 400, height: 300), imageWidth: size.width, imageHeight: size.height)
+            try Sidecar.write(
+                StoredCrop(
+                    rect: part, perspectiveCorners: Self.corners.map { CropPoint(x: $0.x / 800, y: $0.y / 600) },
+                    perspectiveRatio: 1.5),
+                for: w.url("in/smooth.png").path)
+            try expectSuccess(
+                in: w, ["--output=out/editor.png", "in/smooth.png"], source: "in/smooth.png", output: "out/editor.png",
+                size: "400x300")
+            try Tool.run(
+                "convert", [w.url("out/given.png").path, "-crop", "400x300+50+20", "+repage", w.url("out/cut.png").path])
+            #expect(try meanDifference(w.url("out/editor.png"), w.url("out/cut.png")) <= 0.5)
+        }
+
         @Test func badQuadrilateralsAndValuesAreOneLineAndNothingWritten() throws {
             let w = try Workspace()
             try smoothPicture(w, "in/smooth.png")
