@@ -10,8 +10,11 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
     case adjust(CropAdjustment)
     /// A key's step: ("move-left", unit) with the unit a `CropAdjustment.StepUnit`.
     case keyAdjust
-    /// Escape: the drag in progress goes back to where it began.
+    /// Escape during a drag (AT-SPI lists it then): the drag goes back to where it began.
     case cancelDrag
+    /// The Escape key: a drag goes back, else perspective mode or guided Upright ends. Always enabled,
+    /// with a parameter that keeps it off AT-SPI's list: a disabled action bound to a key still takes it.
+    case escapeKey
     /// Turn 1° clockwise or counterclockwise.
     case straightenClockwise, straightenCounterclockwise
     /// The straighten keys: ("turn", hundredths of a degree) or ("level", 0).
@@ -24,14 +27,15 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
     case findDocument
     /// Upright (U): leaning verticals made parallel; the window does the work.
     case upright
-    /// Perspective mode's keys: ("corner", ±1) chooses the next or previous corner, ("move", direction
-    /// × 10 + 1 for a pixel step) moves it, ("apply", 0) and ("cancel", 0) end the mode.
+    /// Perspective mode's keys: ("corner", 1 or −1) chooses the next or previous corner, ("apply", 0)
+    /// applies the mode, ("cancel", 0) leaves it; enabled only while the mode is on.
     case perspectiveKey
 
     public static let allCases: [CanvasAction] =
         CropAdjustment.allCases.map(CanvasAction.adjust)
         + [
-            .keyAdjust, .cancelDrag, .straightenClockwise, .straightenCounterclockwise, .straightenKey, .suggest, .trim,
+            .keyAdjust, .cancelDrag, .escapeKey, .straightenClockwise, .straightenCounterclockwise, .straightenKey, .suggest,
+            .trim,
             .findDocument, .upright, .perspectiveKey,
         ]
 
@@ -48,6 +52,7 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
         case .adjust(let adjustment): return adjustment.actionName
         case .keyAdjust: return "key-adjust"
         case .cancelDrag: return "cancel-drag"
+        case .escapeKey: return "escape-key"
         case .straightenClockwise: return "straighten-clockwise"
         case .straightenCounterclockwise: return "straighten-counterclockwise"
         case .straightenKey: return "straighten-key"

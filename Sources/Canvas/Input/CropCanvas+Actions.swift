@@ -32,6 +32,7 @@ extension CropCanvas {
             canvas.apply(adjustment, step: CropAdjustment.keyStep(unit, imageWidth: size.width, imageHeight: size.height))
         }
         install(.cancelDrag, on: klass) { canvas, _ in canvas.cancelDrag() }
+        install(.escapeKey, on: klass, parameterType: "(si)") { canvas, _ in canvas.escape() }
         // Listed by AT-SPI with the other crop.* actions; the window does the work (it knows the
         // file to suggest from, the picture to trim).
         install(.suggest, on: klass) { canvas, _ in canvas.onEvent?(.suggestAsked) }
@@ -44,7 +45,7 @@ extension CropCanvas {
                 binding.keyval, binding.modifiers, to: CanvasAction.keyAdjust.detailed,
                 string: binding.adjustment.actionName, int: Int32(binding.unit.rawValue))
         }
-        klass.bindKey(GDK_KEY_Escape, to: CanvasAction.cancelDrag.detailed)
+        klass.bindKey(GDK_KEY_Escape, to: CanvasAction.escapeKey.detailed, string: "escape", int: 0)
         klass.bindKey(GDK_KEY_BackSpace, GDK_CONTROL_MASK, to: CanvasAction.adjust(.reset).detailed)
         for key in [GDK_KEY_s, GDK_KEY_S] { klass.bindKey(key, to: CanvasAction.suggest.detailed) }
         for key in [GDK_KEY_t, GDK_KEY_T] { klass.bindKey(key, to: CanvasAction.trim.detailed) }

@@ -127,8 +127,8 @@ extension CropCanvas {
 
     // MARK: Keys
 
-    /// The mode's keys: C and Shift+C choose the next and previous corner, Return applies, Escape
-    /// leaves; the arrows (`keyAdjust`) move the chosen corner while the mode is on.
+    /// The mode's keys: C and Shift+C choose the next and previous corner, Return applies; the
+    /// arrows (`keyAdjust`) move the chosen corner while the mode is on, and Escape (`escape`) leaves it.
     nonisolated static func installPerspectiveActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
         install(.findDocument, on: klass) { canvas, _ in canvas.onEvent?(.findDocumentAsked) }
         install(.upright, on: klass) { canvas, _ in canvas.onEvent?(.uprightAsked) }
@@ -146,10 +146,9 @@ extension CropCanvas {
         klass.bindKey(GDK_KEY_c, to: key, string: "corner", int: 1)
         klass.bindKey(GDK_KEY_C, GDK_SHIFT_MASK, to: key, string: "corner", int: -1)
         for enter in [GDK_KEY_Return, GDK_KEY_KP_Enter] { klass.bindKey(enter, to: key, string: "apply", int: 0) }
-        klass.bindKey(GDK_KEY_Escape, to: key, string: "cancel", int: 0)
     }
 
-    /// The mode's keys answer only while it is on, so C, Return and Escape do their usual work otherwise.
+    /// The mode's keys answer only while it is on, so C and Return do their usual work otherwise.
     func setPerspectiveKeysEnabled(_ enabled: Bool) {
         widget.setActionEnabled(CanvasAction.perspectiveKey.detailed, enabled)
     }
@@ -168,5 +167,18 @@ extension CropCanvas {
         }
         mode.moveSelected(dx: dx, dy: dy, fine: unit == .pixel)
         return true
+    }
+
+    /// The Escape key: a drag in progress goes back; otherwise perspective mode or guided Upright ends
+    /// with nothing changed.
+    func escape() {
+        if input.drag != nil || editor.isDragging {
+            cancelDrag()
+        } else if isEditingPerspective {
+            cancelPerspective()
+        } else if guidedUprightMode {
+            guidedUprightMode = false
+            onEvent?(.perspectiveModeChanged(false))
+        }
     }
 }
