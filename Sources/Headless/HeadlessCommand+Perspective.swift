@@ -45,13 +45,4 @@ extension HeadlessCommand {
             throw HeadlessError(image: image, error.imagingError)
         }
     }
-
-    /// The crop on the rectified picture: `--crop`'s geometry measured on it, or all of it.
-    static func rectifiedCrop(_ options: HeadlessOptions, on rectification: Rectification) throws(HeadlessError) -> PixelRect {
-        let size = rectification.size
-        guard let geometry = options.crop else { return PixelRect(x: 0, y: 0, width: size.width, height: size.height) }
-        do { return try geometry.checkedPixelRect(imageWidth: size.width, imageHeight: size.height) } catch {
-            throw HeadlessError(image: options.imageName, .failure(.cropDoesNotFit(error)))
-        }
-    }
 }

@@ -112,7 +112,9 @@ public enum HeadlessCommand {
         let rectification = try rectification(options, source: source, info: info)
         let (rect, kept, shownAngle) =
             if let rectification {
-                (try rectifiedCrop(options, on: rectification), StoredCrop?.none, StraightenAngle.zero)
+                (try measuredCrop(options, on: rectification.size), StoredCrop?.none, StraightenAngle.zero)
+            } else if !options.export.cuts.isEmpty {
+                (try joinedCrop(options, info: info), StoredCrop?.none, StraightenAngle.zero)
             } else {
                 try pixelRect(options, source: source, info: info, angle: angle)
             }

@@ -9,7 +9,7 @@ import ImagingCore
 public enum HeadlessOption: String, CaseIterable, Sendable {
     case crop, aspect
     case trimTolerance = "trim-tolerance"
-    case rotate, flip, straighten, perspective, upright, shape, size
+    case rotate, flip, cut, straighten, perspective, upright, shape, size
     case printSize = "print-size", resolution, output, sidecar, quality, lossless
     case preferLossless = "prefer-lossless", strip
     case outputDir = "output-dir", format, jobs, help
@@ -71,6 +71,16 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
             help:
                 """
                 mirror: horizontal swaps left and right, vertical swaps top and bottom (done before --rotate)
+                """),
+        .cut: Entry(
+            "GEOMETRY",
+            help:
+                """
+                cut a band out of the picture as displayed and join the two parts, as ImageMagick's -chop: 0xH+0+Y \
+                removes H rows from row Y, Wx0+X+0 W columns from column X, e.g. 0x220+0+120; repeat it (or give \
+                several, comma-separated) to cut more, each measured on the picture the ones before it left; --crop, \
+                --size and --print-size then measure the joined picture (without --crop, all of it); never with \
+                --crop=auto or trim, --straighten, --perspective, --upright, --sidecar or --lossless
                 """),
         .straighten: Entry(
             "A|auto",
@@ -204,6 +214,8 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
     }
 
     var valueName: String? { entry.valueName }
+    /// Whether the option may be given more than once (`--cut`): its values are kept in order, comma-separated.
+    var repeats: Bool { self == .cut }
     var takesValue: Bool { valueName != nil }
     /// What a good value is (the option's name when the entry says nothing more).
     var expects: String { entry.expects ?? "a value of --\(rawValue)" }

@@ -134,6 +134,7 @@ public struct HeadlessOptions: Equatable, Sendable {
         export.preferLossless = values.has(.preferLossless)
         if let strip = values.strip { export.strip = strip }
         export.transform = values.transform
+        export.cuts = values.cuts
         // Alone, the resolution is only written: the pixels stay as they are.
         if values.printSize == nil { export.resolution = values.resolution }
         return export

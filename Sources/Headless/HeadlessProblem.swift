@@ -38,6 +38,7 @@ public enum HeadlessProblem: Equatable, Sendable {
         case bad(HeadlessOption, String)
         case crop(CropGeometryError)
         case straighten(StraightenAngleError)
+        case cut(CutGeometryError)
         /// `--size`: not N nor WxH (`exact`: it looked like WxH), or over `largest` (the output format's).
         case size(String, exact: Bool, largest: Int, format: OutputFormat?)
         /// `--print-size` at `ppi` needs more pixels a side than `largest`.
@@ -70,6 +71,9 @@ public enum HeadlessProblem: Equatable, Sendable {
         case losslessSize
         case losslessStraighten
         case losslessPerspective(HeadlessOption)
+        /// `--cut` with an option it is not made with (`--straighten`, `--perspective`, `--upright`,
+        /// `--crop=auto` or `trim`, `--sidecar`, `--lossless`), as written.
+        case cutWith(String)
         /// The output is the source file itself (links and other spellings included).
         case outputIsSource
         case cropOutsideStraightened(PixelRect, box: PixelSize, angle: StraightenAngle)
@@ -107,6 +111,8 @@ public enum HeadlessProblem: Equatable, Sendable {
         case standardOutputFailed(errno: Int32)
         /// No plain or transparent border around the picture at that tolerance.
         case nothingToTrim(tolerance: Int)
+        /// The cuts do not fit this picture.
+        case cutDoesNotFit(CutProblem)
     }
 
     /// A mistake in the command line itself (exit 2) rather than a failure with a good one (exit 1).
@@ -153,6 +159,7 @@ extension HeadlessProblem.Value {
         case .bad(let option, let text): return "--\(option.rawValue) must be \(option.expects), not “\(text)”"
         case .crop(let error): return error.description
         case .straighten(let error): return "--straighten: " + error.description
+        case .cut(let error): return "--cut: " + error.description
         case .size(let text, let exact, let largest, let format):
             let bound = "from 1 to \(largest)\(Self.bound(format))"
             return exact
@@ -207,6 +214,15 @@ extension HeadlessProblem.Conflict {
         case .losslessPerspective(let option):
             return
                 "--lossless cannot be combined with --\(option.rawValue): the corrected picture is new pixels, so it must be re-encoded"
+        case .cutWith(let other):
+            let why =
+                switch other {
+                case "--sidecar": "a sidecar keeps no cuts yet: give --output"
+                case "--lossless": "the joined picture is new pixels, so it must be re-encoded"
+                case "--crop=auto", "--crop=trim": "give the crop on the joined picture as --crop=GEOMETRY"
+                default: "bands are cut from the picture as displayed, not from a straightened or corrected one"
+                }
+            return "--cut cannot be combined with \(other): \(why)"
         case .outputIsSource: return "the output is the source file itself; choose another --output"
         case .cropOutsideStraightened(let rect, let box, let angle):
             return
@@ -246,6 +262,7 @@ extension HeadlessProblem.Failure {
         case .standardInputEmpty: return "nothing came through standard input"
         case .standardOutputClosed: return "standard output was closed before the whole result was written"
         case .standardOutputFailed(let code): return "standard output could not be written (\(String(cString: strerror(code))))"
+        case .cutDoesNotFit(let problem): return problem.description
         case .nothingToTrim(let tolerance):
             return "nothing to trim: no plain or transparent border around the picture (at --trim-tolerance=\(tolerance))"
         }
