@@ -79,6 +79,13 @@ public enum HeadlessProblem: Equatable, Sendable {
         case cropOutsideStraightened(PixelRect, box: PixelSize, angle: StraightenAngle)
         /// `-` with nothing piped in: standard input is the terminal.
         case standardInputIsTerminal
+        /// A list of `count` entries (one result each) with `--sidecar` or `--output=-` (`to`), which take one.
+        case severalResults(HeadlessOption, count: Int, to: HeadlessOption)
+        /// Two lists of different lengths.
+        case listLengths(HeadlessOption, Int, HeadlessOption, Int)
+        case tooManyResults(HeadlessOption, count: Int)
+        /// Two entries that name their results alike.
+        case resultNamedTwice(HeadlessOption, String)
     }
 
     public enum Failure: Error, Equatable, Sendable {
@@ -113,6 +120,8 @@ public enum HeadlessProblem: Equatable, Sendable {
         case nothingToTrim(tolerance: Int)
         /// The cuts do not fit this picture.
         case cutDoesNotFit(CutProblem)
+        /// One of several results would replace a file.
+        case resultExists(output: String)
     }
 
     /// A mistake in the command line itself (exit 2) rather than a failure with a good one (exit 1).
@@ -227,6 +236,17 @@ extension HeadlessProblem.Conflict {
         case .cropOutsideStraightened(let rect, let box, let angle):
             return
                 "the crop reaches outside the straightened picture: \(rect) on its \(box.width)x\(box.height) box, turned \(angle)"
+        case .severalResults(let option, let count, let to):
+            return to == .sidecar
+                ? "--\(option.rawValue) lists \(count) entries, one result each, and --sidecar keeps one crop: give --output=FILE"
+                : "--\(option.rawValue) lists \(count) entries, one result each, and --output=- takes one: give --output=FILE"
+        case .listLengths(let first, let count, let other, let otherCount):
+            return "--\(first.rawValue) lists \(count) entries and --\(other.rawValue) \(otherCount): "
+                + "give lists of the same length, or one value for all"
+        case .tooManyResults(let option, let count):
+            return "--\(option.rawValue) lists \(count) entries: at most \(FrameList.maximum) results of one picture"
+        case .resultNamedTwice(let option, let entry):
+            return "--\(option.rawValue) gives \(entry) twice: each result is named by its entry, so give each once"
         case .standardInputIsTerminal: return "- reads the picture from standard input, which is a terminal: pipe a picture in"
         }
     }
@@ -263,6 +283,9 @@ extension HeadlessProblem.Failure {
         case .standardOutputClosed: return "standard output was closed before the whole result was written"
         case .standardOutputFailed(let code): return "standard output could not be written (\(String(cString: strerror(code))))"
         case .cutDoesNotFit(let problem): return problem.description
+        case .resultExists(let output):
+            return "its result \(output) exists already, and several results never replace a file: "
+                + "move it or choose another --output"
         case .nothingToTrim(let tolerance):
             return "nothing to trim: no plain or transparent border around the picture (at --trim-tolerance=\(tolerance))"
         }
