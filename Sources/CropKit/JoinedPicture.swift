@@ -11,9 +11,13 @@ public struct JoinedPicture: Hashable, Sendable {
     /// The rows kept, on `original`, top to bottom.
     public private(set) var rows: [Range<Int>]
 
-    /// Makes `cuts` on `picture` in order; the first that reaches outside what is left, or that would
-    /// leave nothing of it, is the problem.
+    /// The most cuts one picture takes: a crop of the joined picture is made of up to (cuts + 1)² pieces.
+    public static let maximumCuts = 256
+
+    /// Makes `cuts` on `picture` in order; more than `maximumCuts`, or the first cut that reaches outside
+    /// what is left or would leave nothing of it, is the problem.
     public init(_ picture: PixelSize, cuts: [PictureCut]) throws(CutProblem) {
+        guard cuts.count <= Self.maximumCuts else { throw .tooMany(cuts.count) }
         original = picture
         columns = picture.width > 0 ? [0..<picture.width] : []
         rows = picture.height > 0 ? [0..<picture.height] : []
@@ -73,6 +77,8 @@ public enum CutProblem: Error, Hashable, Sendable, Codable, CustomStringConverti
     case outside(PictureCut, index: Int, picture: PixelSize)
     /// The cut would remove every row (or column) that was left.
     case nothingLeft(PictureCut, index: Int, picture: PixelSize)
+    /// More cuts than `JoinedPicture.maximumCuts`.
+    case tooMany(Int)
 
     public var description: String {
         switch self {
@@ -85,6 +91,7 @@ public enum CutProblem: Error, Hashable, Sendable, Codable, CustomStringConverti
             let what = cut.axis == .rows ? "row" : "column"
             return "the cut \(cut) would leave nothing of the \(picture.width)×\(picture.height) picture\(Self.left(index)): "
                 + "keep at least one \(what)"
+        case .tooMany(let count): return "\(count) cuts are too many: at most \(JoinedPicture.maximumCuts)"
         }
     }
 

@@ -39,6 +39,8 @@ public enum HeadlessProblem: Equatable, Sendable {
         case crop(CropGeometryError)
         case straighten(StraightenAngleError)
         case cut(CutGeometryError)
+        /// More `--cut`s than `JoinedPicture.maximumCuts`.
+        case tooManyCuts(Int)
         /// `--size`: not N nor WxH (`exact`: it looked like WxH), or over `largest` (the output format's).
         case size(String, exact: Bool, largest: Int, format: OutputFormat?)
         /// `--print-size` at `ppi` needs more pixels a side than `largest`.
@@ -169,6 +171,7 @@ extension HeadlessProblem.Value {
         case .crop(let error): return error.description
         case .straighten(let error): return "--straighten: " + error.description
         case .cut(let error): return "--cut: " + error.description
+        case .tooManyCuts(let count): return "--cut is given \(count) times: at most \(JoinedPicture.maximumCuts) cuts a picture"
         case .size(let text, let exact, let largest, let format):
             let bound = "from 1 to \(largest)\(Self.bound(format))"
             return exact

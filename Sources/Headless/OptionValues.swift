@@ -131,7 +131,9 @@ struct OptionValues {
     /// `--cut`'s geometries, comma-separated when it was given more than once.
     private static func cuts(_ text: String) throws(HeadlessProblem.Value) -> [PictureCut] {
         var cuts: [PictureCut] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= JoinedPicture.maximumCuts else { throw .tooManyCuts(parts.count) }
+        for part in parts {
             do { cuts.append(try PictureCut(parsing: String(part))) } catch { throw .cut(error) }
         }
         return cuts

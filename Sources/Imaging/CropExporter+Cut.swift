@@ -30,22 +30,28 @@ extension CropExporter {
                 else { throw ImagingLibraries.vipsFailure(.cut) }
                 pieces.append(piece)
             }
-            bands.append(try joining(pieces, VIPS_DIRECTION_HORIZONTAL))
+            bands.append(try joining(pieces[...], VIPS_DIRECTION_HORIZONTAL))
         }
-        return try joining(bands, VIPS_DIRECTION_VERTICAL)
+        return try joining(bands[...], VIPS_DIRECTION_VERTICAL)
     }
 
-    /// `images` joined in order, left to right or top to bottom (a new reference).
-    private static func joining(_ images: [VipsPointer], _ direction: VipsDirection) throws(ImagingError) -> VipsPointer {
-        guard var result = images.first else { throw .invalidRequest(.emptyCrop) }
-        g_object_ref(result)
-        for next in images.dropFirst() {
-            var out: VipsPointer?
-            let status = cv_join(result, next, &out, direction)
-            cv_unref(result)
-            guard status == 0, let out else { throw ImagingLibraries.vipsFailure(.cut) }
-            result = out
+    /// `images` joined in order, left to right or top to bottom (a new reference): halves joined
+    /// in turn, so a long row of pieces makes a shallow pipeline rather than a chain as long as the row.
+    private static func joining(
+        _ images: ArraySlice<VipsPointer>, _ direction: VipsDirection
+    ) throws(ImagingError) -> VipsPointer {
+        guard let first = images.first else { throw .invalidRequest(.emptyCrop) }
+        guard images.count > 1 else {
+            g_object_ref(first)
+            return first
         }
-        return result
+        let middle = images.startIndex + images.count / 2
+        let left = try joining(images[..<middle], direction)
+        defer { cv_unref(left) }
+        let right = try joining(images[middle...], direction)
+        defer { cv_unref(right) }
+        var out: VipsPointer?
+        guard cv_join(left, right, &out, direction) == 0, let out else { throw ImagingLibraries.vipsFailure(.cut) }
+        return out
     }
 }

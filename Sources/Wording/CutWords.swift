@@ -27,6 +27,8 @@ extension CutProblem {
             return Localization.format(
                 tr("the cut %1$s would leave nothing of the %2$d×%3$d picture"),
                 [cut.description, picture.width, picture.height])
+        case .tooMany(let count):
+            return Localization.format(tr("%1$d cuts are too many: at most %2$d"), [count, JoinedPicture.maximumCuts])
         }
     }
 }

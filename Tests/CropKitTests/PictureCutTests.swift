@@ -56,7 +56,7 @@ import Testing
         #expect(try JoinedPicture(picture, cuts: []).isWhole)
     }
 
-    @Test func aCutOutsideWhatIsLeftOrTakingAllOfItIsAProblem() {
+    @Test func aCutOutsideWhatIsLeftOrTakingAllOfItIsAProblem() throws {
         let picture = PixelSize(width: 10, height: 8)
         let first = PictureCut(axis: .rows, start: 0, length: 4)
         let outside = PictureCut(axis: .rows, start: 2, length: 3)
@@ -73,6 +73,9 @@ import Testing
                 try JoinedPicture(picture, cuts: [hostile])
             }
         }
+        let many = Array(repeating: PictureCut(axis: .rows, start: 0, length: 1), count: JoinedPicture.maximumCuts + 1)
+        #expect(throws: CutProblem.tooMany(257)) { try JoinedPicture(PixelSize(width: 10, height: 1000), cuts: many) }
+        #expect(try JoinedPicture(PixelSize(width: 10, height: 1000), cuts: Array(many.dropLast())).size.height == 744)
         #expect(
             CutProblem.outside(outside, index: 1, picture: PixelSize(width: 10, height: 4)).description
                 == "the cut 0x3+0+2 reaches outside the 10×4 picture left by the cuts before it, whose rows are 0 to 3")

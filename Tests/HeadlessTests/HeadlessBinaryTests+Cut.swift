@@ -1,5 +1,6 @@
 // --cut: the real binary against ImageMagick's -chop, on the picture as displayed, in a batch and a pipe; every refusal.
 
+import CropKit
 import Foundation
 import Testing
 
@@ -33,6 +34,8 @@ extension HeadlessBinaryTests {
         @Test(arguments: [
             ["0x50+0+60"], ["40x0+100+0"], ["0x1+0+0"], ["1x0+299+0"],
             ["0x50+0+60", "40x0+100+0", "0x10+0+0"], ["0x30+0+20", "0x30+0+20"], ["100x0+0+0", "100x0+100+0"],
+            // Sixty cuts: the crop is made of hundreds of pieces.
+            (0..<30).map { "0x2+0+\($0 * 3)" } + (0..<30).map { "3x0+\($0 * 4)+0" },
         ])
         func cutsArePixelForPixelImageMagicksChop(_ geometries: [String]) throws {
             let w = try Workspace()
@@ -133,6 +136,10 @@ extension HeadlessBinaryTests {
             (
                 ["--cut=100x0+0+0", "--cut=200x0+0+0"], 1,
                 "the cut 200x0+0+0 would leave nothing of the 200×200 picture left by the cuts before it: keep at least one column"
+            ),
+            (
+                [(0...JoinedPicture.maximumCuts).map { _ in "0x1+0+0" }.joined(separator: ",")].map { "--cut=" + $0 }, 2,
+                "--cut is given 257 times: at most 256 cuts a picture"
             ),
             (["--cut=0x50+0+60", "--crop=100x160+0+0"], 1, "the crop 100x160+0+0 lies outside the 300×150 image"),
             (

@@ -19,6 +19,7 @@ import Wording
                 .nothingLeft(PictureCut(axis: .columns, start: 0, length: 800), index: 1, picture: picture),
                 "the cut 800x0+0+0 would leave nothing of the 800×600 picture"
             ),
+            (.tooMany(300), "300 cuts are too many: at most 256"),
         ]
         for (problem, english) in cases {
             #expect(problem.message == english)
