@@ -59,6 +59,10 @@ static inline int cv_flip(VipsImage *in, VipsImage **out, VipsDirection d) { ret
 static inline int cv_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
     return vips_crop(in, out, left, top, width, height, NULL);
 }
+/* `b` put beside `a` (horizontal) or below it (vertical); the two meet along a side of the same length. */
+static inline int cv_join(VipsImage *a, VipsImage *b, VipsImage **out, VipsDirection direction) {
+    return vips_join(a, b, out, direction, NULL);
+}
 /* libvips' attention smartcrop of a width x height area: where the most interesting spot is (attention_x/y, in
    `in`'s pixels); the crop itself (`out`) is placed by libvips around it. */
 static inline int cv_smartcrop_attention(VipsImage *in, VipsImage **out, int width, int height, int *x, int *y) {

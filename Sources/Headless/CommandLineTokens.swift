@@ -2,7 +2,7 @@
 
 /// The command line split into options and operands, before any value is interpreted.
 struct CommandLineTokens: Equatable {
-    /// Option values by option; flags map to "".
+    /// Option values by option; flags map to "", and a repeated option's values are joined by commas.
     var values: [HeadlessOption: String] = [:]
     var operands: [String] = []
 
@@ -36,7 +36,9 @@ struct CommandLineTokens: Equatable {
             guard let option = HeadlessOption(rawValue: name) else {
                 throw HeadlessError(image: nil, .syntax(.unknownOption("--" + name)))
             }
-            guard values[option] == nil else { throw HeadlessError(image: nil, .syntax(.givenTwice(name))) }
+            guard values[option] == nil || option.repeats else {
+                throw HeadlessError(image: nil, .syntax(.givenTwice(name)))
+            }
             if option.takesValue {
                 var value = inline
                 if value == nil, index < arguments.count, !arguments[index].hasPrefix("--") {
@@ -46,7 +48,7 @@ struct CommandLineTokens: Equatable {
                 guard let value, !value.isEmpty else {
                     throw HeadlessError(image: nil, .syntax(.needsValue(name, synopsis: option.synopsis)))
                 }
-                values[option] = value
+                values[option] = values[option].map { $0 + "," + value } ?? value
             } else {
                 guard inline == nil else { throw HeadlessError(image: nil, .syntax(.takesNoValue(name))) }
                 values[option] = ""

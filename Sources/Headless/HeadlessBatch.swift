@@ -48,7 +48,7 @@ public struct HeadlessBatch: Equatable, Sendable {
         // command line's (exit 2, nothing written), not any one image's.
         let shared = Self.sharedArguments(tokens)
         let standIn = directory.map { ($0 as NSString).appendingPathComponent("image.\(format ?? "png")") }
-        do { _ = try HeadlessOptions.parse(Self.tokens(shared, output: standIn, image: "image"), image: "image") } catch {
+        do { _ = try HeadlessOptions.request(Self.tokens(shared, output: standIn, image: "image"), image: "image") } catch {
             throw error.said(of: nil, exitStatus: HeadlessError.badCommandLineStatus)
         }
         let outputs = images.map { image in directory.map { Self.output(for: image, in: $0, format: format) } ?? image + ".xmp" }
@@ -61,7 +61,7 @@ public struct HeadlessBatch: Equatable, Sendable {
                 return .refused(HeadlessError(image: image, .failure(.resultFormat(kind: (output as NSString).pathExtension))))
             }
             do throws(HeadlessError) {
-                _ = try HeadlessOptions.parse(Self.tokens(shared, output: output, image: image), image: image)
+                _ = try HeadlessOptions.request(Self.tokens(shared, output: output, image: image), image: image)
             } catch {
                 return .refused(error.said(of: image, exitStatus: HeadlessError.badImageStatus))
             }

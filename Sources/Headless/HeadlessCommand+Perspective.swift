@@ -42,15 +42,6 @@ extension HeadlessCommand {
         }
     }
 
-    /// The crop on the rectified picture: `--crop`'s geometry measured on it, or all of it.
-    static func rectifiedCrop(_ options: HeadlessOptions, on rectification: Rectification) throws(HeadlessError) -> PixelRect {
-        let size = rectification.size
-        guard let geometry = options.crop else { return PixelRect(x: 0, y: 0, width: size.width, height: size.height) }
-        do { return try geometry.checkedPixelRect(imageWidth: size.width, imageHeight: size.height) } catch {
-            throw HeadlessError(image: options.imageName, .failure(.cropDoesNotFit(error)))
-        }
-    }
-
     /// The rectified picture's proportions when they are not estimated: `--aspect`'s, or without it
     /// those of an exact size or a print of the whole corrected picture (a page is A4).
     private static func lockedRatio(_ options: HeadlessOptions) -> Double? {

@@ -37,18 +37,14 @@ public enum HeadlessCommand {
                     ?? "Decoders cannot start: \(DecoderPool.programName) is missing or failed"
                 writeAll(HelpText.text + "\n" + confinement + "\n", to: STDOUT_FILENO)
             case .crop(let options):
-                // The decoder starts at once, so its start-up overlaps everything before the first
-                // job (a usage error or a batch, whose workers decode, starts none here); on its
-                // own, with no zygote to fork it, since one file is all this command decodes.
-                DecoderPool.shared.decodesOneFile = true
-                // A file whose first bytes say JPEG, PNG, GIF, TIFF or WebP is no HEIF: its decoder
-                // skips the HEIF module, a large part of its start-up.
-                DecoderPool.shared.loadsHEIF =
-                    options.readsStandardInput || !FileSignature.isCertainlyNotHEIF(path: options.image)
-                DecoderPool.shared.startAhead()
-                // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
-                TemporaryFileSignal.removeTemporariesOnInterrupt()
+                prepareDecoder(for: options)
                 if let warning = try crop(options) { writeAll(warning.line + "\n", to: STDERR_FILENO) }
+            case .frames(let frames):
+                guard let first = frames.first else { return 0 }
+                prepareDecoder(for: first.options)
+                let outcome = try cropFrames(frames)
+                for line in outcome.lines { writeAll(line + "\n", to: STDERR_FILENO) }
+                return outcome.status
             case .batch(let batch):
                 return batch.run()
             }
@@ -57,6 +53,21 @@ public enum HeadlessCommand {
             writeAll(error.line + "\n", to: STDERR_FILENO)
             return error.exitStatus
         }
+    }
+
+    /// Gets the decoder ready for one picture's crop (or its several results).
+    private static func prepareDecoder(for options: HeadlessOptions) {
+        // The decoder starts at once, so its start-up overlaps everything before the first
+        // job (a usage error or a batch, whose workers decode, starts none here); on its
+        // own, with no zygote to fork it, since one file is all this command decodes.
+        DecoderPool.shared.decodesOneFile = true
+        // A file whose first bytes say JPEG, PNG, GIF, TIFF or WebP is no HEIF: its decoder
+        // skips the HEIF module, a large part of its start-up.
+        DecoderPool.shared.loadsHEIF =
+            options.readsStandardInput || !FileSignature.isCertainlyNotHEIF(path: options.image)
+        DecoderPool.shared.startAhead()
+        // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
+        TemporaryFileSignal.removeTemporariesOnInterrupt()
     }
 
     /// Whether crop-editor was started as one of a batch's worker processes (a hidden argument).
@@ -73,7 +84,9 @@ public enum HeadlessCommand {
         defer { DecoderPool.shared.shutdown() }
         return BatchWorker.serve { job in
             do throws(HeadlessError) {
-                guard case .crop(let options) = try HeadlessOptions.parse(job.arguments) else {
+                let request = try HeadlessOptions.parse(job.arguments)
+                if case .frames(let frames) = request { return try frameJob(frames, temporaryName: job.temporaryName) }
+                guard case .crop(let options) = request else {
                     return BatchOutcome(
                         status: .failed, lines: [HeadlessError(image: job.image, .failure(.notASingleImageJob)).line])
                 }
@@ -93,8 +106,9 @@ public enum HeadlessCommand {
     }
 
     /// The same, saying too whether the result was cut losslessly (a batch's summary counts them).
+    /// `source`: the picture already read (several results of one piped picture), else read here.
     static func cropped(
-        _ options: HeadlessOptions, temporaryName: String? = nil
+        _ options: HeadlessOptions, temporaryName: String? = nil, source given: DecoderSource? = nil
     ) throws(HeadlessError) -> (
         warning: HeadlessWarning?, lossless: Bool
     ) {
@@ -105,14 +119,17 @@ public enum HeadlessCommand {
         {
             throw HeadlessError(image: image, .conflict(.outputIsSource))
         }
-        let source = try StandardStreams.source(options)
+        let source: DecoderSource
+        if let given { source = given } else { source = try StandardStreams.source(options) }
         let info: ImageInfo
         do { info = try DecoderPool.shared.probe(source) } catch { throw HeadlessError(image: image, error) }
         let angle = try straightenAngle(options, source: source)
         let asked = try rectification(options, source: source, info: info)
         let (rect, kept, shownAngle, rectification) =
             if let asked {
-                (try rectifiedCrop(options, on: asked), StoredCrop?.none, StraightenAngle.zero, Rectification?.some(asked))
+                (try measuredCrop(options, on: asked.size), StoredCrop?.none, StraightenAngle.zero, Rectification?.some(asked))
+            } else if !options.export.cuts.isEmpty {
+                (try joinedCrop(options, info: info), StoredCrop?.none, StraightenAngle.zero, Rectification?.none)
             } else {
                 try pixelRect(options, source: source, info: info, angle: angle)
             }

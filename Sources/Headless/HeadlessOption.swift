@@ -9,7 +9,7 @@ import ImagingCore
 public enum HeadlessOption: String, CaseIterable, Sendable {
     case crop, aspect
     case trimTolerance = "trim-tolerance"
-    case rotate, flip, straighten, perspective, upright, shape, size
+    case rotate, flip, cut, straighten, perspective, upright, shape, size
     case printSize = "print-size", resolution, output, sidecar, quality, lossless
     case preferLossless = "prefer-lossless", strip
     case outputDir = "output-dir", format, jobs, help
@@ -50,7 +50,9 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
                 """
                 with --crop=auto or --crop=trim, the crop's width:height, e.g. 4:5, 1:1 or 1.91:1 (in pixels of the \
                 image as displayed); trim takes the smallest such rectangle around the picture inside the border; with \
-                --perspective, the rectified picture's width:height (A4 is 1:1.414)
+                --perspective, the rectified picture's width:height (A4 is 1:1.414); several, comma-separated, e.g. \
+                1:1,4:5,16:9, make one result each, FILE-1x1.EXT, FILE-4x5.EXT, … (at most \(FrameList.maximum), never \
+                over an existing file: then nothing is written)
                 """),
         .trimTolerance: Entry(
             "N", expects: "a whole number from 0 to 100",
@@ -71,6 +73,16 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
             help:
                 """
                 mirror: horizontal swaps left and right, vertical swaps top and bottom (done before --rotate)
+                """),
+        .cut: Entry(
+            "GEOMETRY",
+            help:
+                """
+                cut a band out of the picture as displayed and join the two parts, as ImageMagick's -chop: 0xH+0+Y \
+                removes H rows from row Y, Wx0+X+0 W columns from column X, e.g. 0x220+0+120; repeat it (or give \
+                several, comma-separated) to cut more, each measured on the picture the ones before it left; --crop, \
+                --size and --print-size then measure the joined picture (without --crop, all of it); never with \
+                --crop=auto or trim, --straighten, --perspective, --upright, --sidecar or --lossless
                 """),
         .straighten: Entry(
             "A|auto",
@@ -117,7 +129,8 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
                 scale the result, down or up, so its longer side is N pixels (a whole number from 1); the other side \
                 keeps the crop's proportions; WxH makes it exactly W by H pixels, and the crop must have the ratio W:H \
                 (to within a pixel of rounding: it is the ratio of --crop=auto) or that image fails (default: the crop's \
-                own size, or the size kept with the crop in IMAGE.xmp)
+                own size, or the size kept with the crop in IMAGE.xmp); a comma-separated list, e.g. \
+                1080x1080,1080x1350,1920x1080, makes one result each, as --aspect's list does (the same length as it)
                 """),
         .printSize: Entry(
             "WxH{cm,in}|a4|a5|letter", expects: "WxH in cm or in, e.g. 15x10cm or 6x4in, or a4, a5 or letter",
@@ -126,7 +139,7 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
                 exactly the pixels of a print this size at --resolution, e.g. 15x10cm or 6x4in, or a sheet of paper by \
                 name (a4, a5, letter, upright), the resolution written into the file; the crop must have its ratio, as \
                 with --size=WxH; with --perspective or --upright and no --crop or --aspect, the corrected picture is made \
-                in its ratio
+                in its ratio; a comma-separated list makes one result each, as --size's does
                 """),
         .resolution: Entry(
             "PPI", expects: "a whole number of pixels per inch from 1 to \(PrintSize.maximumPPI)",
@@ -204,6 +217,8 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
     }
 
     var valueName: String? { entry.valueName }
+    /// Whether the option may be given more than once (`--cut`): its values are kept in order, comma-separated.
+    var repeats: Bool { self == .cut }
     var takesValue: Bool { valueName != nil }
     /// What a good value is (the option's name when the entry says nothing more).
     var expects: String { entry.expects ?? "a value of --\(rawValue)" }

@@ -7,6 +7,8 @@ import ImagingCore
 public enum HeadlessRequest: Equatable, Sendable {
     case help
     case crop(HeadlessOptions)
+    /// `--aspect`, `--size` or `--print-size` lists: one result an entry, each its own request.
+    case frames([HeadlessFrame])
     /// `--output-dir`, or `--sidecar` with several images.
     case batch(HeadlessBatch)
 }
@@ -95,7 +97,20 @@ public struct HeadlessOptions: Equatable, Sendable {
         if tokens.has(.format), tokens.values[.output] != standardStream {
             throw HeadlessError(image: nil, .syntax(.formatWithOutput))
         }
-        return .crop(try parse(tokens, image: image))
+        return try request(tokens, image: image)
+    }
+
+    /// One image's request from tokens holding that one IMAGE: one result, or one a listed entry
+    /// (`FrameList`), each checked as a command line of its own would be.
+    static func request(_ tokens: CommandLineTokens, image: String) throws(HeadlessError) -> HeadlessRequest {
+        let split: [(label: String, tokens: CommandLineTokens)]?
+        do { split = try FrameList.split(tokens) } catch {
+            throw HeadlessError(image: image == standardStream ? standardInputName : image, .conflict(error))
+        }
+        guard let split else { return .crop(try parse(tokens, image: image)) }
+        var frames: [HeadlessFrame] = []
+        for (label, single) in split { frames.append(HeadlessFrame(label: label, options: try parse(single, image: image))) }
+        return .frames(frames)
     }
 
     /// One image's request, from tokens holding that one IMAGE: every value read alone, then the
@@ -134,6 +149,7 @@ public struct HeadlessOptions: Equatable, Sendable {
         export.preferLossless = values.has(.preferLossless)
         if let strip = values.strip { export.strip = strip }
         export.transform = values.transform
+        export.cuts = values.cuts
         // Alone, the resolution is only written: the pixels stay as they are.
         if values.printSize == nil { export.resolution = values.resolution }
         return export

@@ -38,6 +38,9 @@ public enum HeadlessProblem: Equatable, Sendable {
         case bad(HeadlessOption, String)
         case crop(CropGeometryError)
         case straighten(StraightenAngleError)
+        case cut(CutGeometryError)
+        /// More `--cut`s than `JoinedPicture.maximumCuts`.
+        case tooManyCuts(Int)
         /// `--size`: not N nor WxH (`exact`: it looked like WxH), or over `largest` (the output format's).
         case size(String, exact: Bool, largest: Int, format: OutputFormat?)
         /// `--print-size` at `ppi` needs more pixels a side than `largest`.
@@ -69,11 +72,21 @@ public enum HeadlessProblem: Equatable, Sendable {
         case losslessSize
         case losslessStraighten
         case losslessPerspective(HeadlessOption)
+        /// `--cut` with an option it is not made with (`--straighten`, `--perspective`, `--upright`,
+        /// `--crop=auto` or `trim`, `--sidecar`, `--lossless`), as written.
+        case cutWith(String)
         /// The output is the source file itself (links and other spellings included).
         case outputIsSource
         case cropOutsideStraightened(PixelRect, box: PixelSize, angle: StraightenAngle)
         /// `-` with nothing piped in: standard input is the terminal.
         case standardInputIsTerminal
+        /// A list of `count` entries (one result each) with `--sidecar` or `--output=-` (`to`), which take one.
+        case severalResults(HeadlessOption, count: Int, to: HeadlessOption)
+        /// Two lists of different lengths.
+        case listLengths(HeadlessOption, Int, HeadlessOption, Int)
+        case tooManyResults(HeadlessOption, count: Int)
+        /// Two entries that name their results alike.
+        case resultNamedTwice(HeadlessOption, String)
     }
 
     public enum Failure: Error, Equatable, Sendable {
@@ -106,6 +119,10 @@ public enum HeadlessProblem: Equatable, Sendable {
         case standardOutputFailed(errno: Int32)
         /// No plain or transparent border around the picture at that tolerance.
         case nothingToTrim(tolerance: Int)
+        /// The cuts do not fit this picture.
+        case cutDoesNotFit(CutProblem)
+        /// One of several results would replace a file.
+        case resultExists(output: String)
     }
 
     /// A mistake in the command line itself (exit 2) rather than a failure with a good one (exit 1).
@@ -152,6 +169,8 @@ extension HeadlessProblem.Value {
         case .bad(let option, let text): return "--\(option.rawValue) must be \(option.expects), not “\(text)”"
         case .crop(let error): return error.description
         case .straighten(let error): return "--straighten: " + error.description
+        case .cut(let error): return "--cut: " + error.description
+        case .tooManyCuts(let count): return "--cut is given \(count) times: at most \(JoinedPicture.maximumCuts) cuts a picture"
         case .size(let text, let exact, let largest, let format):
             let bound = "from 1 to \(largest)\(Self.bound(format))"
             return exact
@@ -205,10 +224,30 @@ extension HeadlessProblem.Conflict {
         case .losslessPerspective(let option):
             return
                 "--lossless cannot be combined with --\(option.rawValue): the corrected picture is new pixels, so it must be re-encoded"
+        case .cutWith(let other):
+            let why =
+                switch other {
+                case "--sidecar": "a sidecar keeps no cuts yet: give --output"
+                case "--lossless": "the joined picture is new pixels, so it must be re-encoded"
+                case "--crop=auto", "--crop=trim": "give the crop on the joined picture as --crop=GEOMETRY"
+                default: "bands are cut from the picture as displayed, not from a straightened or corrected one"
+                }
+            return "--cut cannot be combined with \(other): \(why)"
         case .outputIsSource: return "the output is the source file itself; choose another --output"
         case .cropOutsideStraightened(let rect, let box, let angle):
             return
                 "the crop reaches outside the straightened picture: \(rect) on its \(box.width)x\(box.height) box, turned \(angle)"
+        case .severalResults(let option, let count, let to):
+            return to == .sidecar
+                ? "--\(option.rawValue) lists \(count) entries, one result each, and --sidecar keeps one crop: give --output=FILE"
+                : "--\(option.rawValue) lists \(count) entries, one result each, and --output=- takes one: give --output=FILE"
+        case .listLengths(let first, let count, let other, let otherCount):
+            return "--\(first.rawValue) lists \(count) entries and --\(other.rawValue) \(otherCount): "
+                + "give lists of the same length, or one value for all"
+        case .tooManyResults(let option, let count):
+            return "--\(option.rawValue) lists \(count) entries: at most \(FrameList.maximum) results of one picture"
+        case .resultNamedTwice(let option, let entry):
+            return "--\(option.rawValue) gives \(entry) twice: each result is named by its entry, so give each once"
         case .standardInputIsTerminal: return "- reads the picture from standard input, which is a terminal: pipe a picture in"
         }
     }
@@ -244,6 +283,10 @@ extension HeadlessProblem.Failure {
         case .standardInputEmpty: return "nothing came through standard input"
         case .standardOutputClosed: return "standard output was closed before the whole result was written"
         case .standardOutputFailed(let code): return "standard output could not be written (\(String(cString: strerror(code))))"
+        case .cutDoesNotFit(let problem): return problem.description
+        case .resultExists(let output):
+            return "its result \(output) exists already, and several results never replace a file: "
+                + "move it or choose another --output"
         case .nothingToTrim(let tolerance):
             return "nothing to trim: no plain or transparent border around the picture (at --trim-tolerance=\(tolerance))"
         }

@@ -42,6 +42,7 @@ extension HeadlessOptions {
             OptionRule({ .perspectiveWithAutomaticCrop($0.perspectiveOption) }) {
                 $0.perspective != nil && $0.crop?.isAutomatic == true
             },
+            OptionRule({ .cutWith($0.cutCompanion ?? "") }) { !$0.cuts.isEmpty && $0.cutCompanion != nil },
             OptionRule(.sizeAndPrintSize) { $0.has(.size) && $0.has(.printSize) },
             OptionRule(.sidecarWithOutput) { $0.sidecar && $0.has(.output) },
             OptionRule(.sidecarNeedsCrop) { $0.sidecar && $0.crop == nil && $0.straighten == nil && $0.perspective == nil },

@@ -31,6 +31,8 @@ struct OptionValues {
     var strip: StripMode?
     /// `--flip` then `--rotate`.
     var transform = ImageOrientation.up
+    /// `--cut`, in the order given.
+    var cuts: [PictureCut] = []
     var output: String?
     /// `--format`.
     var format: OutputFormat?
@@ -49,6 +51,12 @@ struct OptionValues {
     var lossless: Bool { has(.lossless) }
     var writesStandardOutput: Bool { output == HeadlessOptions.standardStream }
     var readsStandardInput: Bool { image == HeadlessOptions.standardStream }
+    /// The first option given that `--cut` is not made with, as written (nil: none).
+    var cutCompanion: String? {
+        if crop?.isAutomatic == true { return "--crop=\(crop == .auto ? "auto" : "trim")" }
+        let others: [HeadlessOption] = [.straighten, .perspective, .upright, .sidecar, .lossless]
+        return others.first(where: has).map { "--\($0.rawValue)" }
+    }
     /// The size asked for, by `--size` or `--print-size`.
     var outputSize: OutputSize? { size ?? printSize }
 
@@ -91,6 +99,7 @@ struct OptionValues {
             try Self.word(value, .strip) { StripMode(rawValue: $0).flatMap { $0 == .none ? nil : $0 } }
         }
         transform = try Self.transform(flip: text(.flip), rotate: text(.rotate))
+        cuts = try text(.cut).map(Self.cuts) ?? []
         format = try text(.format).map { (value) throws(HeadlessProblem.Value) in
             try Self.word(value, .format) {
                 ["png", "jpg", "webp", "tif"].contains($0) ? OutputFormat(path: "result." + $0) : nil
@@ -117,6 +126,17 @@ struct OptionValues {
         default:
             do { return .geometry(try CropGeometry(parsing: text)) } catch { throw .crop(error) }
         }
+    }
+
+    /// `--cut`'s geometries, comma-separated when it was given more than once.
+    private static func cuts(_ text: String) throws(HeadlessProblem.Value) -> [PictureCut] {
+        var cuts: [PictureCut] = []
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= JoinedPicture.maximumCuts else { throw .tooManyCuts(parts.count) }
+        for part in parts {
+            do { cuts.append(try PictureCut(parsing: String(part))) } catch { throw .cut(error) }
+        }
+        return cuts
     }
 
     private static func straighten(_ text: String) throws(HeadlessProblem.Value) -> StraightenRequest {

@@ -33,7 +33,7 @@ struct GainMapPlan {
         // A straightened or rectified result's gain map would need the same warp; it is left out (and said) instead.
         cuts =
             pictures?.gainMap != nil && format == .jpeg && options.strip != .all && options.straighten.isZero
-            && options.perspective == nil
+            && options.perspective == nil && options.cuts.isEmpty
     }
 }
 
@@ -91,7 +91,9 @@ extension CropExporter {
         if format == .jpeg { try file.dropGainMapXMP() }
         let reason: LeftOut =
             format != .jpeg
-            ? .gainMapNotCarried(into: format) : options.perspective != nil ? .gainMapNotRectified : .gainMapNotStraightened
+            ? .gainMapNotCarried(into: format)
+            : options.perspective != nil
+                ? .gainMapNotRectified : options.cuts.isEmpty ? .gainMapNotStraightened : .gainMapNotJoined
         return (nil, [reason])
     }
 

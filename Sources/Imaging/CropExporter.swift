@@ -138,7 +138,7 @@ public enum CropExporter {
         // Turned ones (by EXIF or by the user) need random access for the rotation, as a perspective warp does.
         let jpeg: Int32 = info.isJPEG ? 1 : 0
         let opened =
-            info.orientation == .up && options.transform == .up && options.perspective == nil
+            info.orientation == .up && options.transform == .up && options.perspective == nil && options.cuts.isEmpty
             ? cv_open_sequential(info.path, jpeg) : cv_open(info.path, jpeg)
         guard let image = opened else { throw ImagingLibraries.vipsFailure(.open) }
         defer { cv_unref(image) }
@@ -211,6 +211,9 @@ public enum CropExporter {
     private static func shownCut(
         _ upright: VipsPointer, info: ImageInfo, crop: PixelRect, options: ExportOptions
     ) throws(ImagingError) -> VipsPointer {
+        if !options.cuts.isEmpty {
+            return try joinedCut(upright, info: info, crop: crop, options: options)
+        }
         if let rectification = options.perspective {
             return try rectifiedCut(upright, crop: crop, options: options, rectification)
         }

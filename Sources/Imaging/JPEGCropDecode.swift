@@ -23,7 +23,9 @@ package final class JPEGCropDecode {
     /// Starts the decode down to the crop, or nil when this way does not apply (or libjpeg warned on
     /// the way: damage above the crop).
     init?(info: ImageInfo, crop: PixelRect, options: ExportOptions) {
-        guard info.isJPEG, Self.shortcut.allows(info.path), options.straighten.isZero, options.perspective == nil else {
+        guard info.isJPEG, Self.shortcut.allows(info.path), options.straighten.isZero, options.perspective == nil,
+            options.cuts.isEmpty
+        else {
             return nil
         }
         turn = info.orientation.followed(by: options.transform)

@@ -19,7 +19,9 @@ public enum ExportCheck {
         guard crop.width > 0, crop.height > 0 else { throw .invalidRequest(.emptyCrop) }
         // Subtraction, not addition: a hostile rect near Int.max must not overflow.
         let shown = options.transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
-        if let rectification = options.perspective {
+        if !options.cuts.isEmpty {
+            try checkCut(options, shown: shown, crop: crop)
+        } else if let rectification = options.perspective {
             try checkRectified(rectification, shown: shown, crop: crop, options: options)
         } else if options.straighten.isZero {
             guard crop.x >= 0, crop.y >= 0, crop.x <= shown.width - crop.width, crop.y <= shown.height - crop.height else {

@@ -76,6 +76,10 @@ public struct ExportOptions: Sendable, Equatable, Codable {
     /// the size of the rectangle it is straightened into. With it the crop is measured on that
     /// rectified picture, the pixels are always re-encoded, and no straighten angle may be set.
     public var perspective: Rectification? = nil
+    /// Bands removed from the picture as shown (after `transform`), in order, the parts joined
+    /// (`JoinedPicture`): the crop is then measured on the joined picture and the pixels are always
+    /// re-encoded; no straighten angle or perspective correction goes with them.
+    public var cuts: [PictureCut] = []
 
     public init(
         quality: Int? = nil, lossless: Bool = false, strip: StripMode = .none,
@@ -100,7 +104,9 @@ public struct ExportOptions: Sendable, Equatable, Codable {
 
     /// Whether the result's pixels differ from the source's cut (a circle's transparent corners, a
     /// new size, a straightened picture), so no lossless JPEG cut can make it.
-    public var changesPixels: Bool { shape == .circle || !outputSize.isOriginal || !straighten.isZero || perspective != nil }
+    public var changesPixels: Bool {
+        shape == .circle || !outputSize.isOriginal || !straighten.isZero || perspective != nil || !cuts.isEmpty
+    }
 
     /// The quality used when none is asked for and the source's cannot be estimated.
     public static let defaultQuality = 92
@@ -142,6 +148,8 @@ public enum LeftOut: Sendable, Equatable, Codable {
     case gainMapNotStraightened
     /// A JPEG with a perspective correction: the gain map is not rectified with the picture.
     case gainMapNotRectified
+    /// A JPEG with bands cut out: the gain map is not cut and joined with the picture.
+    case gainMapNotJoined
 
     /// Which part was left out.
     public enum Part: Sendable, Equatable, Codable { case makerNotes, exif, exifAndXMP, gainMap }
@@ -151,7 +159,8 @@ public enum LeftOut: Sendable, Equatable, Codable {
         case .makerNotes: return .makerNotes
         case .exif, .exifUnreadable: return .exif
         case .exifAndXMP, .exifAndXMPUnreadable: return .exifAndXMP
-        case .gainMapNotCarried, .gainMapNotCut, .gainMapWithXMP, .gainMapNotStraightened, .gainMapNotRectified:
+        case .gainMapNotCarried, .gainMapNotCut, .gainMapWithXMP, .gainMapNotStraightened, .gainMapNotRectified,
+            .gainMapNotJoined:
             return .gainMap
         }
     }

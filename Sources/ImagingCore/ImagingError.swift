@@ -118,6 +118,8 @@ extension ImagingError {
         case emptyRegion
         /// A perspective correction that cannot be made as asked (`PerspectiveRefusal`).
         case perspective(PerspectiveRefusal)
+        /// Bands cut out that cannot be as asked (`CutRefusal`).
+        case cut(CutRefusal)
     }
 
     /// Why a JPEG's block grid does not allow a lossless cut.

@@ -126,6 +126,7 @@ extension ImagingError {
         case .losslessNeedsJPEGSource: return tr("lossless cropping needs a JPEG source")
         case .emptyRegion: return tr("the region to render is empty")
         case .perspective(let refusal): return refusal.message
+        case .cut(let refusal): return refusal.message
         }
     }
 
@@ -302,6 +303,7 @@ extension LeftOut {
         case .gainMapWithXMP: return tr("the HDR gain map was left out with the XMP")
         case .gainMapNotStraightened: return tr("the HDR gain map is not straightened with the picture and was left out")
         case .gainMapNotRectified: return tr("the HDR gain map is not rectified with the picture and was left out")
+        case .gainMapNotJoined: return tr("the HDR gain map is not cut and joined with the picture and was left out")
         }
     }
 }

@@ -1,5 +1,6 @@
-// --shape and --size parsed in-process: what each spelling means, how they meet the kept crop, and each mistake's message.
+// --shape, --size and --cut parsed in-process: what each spelling means, how they meet the kept crop, and each mistake's message.
 
+import Batch
 import CropKit
 import Headless
 import Imaging
@@ -95,5 +96,40 @@ import Testing
             #expect(error(["--crop=1x1", "--shape=rectangle", "--output=\(name)", "p.jpg"]) == nil, "\(name)")
         }
         #expect(error(["--crop=16x16", "--shape=rectangle", "--lossless", "--output=o.jpg", "p.jpg"]) == nil)
+    }
+}
+
+@Suite struct CutOptionsTests {
+    /// --cut may be given again (or several comma-separated): the cuts come in the order written, in the
+    /// export; any other option given twice is still a mistake; a batch's jobs carry the same cuts.
+    @Test func cutsAreKeptInTheOrderGivenAndCarriedToABatchsJobs() throws {
+        let rows = PictureCut(axis: .rows, start: 120, length: 220)
+        let columns = PictureCut(axis: .columns, start: 40, length: 300)
+        guard
+            case .crop(let options) = try HeadlessOptions.parse([
+                "--cut=0x220+0+120", "--cut", "300x0+40+0,0x1+0+0", "--output=o.png", "p.jpg",
+            ])
+        else {
+            Issue.record("not a crop request")
+            return
+        }
+        #expect(options.export.cuts == [rows, columns, PictureCut(axis: .rows, start: 0, length: 1)])
+        #expect(throws: HeadlessError(image: nil, .syntax(.givenTwice("crop")))) {
+            try HeadlessOptions.parse(["--crop=1x1", "--crop=2x2", "--output=o.png", "p.jpg"])
+        }
+        guard
+            case .batch(let batch) = try HeadlessOptions.parse([
+                "--cut=0x220+0+120", "--cut=300x0+40+0", "--output-dir=d", "a.png", "b.png",
+            ]),
+            case .job(let job) = batch.plan.first
+        else {
+            Issue.record("not a batch with a job")
+            return
+        }
+        guard case .crop(let jobOptions) = try HeadlessOptions.parse(job.arguments) else {
+            Issue.record("the job is not a crop request")
+            return
+        }
+        #expect(jobOptions.export.cuts == [rows, columns])
     }
 }

@@ -60,13 +60,7 @@ import Testing
                 whole, .invalidRequest(.perspective(.quad(.notConvex(.bottomRight))))
             ),
         ]
-        for (index, (options, crop, expected)) in cases.enumerated() {
-            let output = dir.file("out\(index).jpg")
-            #expect(
-                imagingError { try CropExporter.export(source: src, crop: crop, output: output, options: options) } == expected)
-            #expect(!exists(output))
-        }
-        #expect(dir.strayTemporaries.isEmpty)
+        expectRefusedExports(cases, source: src, in: dir)
     }
 
     @Test func aCropOfTheRectifiedPictureIsThatPartOfTheWhole() throws {

@@ -63,7 +63,7 @@ func leftoverDirective(in text: String) -> String? {
 /// The same for what an export leaves out: `leaf(of:)` has no default either.
 enum LeftOutLeaf: CaseIterable {
     case makerNotes, exif, exifAndXMP, exifUnreadable, exifAndXMPUnreadable, gainMapNotCarried, gainMapNotCut, gainMapWithXMP,
-        gainMapNotStraightened, gainMapNotRectified
+        gainMapNotStraightened, gainMapNotRectified, gainMapNotJoined
 
     static func leaf(of leftOut: LeftOut) -> LeftOutLeaf {
         switch leftOut {
@@ -77,6 +77,7 @@ enum LeftOutLeaf: CaseIterable {
         case .gainMapWithXMP: .gainMapWithXMP
         case .gainMapNotStraightened: .gainMapNotStraightened
         case .gainMapNotRectified: .gainMapNotRectified
+        case .gainMapNotJoined: .gainMapNotJoined
         }
     }
 
@@ -120,6 +121,11 @@ enum LeftOutLeaf: CaseIterable {
             )
         case .gainMapNotRectified:
             (.gainMapNotRectified, "the HDR gain map", "the HDR gain map is not rectified with the picture and was left out")
+        case .gainMapNotJoined:
+            (
+                .gainMapNotJoined, "the HDR gain map",
+                "the HDR gain map is not cut and joined with the picture and was left out"
+            )
         }
     }
 }

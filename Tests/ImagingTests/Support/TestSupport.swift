@@ -165,6 +165,21 @@ func imagingError<T>(_ body: () throws -> T, sourceLocation: SourceLocation = #_
     }
 }
 
+/// Exports of `source` into `dir`, each refused with its error before anything is written (no result,
+/// no temporary left).
+func expectRefusedExports(
+    _ cases: [(ExportOptions, PixelRect, ImagingError)], source: String, in dir: TempFolder,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    for (index, (options, crop, expected)) in cases.enumerated() {
+        let output = dir.file("out\(index).jpg")
+        let error = imagingError { try CropExporter.export(source: source, crop: crop, output: output, options: options) }
+        #expect(error == expected, "case \(index)", sourceLocation: sourceLocation)
+        #expect(!exists(output), sourceLocation: sourceLocation)
+    }
+    #expect(dir.strayTemporaries.isEmpty, sourceLocation: sourceLocation)
+}
+
 /// Where two sample lists first differ, in words, or nil when equal. Tests compare through this, never with
 /// `#expect(a == b)` on big arrays (whose failure report would diff megabytes); equal lists cost one memcmp.
 func mismatch<T: BinaryInteger>(_ got: [T], _ want: [T]) -> String? {

@@ -17,7 +17,7 @@ enum ErrorLeaf: CaseIterable {
     case unknownFormat, emptyCrop, cropOutside, outputIsSource, quality, circleNeedsTransparency, circleNotLossless
     case losslessNotScaled, losslessNotStraightened, cropOutsideStraightened, outputSizeBelowOne, outputSizeOverFormat,
         ratioMismatch, resolutionOutOfRange, losslessNeedsJPEG, losslessNeedsJPEGSource, emptyRegion,
-        perspective
+        perspective, cutRefusal
     case offGrid, partialEdgeBlocks, turnedCornerOffGrid
     case folderMissing, folderNotWritable, nameTooLong, write, reopen, rename, writeLibrary, readBack, notJPEG
     case multiPictureIndex, metadata
@@ -112,6 +112,7 @@ enum ErrorLeaf: CaseIterable {
         case .losslessNeedsJPEGSource: .losslessNeedsJPEGSource
         case .emptyRegion: .emptyRegion
         case .perspective: .perspective
+        case .cut: .cutRefusal
         }
     }
 
@@ -255,6 +256,7 @@ enum ErrorLeaf: CaseIterable {
         .losslessNeedsJPEGSource: (.invalidRequest(.losslessNeedsJPEGSource), "lossless cropping needs a JPEG source"),
         .emptyRegion: (.invalidRequest(.emptyRegion), "the region to render is empty"),
         .perspective: (.invalidRequest(.perspective(.quad(.crossesItself))), PerspectiveWordingTests.crossing),
+        .cutRefusal: (.invalidRequest(.cut(.lossless)), CutWordingTests.lossless),
         .offGrid: (
             .notLossless(.offGrid(x: 12, y: 8, mcuWidth: 16, mcuHeight: 16)),
             "cannot crop losslessly: the crop's edges are not on the JPEG's 16×16 block grid (stored offset 12,8)"
