@@ -16,49 +16,22 @@ struct GuideLines: Equatable, Sendable, OverlayDrawing {
 /// edge, a lamp post), the second another; then Upright makes both vertical and parallel, as one
 /// undo step, and the mode ends. The picture shows without any correction meanwhile.
 @MainActor
-final class GuidedUprightOverlay: CanvasOverlay {
-    private unowned let canvas: CropCanvas
+final class GuidedUprightOverlay: LineOverlay {
     /// The line drawn first, once drawn.
     private var first: LevelLine?
-    /// The line being drawn.
-    private var current: LevelLine?
 
-    init(canvas: CropCanvas) { self.canvas = canvas }
-
-    var drawing: (any OverlayDrawing)? {
-        let lines = [first, current].compactMap { $0 }
+    override var drawing: (any OverlayDrawing)? {
+        let lines = [first, line].compactMap { $0 }
         return lines.isEmpty ? nil : GuideLines(lines: lines)
     }
 
-    func cursor(at point: CropPoint) -> String? { "crosshair" }
-
-    func beginDrag(at point: CropPoint) -> Bool {
-        current = LevelLine(start: point, end: point)
-        canvas.widget.queueDraw()
-        return true
-    }
-
-    func updateDrag(translation: CropSize) {
-        guard let start = current?.start else { return }
-        current = LevelLine(start: start, end: CropPoint(x: start.x + translation.width, y: start.y + translation.height))
-        canvas.widget.queueDraw()
-    }
-
-    func endDrag(translation: CropSize) {
-        updateDrag(translation: translation)
-        guard let drawn = current else { return }
-        current = nil
+    override func finished(_ drawn: LevelLine) {
         guard let first else {
             self.first = drawn
             canvas.widget.queueDraw()
             return
         }
         canvas.applyGuidedUpright(first, drawn)
-    }
-
-    func cancelDrag() {
-        current = nil
-        canvas.widget.queueDraw()
     }
 }
 

@@ -32,11 +32,11 @@ extension OverlayStyle {
     static let levelLineWidth = 2.0
 }
 
-/// Straighten mode: every primary drag draws a level line; when it is released the picture turns
-/// so that the line becomes level or plumb, whichever is nearer, as one undoable step.
+/// A mode where each primary drag draws a straight line over the picture, from where it began to
+/// where it is; a subclass says what a finished line does (`finished`).
 @MainActor
-final class LevelLineOverlay: CanvasOverlay {
-    private unowned let canvas: CropCanvas
+class LineOverlay: CanvasOverlay {
+    unowned let canvas: CropCanvas
     /// The line being drawn, in view points; nil between drags.
     private(set) var line: LevelLine?
 
@@ -62,11 +62,23 @@ final class LevelLineOverlay: CanvasOverlay {
         updateDrag(translation: translation)
         guard let drawn = line else { return }
         cancelDrag()
-        if let angle = canvas.editor.angle.levelling(lineFrom: drawn.start, to: drawn.end) { canvas.setAngle(angle) }
+        finished(drawn)
     }
 
     func cancelDrag() {
         line = nil
         canvas.widget.queueDraw()
+    }
+
+    /// A line was drawn to its end.
+    func finished(_ line: LevelLine) {}
+}
+
+/// Straighten mode: every primary drag draws a level line; when it is released the picture turns
+/// so that the line becomes level or plumb, whichever is nearer, as one undoable step.
+@MainActor
+final class LevelLineOverlay: LineOverlay {
+    override func finished(_ line: LevelLine) {
+        if let angle = canvas.editor.angle.levelling(lineFrom: line.start, to: line.end) { canvas.setAngle(angle) }
     }
 }
