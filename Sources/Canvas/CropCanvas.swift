@@ -90,6 +90,7 @@ public final class CropCanvas {
         installViewGestures()
         installAccessibility()
         installFocusRedraw()
+        setPerspectiveKeysEnabled(false)
         sharp.onTile = { [weak self] in self?.widget.queueDraw() }
         rectified.onReady = { [weak self] in self?.widget.queueDraw() }
         Signal.connect(widget.raw, "destroy") { [weak self] in self?.widgetDestroyed() }

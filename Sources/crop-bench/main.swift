@@ -20,6 +20,10 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "region" {
 // `crop-bench keys`: frames while a key repeats; `crop-bench page-down`: the next photo's first frame.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "keys" { exit(KeysMode.run()) }
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "page-down" { exit(PageDownMode.run()) }
+// `crop-bench perspective`: frames while a perspective corner is dragged.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "perspective" {
+    exit(MainActor.assumeIsolated { PerspectiveMode.run() })
+}
 // `crop-bench straighten`: only the straighten frames (also printed last by a plain run).
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "straighten" {
     MainActor.assumeIsolated { straightenBenchmark() }

@@ -37,8 +37,8 @@ extension CropCanvas {
         }
         overlay = nil
         edit { $0.setPerspective(correction) }
-        announce(tr("Perspective corrected"))
         modeChanged()
+        announce(tr("Perspective corrected"))
         return true
     }
 

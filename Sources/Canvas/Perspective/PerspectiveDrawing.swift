@@ -5,7 +5,7 @@ import CropKit
 import GtkSupport
 
 /// The magnifier beside a corner being placed: the pixels around it, enlarged.
-struct PerspectiveMagnifier: Sendable {
+@_spi(Benchmark) public struct PerspectiveMagnifier: Sendable {
     /// The picture it enlarges (the display thumbnail) and how it is shown (turns and flips).
     let surface: ImageSurface
     let transform: ImageOrientation
@@ -16,7 +16,7 @@ struct PerspectiveMagnifier: Sendable {
 }
 
 /// One frame of perspective mode, in view points: fixed before painting starts like the rest of a frame.
-struct PerspectiveDrawing: Sendable, OverlayDrawing {
+@_spi(Benchmark) public struct PerspectiveDrawing: Sendable, OverlayDrawing {
     /// The quadrilateral's corners, clockwise from the top left.
     let corners: [CropPoint]
     /// The picture on screen, dimmed outside the quadrilateral.
@@ -25,7 +25,44 @@ struct PerspectiveDrawing: Sendable, OverlayDrawing {
     let selected: Int
     let magnifier: PerspectiveMagnifier?
 
-    func paint(_ c: Cairo, scale: Double, highContrast: Bool) {
+    /// What perspective mode draws for `editing` over a view laid out by `viewport` (which measures
+    /// the picture as shown), the magnifier enlarging `picture` (the display thumbnail, shown by
+    /// `transform`) during a corner's drag; nil when the picture is out of view.
+    @_spi(Benchmark) public init?(
+        _ editing: PerspectiveEditing, viewport: Viewport, picture: ImageSurface, transform: ImageOrientation
+    ) {
+        guard let placed = viewport.visibleFrame else { return nil }
+        let corners = PerspectiveQuad.Corner.allCases.map { editing.viewPoint(of: $0, in: viewport) }
+        (self.corners, self.picture, self.selected) = (corners, placed, editing.selected.rawValue)
+        magnifier = PerspectiveDrawing.magnifier(
+            editing, viewport: viewport, corners: corners, picture: picture, transform: transform)
+    }
+
+    /// The magnifier while a corner is dragged: the picture around it, placed away from the
+    /// quadrilateral's middle so the hand and the shape do not cover it.
+    private static func magnifier(
+        _ editing: PerspectiveEditing, viewport: Viewport, corners: [CropPoint], picture: ImageSurface,
+        transform: ImageOrientation
+    ) -> PerspectiveMagnifier? {
+        guard let drag = editing.drag else { return nil }
+        let at = corners[drag.corner.rawValue]
+        let middle = CropPoint(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+        var away = CropSize(width: at.x - middle.x, height: at.y - middle.y)
+        let length = (away.width * away.width + away.height * away.height).squareRoot()
+        away = length > 0 ? CropSize(width: away.width / length, height: away.height / length) : CropSize(width: -1, height: 0)
+        let centre = CropPoint(
+            x: at.x + away.width * OverlayStyle.magnifierOffset, y: at.y + away.height * OverlayStyle.magnifierOffset)
+        let frame = viewport.imageFrame
+        guard frame.width > 0, frame.height > 0 else { return nil }
+        let side = 2 * OverlayStyle.magnifierRadius / OverlayStyle.magnification
+        let point = viewport.normalizedPoint(at)
+        let w = side / frame.width, h = side / frame.height
+        return PerspectiveMagnifier(
+            surface: picture, transform: transform,
+            region: CropRect(x: point.x - w / 2, y: point.y - h / 2, width: w, height: h), centre: centre)
+    }
+
+    @_spi(Benchmark) public func paint(_ c: Cairo, scale: Double, highContrast: Bool) {
         guard corners.count == 4 else { return }
         // The dim outside the quadrilateral, by the even-odd rule as the crop frame's.
         c.rectangle(picture.x, picture.y, picture.width, picture.height)
@@ -43,7 +80,7 @@ struct PerspectiveDrawing: Sendable, OverlayDrawing {
         if let magnifier { paintMagnifier(c, magnifier, halo: halo) }
     }
 
-    func isSame(as other: any OverlayDrawing) -> Bool {
+    @_spi(Benchmark) public func isSame(as other: any OverlayDrawing) -> Bool {
         guard let other = other as? PerspectiveDrawing else { return false }
         return corners == other.corners && picture == other.picture && selected == other.selected
             && magnifier?.centre == other.magnifier?.centre && magnifier?.region == other.magnifier?.region

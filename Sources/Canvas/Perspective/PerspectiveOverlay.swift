@@ -19,32 +19,8 @@ final class PerspectiveOverlay: CanvasOverlay {
     }
 
     var drawing: (any OverlayDrawing)? {
-        guard let viewport = canvas.viewport, let placed = viewport.visibleFrame else { return nil }
-        let corners = PerspectiveQuad.Corner.allCases.map { editing.viewPoint(of: $0, in: viewport) }
-        return PerspectiveDrawing(
-            corners: corners, picture: placed, selected: editing.selected.rawValue,
-            magnifier: magnifier(viewport: viewport, corners: corners))
-    }
-
-    /// The magnifier while a corner is dragged: the picture around it, placed away from the
-    /// quadrilateral's middle so the hand and the shape do not cover it.
-    private func magnifier(viewport: Viewport, corners: [CropPoint]) -> PerspectiveMagnifier? {
-        guard let drag = editing.drag, let image = canvas.image else { return nil }
-        let at = corners[drag.corner.rawValue]
-        let middle = CropPoint(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
-        var away = CropSize(width: at.x - middle.x, height: at.y - middle.y)
-        let length = (away.width * away.width + away.height * away.height).squareRoot()
-        away = length > 0 ? CropSize(width: away.width / length, height: away.height / length) : CropSize(width: -1, height: 0)
-        let centre = CropPoint(
-            x: at.x + away.width * OverlayStyle.magnifierOffset, y: at.y + away.height * OverlayStyle.magnifierOffset)
-        let frame = viewport.imageFrame
-        guard frame.width > 0, frame.height > 0 else { return nil }
-        let side = 2 * OverlayStyle.magnifierRadius / OverlayStyle.magnification
-        let point = viewport.normalizedPoint(at)
-        let w = side / frame.width, h = side / frame.height
-        return PerspectiveMagnifier(
-            surface: image.surface, transform: canvas.transform,
-            region: CropRect(x: point.x - w / 2, y: point.y - h / 2, width: w, height: h), centre: centre)
+        guard let viewport = canvas.viewport, let image = canvas.image else { return nil }
+        return PerspectiveDrawing(editing, viewport: viewport, picture: image.surface, transform: canvas.transform)
     }
 
     func cursor(at point: CropPoint) -> String? {

@@ -30,11 +30,6 @@ final class RectifiedDisplay {
     /// Counts requests so only the newest render is kept.
     private var generation = 0
     private var cancellation: RenderCancellation?
-    nonisolated(unsafe) static var render:
-        (
-            @Sendable (ImageInfo, DecoderSource, ImageOrientation, Rectification, CropRect, Int, Int, RenderCancellation) ->
-                RGBAPixels?
-        )?
     /// Called when a rendered picture has arrived (the canvas redraws).
     var onReady: (() -> Void)?
 
@@ -55,12 +50,12 @@ final class RectifiedDisplay {
         let width = max(1, Int((Double(full.width) * fit).rounded())), height = max(1, Int((Double(full.height) * fit).rounded()))
         Task { @MainActor [weak self] in
             let surface = await Task.detached(priority: .userInitiated) { () -> ImageSurface? in
-                // PENDING-MERGE(pdec): DecoderPool.renderRectified arrives with the decoder's branch.
                 guard
-                    let rendered = RectifiedDisplay.render?(
-                        info, source, key.transform, key.rectification, CropRect.unit, width, height, cancellation)
+                    let rendered = try? DecoderPool.shared.renderRectified(
+                        info, from: source, transform: key.transform, rectification: key.rectification, region: .unit,
+                        width: width, height: height, cancellation: cancellation)
                 else { return nil }
-                return ImageSource.surface(from: rendered)
+                return ImageSource.surface(from: rendered.pixels)
             }.value
             guard let self, self.generation == generation, let surface else { return }
             self.cancellation = nil

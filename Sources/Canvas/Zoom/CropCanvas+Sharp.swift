@@ -13,16 +13,22 @@ extension CropCanvas {
 
     /// The region the view shows and the size it needs, when the thumbnail is too coarse for it.
     var neededSharpRequest: SharpRequest? {
-        guard let shownPicture = pictureOnScreen, shownPicture.image.info != nil, let viewport else { return nil }
-        let image = shownPicture.image
+        guard let image, image.info != nil, let shownPicture = pictureOnScreen, let viewport else { return nil }
+        let surface = shownPicture.image
         // Thumbnail pixels per picture pixel against screen pixels per picture pixel.
-        let thumbnailDensity = Double(image.surface.width) / Double(image.pixelWidth)
+        let thumbnailDensity = Double(surface.surface.width) / Double(surface.pixelWidth)
         guard viewport.scale * deviceScale > thumbnailDensity * CropCanvas.sharpThreshold,
             let visible = viewport.visibleFrame
         else { return nil }
         guard visible.width * deviceScale >= 1, visible.height * deviceScale >= 1 else { return nil }
-        // At an angle the view shows a turned part of the picture: render what holds all of it.
         let boxRegion = viewport.normalizedRect(visible)
+        // A rectified picture's region is rendered by the export's warp, on the rectified picture.
+        if !showsUnrectified, let rectification = editor.rectification {
+            guard rectifiedImage != nil else { return nil }
+            return SharpRequest(
+                region: boxRegion, scale: viewport.scale * deviceScale, rectified: (transform, rectification))
+        }
+        // At an angle the view shows a turned part of the picture: render what holds all of it.
         guard let shown = shownPicture.angle.isZero ? boxRegion : editor.straightenedPicture.pictureRegion(coveringBox: boxRegion)
         else { return nil }
         return SharpRequest(
@@ -34,11 +40,11 @@ extension CropCanvas {
     /// suffices again.
     func requestSharpRegionIfNeeded() {
         guard viewGesture == nil, !session.isDragging else { return }
-        guard let image = pictureOnScreen?.image, let request = neededSharpRequest else {
+        guard let image, let shown = pictureOnScreen?.image, let request = neededSharpRequest else {
             if sharp.drop() { widget.queueDraw() }
             return
         }
-        sharp.want(request, of: image)
+        sharp.want(request, of: shown, decodedFrom: image)
     }
 
     /// Lets the sharp region go, and any render still on its way. The region is kept across turns

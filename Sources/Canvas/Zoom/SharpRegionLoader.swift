@@ -8,10 +8,17 @@ import GtkSupport
 import ImagingCore
 
 /// One region of the upright picture at a number of device pixels per picture pixel: what a
-/// sharp render makes.
+/// sharp render makes. With `rectified`, the region is of the rectified picture that correction
+/// makes of the picture turned and flipped by its transform, and the scale per rectified pixel.
 struct SharpRequest: Equatable, Sendable {
     let region: CropRect
     let scale: Double
+    var rectified: (transform: ImageOrientation, rectification: Rectification)? = nil
+
+    static func == (a: SharpRequest, b: SharpRequest) -> Bool {
+        a.region == b.region && a.scale == b.scale && a.rectified?.transform == b.rectified?.transform
+            && a.rectified?.rectification == b.rectified?.rectification
+    }
 }
 
 /// A region of the full-resolution picture rendered at screen resolution for a zoomed view.
@@ -50,9 +57,11 @@ final class SharpRegionLoader {
     /// Told of each render that finished and whether it ran on the main thread (tests watch it).
     var onRendered: ((_ onMainThread: Bool) -> Void)?
 
-    /// Asks for `request` of `image`, unless it is the one already shown or on its way.
-    func want(_ request: SharpRequest, of image: LoadedImage) {
-        guard request != self.request, let info = image.info, let from = image.decoderSource else { return }
+    /// Asks for `request` of `image` (decoded from `original`'s file: the rectified picture's is
+    /// the picture's), unless it is the one already shown or on its way.
+    func want(_ request: SharpRequest, of image: LoadedImage, decodedFrom original: LoadedImage? = nil) {
+        let original = original ?? image
+        guard request != self.request, let info = original.info, let from = original.decoderSource else { return }
         stopPending()
         self.request = request
         let generation = self.generation
@@ -90,10 +99,7 @@ final class SharpRegionLoader {
         Task { @MainActor [weak self] in
             let (tile, onMainThread) = await Task.detached(priority: .utility) { () -> (SharpTile?, Bool) in
                 let onMainThread = Thread.isMainThread
-                guard
-                    let rendered = try? DecoderPool.shared.renderRegion(
-                        info, from: from, region: request.region, scale: request.scale,
-                        cancellation: cancellation),
+                guard let rendered = SharpRegionLoader.rendered(request, info: info, from: from, cancellation: cancellation),
                     let surface = ImageSource.surface(from: rendered.pixels)
                 else { return (nil, onMainThread) }
                 return (SharpTile(surface: surface, region: rendered.region, source: source), onMainThread)
@@ -105,5 +111,24 @@ final class SharpRegionLoader {
             self.onRendered?(onMainThread)
             self.onTile?()
         }
+    }
+
+    /// The decoder's render of `request`: a region of the picture, or of the rectified picture at
+    /// the size its scale gives (the part inside the picture).
+    nonisolated private static func rendered(
+        _ request: SharpRequest, info: ImageInfo, from: DecoderSource, cancellation: RenderCancellation
+    ) -> RenderedRegion? {
+        guard let (transform, rectification) = request.rectified else {
+            return try? DecoderPool.shared.renderRegion(
+                info, from: from, region: request.region, scale: request.scale, cancellation: cancellation)
+        }
+        guard let region = request.region.intersection(.unit) else { return nil }
+        let size = rectification.size
+        let width = Int((region.width * Double(size.width) * request.scale).rounded())
+        let height = Int((region.height * Double(size.height) * request.scale).rounded())
+        guard width >= 1, height >= 1 else { return nil }
+        return try? DecoderPool.shared.renderRectified(
+            info, from: from, transform: transform, rectification: rectification, region: region, width: width,
+            height: height, cancellation: cancellation)
     }
 }
