@@ -21,64 +21,12 @@ final class PerspectiveWindowTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    /// The page's corners as ImageMagick draws them on an 800×600 picture, clockwise from the top left.
-    static let page = [
-        CropPoint(x: 190, y: 110), CropPoint(x: 620, y: 150), CropPoint(x: 660, y: 520), CropPoint(x: 150, y: 480),
-    ]
-
-    /// A page 300 × 420 (A4's proportions, near enough) standing, turned 8° clockwise about the picture's
-    /// centre: seen square on, so its proportions are the sides' whichever way the picture is turned.
-    static let standingPage = [
-        CropPoint(x: 281, y: 71), CropPoint(x: 578, y: 113), CropPoint(x: 519, y: 529), CropPoint(x: 222, y: 487),
-    ]
-
-    /// A photo of a white page (`corners`, `page` unless given) on a dark textured table, as `name`;
-    /// `marked`: with a dark disc and a grey block on the page, so one crop of it differs from another.
-    static func pagePhoto(
-        in folder: URL, _ name: String = "page.png", corners: [CropPoint] = page, marked: Bool = false
-    ) -> String {
-        let path = folder.appendingPathComponent(name).path
-        let polygon = corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " ")
-        let marks =
-            marked
-            ? ["-fill", "gray20", "-draw", "circle 340,200 365,200", "-fill", "gray60", "-draw", "rectangle 420,300 500,420"] : []
-        XCTAssertNotNil(
-            Shell.run(
-                "convert",
-                [
-                    "-size", "800x600", "-seed", "7", "plasma:fractal", "-fill", "black", "-colorize", "70%", "-fill", "white",
-                    "-draw", "polygon \(polygon)",
-                ] + marks + [path]), "ImageMagick drew no page")
-        return path
-    }
-
-    @MainActor static func isEnabled(_ window: EditorWindow, _ action: WindowAction) -> Bool {
-        g_action_group_get_action_enabled(OpaquePointer(window.window.raw), action.name) != 0
-    }
-
-    @MainActor static func isOn(_ window: EditorWindow, _ action: WindowAction) -> Bool {
-        guard let state = g_action_group_get_action_state(OpaquePointer(window.window.raw), action.name) else { return false }
-        defer { g_variant_unref(state) }
-        return g_variant_get_boolean(state) != 0
-    }
-
     @MainActor static func description(_ canvas: CropCanvas) -> String {
         guard let actual = cgtk_test_accessible_check_string(canvas.widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "") else {
             return ""
         }
         defer { g_free(actual) }
         return String(cString: actual)
-    }
-
-    /// Whether every corner of `quad` lies within `tolerance` of the picture's diagonal from `expected`'s.
-    static func assertCorners(
-        _ quad: PerspectiveQuad, near expected: [CropPoint], diagonal: Double, tolerance: Double = 0.02,
-        file: StaticString = #filePath, line: UInt = #line
-    ) {
-        for (found, drawn) in zip(quad.corners, expected) {
-            let distance = hypot(found.x - drawn.x, found.y - drawn.y)
-            XCTAssertLessThanOrEqual(distance, tolerance * diagonal, "\(found) is far from \(drawn)", file: file, line: line)
-        }
     }
 
     func testTheToggleEntersAndLeavesTheModeAndStraightenModeGivesWay() throws {
@@ -88,19 +36,19 @@ final class PerspectiveWindowTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             let canvas = window.canvas, bar = window.layout.perspectiveBar.widget
             for action in [WindowAction.perspective, .findDocument, .upright, .uprightGuided, .straighten] {
-                XCTAssertTrue(Self.isEnabled(window, action), "\(action) is off")
+                XCTAssertTrue(window.isActionEnabled(action), "\(action) is off")
             }
             for action in [WindowAction.applyPerspective, .cancelPerspective, .perspectiveProportions] {
-                XCTAssertFalse(Self.isEnabled(window, action), "\(action) is on outside the mode")
+                XCTAssertFalse(window.isActionEnabled(action), "\(action) is on outside the mode")
             }
             XCTAssertFalse(bar.isVisible)
 
             window.activate(.perspective)
             XCTAssertTrue(canvas.isEditingPerspective)
-            XCTAssertTrue(Self.isOn(window, .perspective))
+            XCTAssertTrue(window.isOn(.perspective))
             XCTAssertTrue(bar.isVisible, "the bar is hidden in perspective mode")
             for action in [WindowAction.applyPerspective, .cancelPerspective, .perspectiveProportions] {
-                XCTAssertTrue(Self.isEnabled(window, action), "\(action) is off in the mode")
+                XCTAssertTrue(window.isActionEnabled(action), "\(action) is off in the mode")
             }
             // The header's toggle and the bar's buttons stand for the actions.
             XCTAssertEqual(
@@ -113,12 +61,12 @@ final class PerspectiveWindowTests: XCTestCase {
             // Straighten mode leaves perspective mode, and perspective mode leaves straighten mode.
             window.activate(.straighten)
             XCTAssertFalse(canvas.isEditingPerspective)
-            XCTAssertFalse(Self.isOn(window, .perspective))
+            XCTAssertFalse(window.isOn(.perspective))
             XCTAssertFalse(bar.isVisible)
             XCTAssertTrue(canvas.straightenMode && window.straightening.isOn)
             window.activate(.perspective)
             XCTAssertTrue(canvas.isEditingPerspective)
-            XCTAssertFalse(Self.isOn(window, .straighten))
+            XCTAssertFalse(window.isOn(.straighten))
             XCTAssertFalse(window.straightening.isOn, "the straighten bar stayed")
 
             // Cancel leaves with nothing changed; so does the toggle.
@@ -137,29 +85,29 @@ final class PerspectiveWindowTests: XCTestCase {
             XCTAssertFalse(canvas.isEditingPerspective)
             XCTAssertNotNil(canvas.editor.perspective)
             for action in [WindowAction.straighten, .applyToAll, .suggest, .trim, .applyPerspective] {
-                XCTAssertFalse(Self.isEnabled(window, action), "\(action) is on with a correction")
+                XCTAssertFalse(window.isActionEnabled(action), "\(action) is on with a correction")
             }
-            XCTAssertTrue(Self.isEnabled(window, .perspectiveProportions))
+            XCTAssertTrue(window.isActionEnabled(.perspectiveProportions))
             gtk_widget_activate_action_variant(canvas.widget, CanvasAction.straightenClockwise.detailed, nil)
             XCTAssertTrue(canvas.editor.angle.isZero, "the crop area still turns the picture")
             canvas.undo()
             XCTAssertNil(canvas.editor.perspective)
             XCTAssertFalse(canvas.editor.canUndo, "Apply was more than one step")
-            XCTAssertTrue(Self.isEnabled(window, .straighten))
-            XCTAssertTrue(Self.isEnabled(window, .applyToAll))
+            XCTAssertTrue(window.isActionEnabled(.straighten))
+            XCTAssertTrue(window.isActionEnabled(.applyToAll))
         }
         MainActor.assumeIsolated {
             // The demo has no bytes for the decoder to rectify or search.
             let demo = GtkTestSupport.demoWindow()
             defer { gtk_window_destroy(cgtk_window(demo.window.raw)) }
             for action in [WindowAction.perspective, .findDocument, .upright] {
-                XCTAssertFalse(Self.isEnabled(demo, action), "\(action) is on for the demo")
+                XCTAssertFalse(demo.isActionEnabled(action), "\(action) is on for the demo")
             }
         }
     }
 
     func testFindDocumentPutsTheCornersOnTheDrawnPageAndApplyIsOneStep() throws {
-        let photo = Self.pagePhoto(in: folder)
+        let photo = PagePhotos.pagePhoto(in: folder)
         let diagonal = hypot(800.0, 600.0)
         MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: photo)
@@ -174,7 +122,7 @@ final class PerspectiveWindowTests: XCTestCase {
                 },
                 "the corners never moved: \(window.lastToast ?? "no toast")")
             guard let editing = canvas.perspectiveEditing else { return XCTFail("the mode ended") }
-            Self.assertCorners(editing.quad, near: Self.page, diagonal: diagonal)
+            PagePhotos.assertCorners(editing.quad, near: PagePhotos.page, diagonal: diagonal)
             XCTAssertTrue(Self.description(canvas).hasPrefix("Document found. "), Self.description(canvas))
             XCTAssertFalse(canvas.editor.canUndo, "placing the corners in the mode is no step yet")
             window.activate(.applyPerspective)
@@ -185,14 +133,14 @@ final class PerspectiveWindowTests: XCTestCase {
 
             // Outside the mode, on the picture turned a quarter right: committed at once, the corners turned with it.
             canvas.apply(.rotateRight)
-            let turned = Self.page.map { CropPoint(x: 600 - $0.y, y: $0.x) }
+            let turned = PagePhotos.page.map { CropPoint(x: 600 - $0.y, y: $0.x) }
             // Turned right, the drawn top left corner is the page's top right: the corners start at the bottom left.
             let expected = [turned[3], turned[0], turned[1], turned[2]]
             window.activate(.findDocument)
             XCTAssertTrue(GtkDisplay.pump(timeout: 20) { canvas.editor.perspective != nil }, window.lastToast ?? "nothing found")
             guard let committed = canvas.editor.perspective else { return }
             XCTAssertEqual(committed.picture, PixelSize(width: 600, height: 800))
-            Self.assertCorners(committed.quad, near: expected, diagonal: diagonal)
+            PagePhotos.assertCorners(committed.quad, near: expected, diagonal: diagonal)
             canvas.undo()
             XCTAssertNil(canvas.editor.perspective, "Find Document was more than one step")
             XCTAssertNil(window.lastError)
@@ -211,14 +159,14 @@ final class PerspectiveWindowTests: XCTestCase {
             XCTAssertTrue(Self.description(window.canvas).hasPrefix("No document found. "))
             XCTAssertNil(window.canvas.editor.perspective)
             XCTAssertFalse(window.canvas.editor.canUndo)
-            XCTAssertTrue(Self.isEnabled(window, .findDocument), "the search never ended")
+            XCTAssertTrue(window.isActionEnabled(.findDocument), "the search never ended")
         }
     }
 
     /// At an angle Find Document still runs (the correction replaces the angle), and the previews
     /// are drawn from the rectified page: white all over.
     func testFindDocumentAtAnAngleReplacesItAndThePreviewsShowTheRectifiedPage() throws {
-        let photo = Self.pagePhoto(in: folder)
+        let photo = PagePhotos.pagePhoto(in: folder)
         try MainActor.assumeIsolated {
             let settings = try XCTUnwrap(AppSettings.shared)
             defer { g_settings_reset(settings, AppSettings.previewPanelKey) }
@@ -227,8 +175,8 @@ final class PerspectiveWindowTests: XCTestCase {
             let canvas = window.canvas
             window.previews.setShown(true)
             canvas.setAngle(StraightenAngle(degrees: 4))
-            XCTAssertTrue(Self.isEnabled(window, .findDocument), "Find Document is off at an angle")
-            XCTAssertFalse(Self.isEnabled(window, .trim))
+            XCTAssertTrue(window.isActionEnabled(.findDocument), "Find Document is off at an angle")
+            XCTAssertFalse(window.isActionEnabled(.trim))
             window.activate(.findDocument)
             XCTAssertTrue(GtkDisplay.pump(timeout: 20) { canvas.editor.perspective != nil }, window.lastToast ?? "nothing found")
             XCTAssertTrue(canvas.editor.angle.isZero, "the angle stayed with the correction")
@@ -259,7 +207,7 @@ final class PerspectiveWindowTests: XCTestCase {
         XCTAssertNotNil(
             Shell.run(
                 "convert",
-                [Self.pagePhoto(in: folder, "letter.png", marked: true), "-quality", "92", photo]))
+                [PagePhotos.pagePhoto(in: folder, "letter.png", marked: true), "-quality", "92", photo]))
         let saved = folder.appendingPathComponent("window.png").path, cli = folder.appendingPathComponent("cli.png").path
         let (corners, crop) = try MainActor.assumeIsolated { () throws -> ([CropPoint], PixelRect) in
             let window = GtkTestSupport.window(opening: photo)
@@ -300,7 +248,7 @@ final class PerspectiveWindowTests: XCTestCase {
     /// Kept after a quarter turn with A4 proportions: reopened unturned, the same page comes back, A4
     /// again (standing, as the upright photo shows it), nothing to undo, and Save makes the first save turned back.
     func testAKeptPerspectiveIsRestoredWhenThePhotoOpensAgain() throws {
-        let photo = Self.pagePhoto(in: folder, corners: Self.standingPage, marked: true)
+        let photo = PagePhotos.pagePhoto(in: folder, corners: PagePhotos.standingPage, marked: true)
         let first = folder.appendingPathComponent("first.png").path, second = folder.appendingPathComponent("second.png").path
         let kept = try MainActor.assumeIsolated { () throws -> [CropPoint] in
             let window = GtkTestSupport.window(opening: photo)
@@ -312,7 +260,7 @@ final class PerspectiveWindowTests: XCTestCase {
             // Turned right, the page lies: A4 lies too.
             window.activate(.perspectiveProportions, g_variant_new_string("a4"))
             XCTAssertEqual(try XCTUnwrap(canvas.editor.perspective?.ratio), 1 / PaperSize.a4.ratio, accuracy: 1e-12)
-            XCTAssertEqual(Self.proportions(window), "a4")
+            XCTAssertEqual(window.proportions, "a4")
             canvas.commit(CropRect(x: 0.1, y: 0.1, width: 0.8, height: 0.75))
             window.saving.export(to: first, overwritingSource: false)
             XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished")
@@ -331,7 +279,7 @@ final class PerspectiveWindowTests: XCTestCase {
                 XCTAssertEqual(a.y, b.y, accuracy: 1e-6)
             }
             XCTAssertEqual(try XCTUnwrap(canvas.editor.perspective?.ratio), PaperSize.a4.ratio, accuracy: 1e-9)
-            XCTAssertEqual(Self.proportions(window), "a4")
+            XCTAssertEqual(window.proportions, "a4")
             XCTAssertFalse(canvas.editor.canUndo, "restoring is no step to undo")
             XCTAssertEqual(window.lastToast?.hasPrefix("Crop restored from"), true, window.lastToast ?? "no toast")
             window.saving.export(to: second, overwritingSource: false)
@@ -354,14 +302,5 @@ final class PerspectiveWindowTests: XCTestCase {
                 "-composite", "-format", "%[fx:mean*255]", "info:",
             ])
         XCTAssertLessThanOrEqual(try XCTUnwrap(difference.flatMap { Double($0) }), 2, "the reopened crop makes another picture")
-    }
-
-    @MainActor static func proportions(_ window: EditorWindow) -> String? {
-        guard
-            let state = g_action_group_get_action_state(
-                OpaquePointer(window.window.raw), WindowAction.perspectiveProportions.name)
-        else { return nil }
-        defer { g_variant_unref(state) }
-        return String(cString: g_variant_get_string(state, nil))
     }
 }
