@@ -89,4 +89,75 @@ final class WaylandEndToEndTests: XCTestCase {
             screen.bracketArmRows(corner: corner, along: 24), 8, "white rows across the bracket's arm (corner \(corner))")
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }
+
+    /// Perspective mode under Wayland, through AT-SPI (weston's headless backend takes no injected keys
+    /// or pointer): the header's toggle, the crop area's Find Document, the bar's Apply and the header's
+    /// Save. The crop area's description says each step, the compositor shows the page made flat, and
+    /// the save is what `--perspective=auto` makes of the photo.
+    func testPerspectiveModeFindsAppliesAndSavesThePageUnderWayland() throws {
+        let folder = try GtkDisplay.temporaryFolder("wayland-perspective")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let weston = try WestonCompositor(folder: folder)
+        defer { weston.stop() }
+        let image = PerspectiveEndToEndTests.photo(in: folder)
+        let english: [String: String?] = ["LANG": "C.UTF-8", "LANGUAGE": nil, "LC_ALL": nil]
+        let editor = try ExternalEditor(arguments: [image], environment: weston.clientEnvironment.merging(english) { $1 })
+        defer { editor.stop() }
+        let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier), "the editor never reached AT-SPI")
+        XCTAssertTrue(GtkDisplay.poll(timeout: 20) { app.children.first?.name == "page.png" }, "the photo never opened")
+        let area = try XCTUnwrap(app.find(named: "Crop area"), "no “Crop area” in the application")
+        let toggle = try XCTUnwrap(app.find(named: "Perspective"), "no Perspective toggle in the header")
+        XCTAssertTrue(toggle.doAction(named: toggle.actionNames.first ?? "click"))
+        XCTAssertEqual(
+            AtspiClient.waitForChange(from: "left 0 percent, top 0 percent, width 100 percent, height 100 percent") {
+                area.description
+            }, "perspective, top left corner, 10 percent from the left, 10 percent from the top")
+
+        // The page's top left corner, 321 by 160 on 1200 by 900, is 27 and 18 percent in.
+        XCTAssertTrue(area.doAction(named: CanvasAction.findDocument.detailed))
+        XCTAssertTrue(
+            GtkDisplay.poll(timeout: 20) {
+                area.description
+                    == "Document found. perspective, top left corner, 27 percent from the left, 18 percent from the top"
+            }, area.description ?? "no description")
+        XCTAssertTrue(app.pressButton(endingWith: "Apply"), "no Apply on the perspective bar")
+        XCTAssertTrue(
+            GtkDisplay.poll(timeout: 10) { area.description?.hasPrefix("Perspective corrected. left 0 percent") == true },
+            area.description ?? "no description")
+
+        // Saved beside the photo by the header's Save: the command line's pixels for the page it finds.
+        XCTAssertTrue(app.pressButton(endingWith: "Save"), "no Save in the header")
+        let saved = folder.appendingPathComponent("page (cropped).png").path
+        XCTAssertTrue(
+            GtkDisplay.poll(timeout: 20) { Shell.run("identify", ["-format", "%wx%h", saved]) != nil }, "Save wrote nothing")
+        let cli = folder.appendingPathComponent("cli.png").path
+        XCTAssertNotNil(
+            Shell.run(
+                ExternalEditor.buildFolder.appendingPathComponent("crop-editor").path,
+                ["--perspective=auto", "--output=\(cli)", image]), "the command line found no page")
+        XCTAssertEqual(Shell.run("compare", ["-metric", "AE", saved, cli, "null:"]), "", "the window's save differs")
+
+        // The compositor shows the page flat: its sides upright, where the photo's lean by a fifth of its height.
+        var sides: [(left: Int, right: Int)] = []
+        XCTAssertTrue(
+            GtkDisplay.poll(timeout: 20) {
+                sides = weston.screenshot(into: folder).map { Self.whiteEnds($0) } ?? []
+                guard sides.count >= 30, let first = sides.first else { return false }
+                return sides.allSatisfy { abs($0.left - first.left) <= 2 && abs($0.right - first.right) <= 2 }
+            }, "no flat page on the screen: white rows from … to \(sides.map { "\($0.left)…\($0.right)" })")
+        XCTAssertTrue(editor.process.isRunning, "the editor exited")
+    }
+
+    /// The first and last pure-white pixel of every tenth row of `shot` that has at least 200 of them
+    /// (a page; not the panel's clock or a button's label).
+    static func whiteEnds(_ shot: Screenshot) -> [(left: Int, right: Int)] {
+        stride(from: 0, to: shot.height, by: 10).compactMap { y in
+            let white = (0..<shot.width).filter { x in
+                let p = shot.pixel(x: x, y: y)
+                return p.r == 255 && p.g == 255 && p.b == 255
+            }
+            guard white.count >= 200, let left = white.first, let right = white.last else { return nil }
+            return (left, right)
+        }
+    }
 }

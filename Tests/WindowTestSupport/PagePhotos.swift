@@ -20,10 +20,12 @@ enum PagePhotos {
         CropPoint(x: 281, y: 71), CropPoint(x: 578, y: 113), CropPoint(x: 519, y: 529), CropPoint(x: 222, y: 487),
     ]
 
-    /// A photo of a white page (`corners`, `page` unless given) on a dark textured table, as `name`;
-    /// `marked`: with a dark disc and a grey block on the page, so one crop of it differs from another.
+    /// A photo of a white page (`corners`, `page` unless given) on a dark textured table, as `name`, of
+    /// `size` ("800x600" unless given); `marked`: with a dark disc and a grey block on the page, so one
+    /// crop of it differs from another; `marks`: more ImageMagick drawing on it (`writing(on:)`).
     static func pagePhoto(
-        in folder: URL, _ name: String = "page.png", corners: [CropPoint] = page, marked: Bool = false
+        in folder: URL, _ name: String = "page.png", size: String = "800x600", corners: [CropPoint] = page,
+        marked: Bool = false, marks more: [String] = []
     ) -> String {
         let path = folder.appendingPathComponent(name).path
         let polygon = corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " ")
@@ -34,10 +36,27 @@ enum PagePhotos {
             Shell.run(
                 "convert",
                 [
-                    "-size", "800x600", "-seed", "7", "plasma:fractal", "-fill", "black", "-colorize", "70%", "-fill", "white",
+                    "-size", size, "-seed", "7", "plasma:fractal", "-fill", "black", "-colorize", "70%", "-fill", "white",
                     "-draw", "polygon \(polygon)",
-                ] + marks + [path]), "ImageMagick drew no page")
+                ] + marks + more + [path]), "ImageMagick drew no page")
         return path
+    }
+
+    /// Drawing arguments for `count` dark lines of writing across the page whose corners are `corners`,
+    /// each from near its left side towards its right (straight lines stay straight when the page is
+    /// made flat), clear of its edges.
+    static func writing(on corners: [CropPoint], count: Int = 8) -> [String] {
+        func along(_ a: CropPoint, _ b: CropPoint, _ t: Double) -> CropPoint {
+            CropPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+        }
+        var lines = ["-stroke", "gray25", "-strokewidth", "3"]
+        for row in 1...count {
+            let t = 0.1 + 0.8 * Double(row) / Double(count + 1)
+            let (left, right) = (along(corners[0], corners[3], t), along(corners[1], corners[2], t))
+            let (start, end) = (along(left, right, 0.12), along(left, right, row % 3 == 0 ? 0.6 : 0.88))
+            lines += ["-draw", "line \(Int(start.x)),\(Int(start.y)) \(Int(end.x)),\(Int(end.y))"]
+        }
+        return lines
     }
 
     /// Whether every corner of `quad` lies within `tolerance` of the picture's diagonal from `expected`'s.

@@ -11,6 +11,8 @@ struct SpokenExtras {
     var announcement: String?
     /// Said after the crop in every description, or nil.
     var detail: String?
+    /// Whether the description waits for the end of a change made in several steps (`describingOnce`).
+    var held = false
 }
 
 extension CropCanvas {
@@ -50,8 +52,20 @@ extension CropCanvas {
         updateAccessibleDescription()
     }
 
+    /// Runs `change` and describes the crop area once at its end, with any announcement made meanwhile
+    /// before it: Orca speaks one sentence ("Document found. …"), not the new corners or crop and then
+    /// the words with them again.
+    public func describingOnce(_ change: () -> Void) {
+        guard !spoken.held else { return change() }
+        spoken.held = true
+        change()
+        spoken.held = false
+        updateAccessibleDescription()
+    }
+
     /// GTK 4.8 does not pass VALUE_TEXT to AT-SPI; the description does, and Orca speaks its changes.
     func updateAccessibleDescription() {
+        guard !spoken.held else { return }
         var value =
             perspectiveEditing.map(CropText.perspectiveValue)
             ?? CropText.accessibilityValue(session.committed, angle: editor.angle, rectified: editor.perspective != nil)

@@ -20,7 +20,11 @@ extension CropCanvas {
     nonisolated static func installActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
         // The nine parameterless actions AT-SPI lists (each a step of 0.05: 5 % of the image).
         for adjustment in CropAdjustment.allCases {
-            install(.adjust(adjustment), on: klass) { canvas, _ in canvas.apply(adjustment) }
+            install(.adjust(adjustment), on: klass) { canvas, _ in
+                // In perspective mode a screen reader's action moves the chosen corner, as the arrows do.
+                if canvas.movePerspectiveCorner(adjustment, unit: .percent) { return }
+                canvas.apply(adjustment)
+            }
         }
         // Key steps carry a parameter, which also keeps them out of the AT-SPI action list.
         install(.keyAdjust, on: klass, parameterType: "(si)") { canvas, parameter in

@@ -35,10 +35,12 @@ extension CropCanvas {
             announce(tr("These corners cannot be straightened: the shape is too narrow"))
             return false
         }
-        overlay = nil
-        edit { $0.setPerspective(correction) }
-        modeChanged()
-        announce(tr("Perspective corrected"))
+        describingOnce {
+            overlay = nil
+            edit { $0.setPerspective(correction) }
+            modeChanged()
+            announce(tr("Perspective corrected"))
+        }
         return true
     }
 

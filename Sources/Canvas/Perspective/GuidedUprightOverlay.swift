@@ -46,9 +46,12 @@ extension CropCanvas {
         }
         let result = Upright.guided(
             (pixels(first.start), pixels(first.end)), (pixels(second.start), pixels(second.end)), picture: size)
-        overlay = nil
-        pictureShownChanged()
-        if case .corrected(let correction) = result { applyUpright(correction.rectification) }
-        onEvent?(.uprightGuided(result))
+        // The window says what the lines did: said once with the new crop.
+        describingOnce {
+            overlay = nil
+            pictureShownChanged()
+            if case .corrected(let correction) = result { applyUpright(correction.rectification) }
+            onEvent?(.uprightGuided(result))
+        }
     }
 }

@@ -61,18 +61,22 @@ final class CropFinding {
     }
 
     /// Commits what `finder` found as one undo step, and focuses the crop area so a screen reader
-    /// speaks the new crop after the finder's words; nothing found is said aloud and in a toast.
+    /// speaks the new crop after the finder's words, in one sentence; nothing found is said aloud and in a toast.
     private func commit(_ found: CropFinder.Found, of finder: CropFinder, shown: PixelSize) {
         let canvas = host.canvas
-        switch found {
-        case .crop(let rect): canvas.commit(CropRect(pixelRect: rect, imageWidth: shown.width, imageHeight: shown.height))
-        case .document(let quad): canvas.placeFoundDocument(quad)
-        case .upright(let rectification): canvas.applyUpright(rectification)
-        case .nothing:
+        if case .nothing = found {
             if let words = finder.nothingFound { host.tell(words) }
             return
         }
+        canvas.describingOnce {
+            switch found {
+            case .crop(let rect): canvas.commit(CropRect(pixelRect: rect, imageWidth: shown.width, imageHeight: shown.height))
+            case .document(let quad): canvas.placeFoundDocument(quad)
+            case .upright(let rectification): canvas.applyUpright(rectification)
+            case .nothing: break
+            }
+            if let words = finder.foundWords { canvas.announce(words) }
+        }
         canvas.widget.grabFocus()
-        if let words = finder.foundWords { canvas.announce(words) }
     }
 }
