@@ -56,6 +56,10 @@ final class PerspectiveModeTests: XCTestCase {
             XCTAssertTrue(Self.key(h.canvas, "corner", -1))
             XCTAssertEqual(
                 Self.description(h.canvas), "perspective, bottom left corner, 10 percent from the left, 90 percent from the top")
+            // A screen reader's action moves the chosen corner too, and records no step of the hidden crop.
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(h.canvas.widget, "crop.move-down", nil), 0)
+            XCTAssertEqual(h.canvas.perspectiveEditing?.quad.bottomLeft, CropPoint(x: 100, y: 728))
+            XCTAssertFalse(h.canvas.editor.canUndo)
             // Nothing is committed until the mode is applied.
             XCTAssertNil(h.canvas.editor.perspective)
             XCTAssertEqual(h.commits.count, commitsBefore)
