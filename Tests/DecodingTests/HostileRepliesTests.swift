@@ -43,7 +43,7 @@ import Testing
         }
         // Nothing written, nothing kept open, and an honest decoder does the same jobs.
         #expect(!FileManager.default.fileExists(atPath: scratch.file("out.png")))
-        #expect(memfdCount() == memfds)
+        #expect(memfdCount(settlingTo: memfds) <= memfds)
         #expect(try honest.trimBorders(info, from: source) == .crop(PixelRect(x: 30, y: 20, width: 61, height: 41)))
     }
 }

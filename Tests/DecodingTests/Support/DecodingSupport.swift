@@ -88,6 +88,19 @@ func memfdCount() -> Int {
     }.count
 }
 
+/// The memfds open here once they are back to `baseline` or fewer, waiting a while for them: the
+/// count is the whole process's, and tests of other suites running beside one hold memfds of
+/// their own for a moment. A descriptor a test itself leaked keeps the count above for good.
+func memfdCount(settlingTo baseline: Int, seconds: Double = 20) -> Int {
+    let deadline = Date().addingTimeInterval(seconds)
+    var count = memfdCount()
+    while count > baseline, Date() < deadline {
+        usleep(50_000)
+        count = memfdCount()
+    }
+    return count
+}
+
 /// The system's shared memory in kB (`Shmem:` in /proc/meminfo): memfds count there.
 func sharedMemoryKilobytes() -> Int {
     let text = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
