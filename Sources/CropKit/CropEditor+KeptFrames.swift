@@ -67,3 +67,35 @@ extension CropEditor {
         return []
     }
 }
+
+/// What saving one frame asks of the export, in the model's terms: the window's Save All fills an
+/// `ExportOptions` from it (`transform`, `straighten`, `shape`, `outputSize`, `perspective`, `cuts`)
+/// and names the file with `label` (`FrameNaming.fileName`).
+public struct FrameOutput: Hashable, Sendable {
+    /// The crop in whole pixels of the picture the export measures it on (`CropEditor.cropPixels(ofFrame:)`).
+    public var crop: PixelRect
+    /// The user's turns and flips on top of the upright picture.
+    public var orientation: ImageOrientation
+    public var angle: StraightenAngle
+    public var shape: CropShape
+    public var outputSize: OutputSize
+    /// The perspective correction's rectified picture, if any (with one frame only).
+    public var rectification: Rectification?
+    /// The bands removed from the picture as shown, in order.
+    public var cuts: [PictureCut]
+    /// What the file's name gains: `1x1` makes `photo.jpg` `photo-1x1.jpg`.
+    public var label: String
+}
+
+extension CropEditor {
+    /// Every frame's export, in order, labelled by `FrameNaming.labels(for:)`.
+    public var frameOutputs: [FrameOutput] {
+        let all = frames
+        return zip(all.indices, FrameNaming.labels(for: all)).map { index, label in
+            FrameOutput(
+                crop: cropPixels(ofFrame: index), orientation: orientation, angle: all[index].angle,
+                shape: all[index].shape, outputSize: all[index].outputSize, rectification: rectification, cuts: cuts,
+                label: label)
+        }
+    }
+}

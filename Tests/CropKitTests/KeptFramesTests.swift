@@ -84,3 +84,21 @@ import Testing
         #expect(editor.straightenedSize == PixelSize(width: 800, height: 600))
     }
 }
+
+extension KeptFramesTests {
+    @Test func everyFrameTellsTheExportWhatToMake() throws {
+        var editor = try Self.editor(Self.frames, cuts: [PictureCut(axis: .rows, start: 0, length: 100)])
+        editor.apply(.rotateLeft)
+        let outputs = editor.frameOutputs
+        #expect(outputs.map(\.label) == ["1", "4x5"])
+        #expect(outputs.map(\.crop) == [editor.cropPixels(ofFrame: 0), editor.cropPixels])
+        #expect(outputs.allSatisfy { $0.cuts == editor.cuts && $0.orientation == .left && $0.rectification == nil })
+        #expect(outputs[1].shape == .circle && outputs[1].outputSize == .longerSide(800))
+        // On the joined picture: the 500 rows left of 600, turned a quarter.
+        #expect(editor.straightenedSize == PixelSize(width: 500, height: 900))
+        let crop = try #require(outputs.last?.crop)
+        #expect(crop.x + crop.width <= 500 && crop.y + crop.height <= 900)
+        let plain = CropEditor()
+        #expect(plain.frameOutputs.map(\.label) == ["1"])
+    }
+}
