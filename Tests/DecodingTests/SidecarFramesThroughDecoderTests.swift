@@ -1,4 +1,4 @@
-// Several frames and cuts kept through the decoder's sidecar jobs: read back equal into an editor, seen by exiftool, hostile ones dropped.
+// Frames and cuts kept through the decoder's sidecar jobs: read back into an editor, seen by exiftool, hostile ones dropped.
 
 import CropKit
 import Decoding
