@@ -265,3 +265,24 @@ import Testing
         CropRect(x: 0.05 + 0.1 * Double(index), y: 0.1, width: 0.3, height: 0.3 + 0.05 * Double(index)).sanitized
     }
 }
+
+extension FrameEditorTests {
+    @Test func aPhotoWithAnotherFrameOrACutIsUnsaved() throws {
+        var editor = Self.editor()
+        var session = PhotoSession(paths: ["/p/a.jpg"], current: "/p/a.jpg")
+        session.keep(editor, for: "/p/a.jpg")
+        #expect(!session.isUnsaved("/p/a.jpg"))
+        try editor.addFrame()
+        try editor.chooseFrame(0)
+        session.keep(editor, for: "/p/a.jpg")
+        #expect(session.isUnsaved("/p/a.jpg"))
+        session.markSaved("/p/a.jpg", edit: SavedEdit(editor))
+        try editor.setFrameName("4:5", at: 1)
+        session.keep(editor, for: "/p/a.jpg")
+        #expect(session.isUnsaved("/p/a.jpg"))
+        session.markSaved("/p/a.jpg", edit: SavedEdit(editor))
+        try editor.addCut(PictureCut(axis: .rows, start: 0, length: 10))
+        session.keep(editor, for: "/p/a.jpg")
+        #expect(session.isUnsaved("/p/a.jpg"))
+    }
+}
