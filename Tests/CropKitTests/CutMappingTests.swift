@@ -111,3 +111,66 @@ import Testing
         #expect(FrameNaming.fileName(stem: "scan", label: "2", extension: "") == "scan-2")
     }
 }
+
+extension CutMappingTests {
+    /// The picture's pixels a crop of the joined picture takes, from a grid chopped by hand.
+    static func content(of crop: PixelRect, size: PixelSize, cuts: [PictureCut]) throws -> Set<Int> {
+        let joined = try #require(chopped(grid(size), cuts))
+        return Set(joined[crop.y..<(crop.y + crop.height)].flatMap { $0[crop.x..<(crop.x + crop.width)] })
+    }
+
+    @Test(arguments: 0..<100)
+    func aFrameOnAJoinedPictureTakesTheSamePixelsAfterAnyTurn(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let size = PixelSize(width: random.int(3...12), height: random.int(3...12))
+        var editor = CropEditor()
+        editor.load(uprightWidth: size.width, uprightHeight: size.height, crop: .unit)
+        for cut in Self.randomCuts(&random, on: size) { try editor.addCut(cut) }
+        let joined = editor.straightenedSize
+        let width = random.int(1...joined.width), height = random.int(1...joined.height)
+        let pixels = PixelRect(
+            x: random.int(0...joined.width - width), y: random.int(0...joined.height - height), width: width, height: height)
+        editor.commit(CropRect(pixelRect: pixels, imageWidth: joined.width, imageHeight: joined.height))
+        #expect(editor.cropPixels == pixels)
+        var grid = Self.grid(size)
+        let taken = try Self.content(of: pixels, size: size, cuts: editor.cuts)
+        for _ in 0..<4 {
+            let transform = PictureTransform.allCases[random.int(0...3)]
+            editor.apply(transform)
+            grid = Self.transformed(grid, transform)
+            let now = try #require(Self.chopped(grid, editor.cuts), "seed \(seed)")
+            let crop = editor.cropPixels
+            let seen = Set(now[crop.y..<(crop.y + crop.height)].flatMap { $0[crop.x..<(crop.x + crop.width)] })
+            #expect(seen == taken, "seed \(seed) \(transform)")
+        }
+    }
+}
+
+extension CutMappingTests {
+    @Test(arguments: 0..<150)
+    func aFrameKeepsItsPixelsWhenABandIsCutOrPutBack(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let size = PixelSize(width: random.int(3...12), height: random.int(3...12))
+        var editor = CropEditor()
+        editor.load(uprightWidth: size.width, uprightHeight: size.height, crop: .unit)
+        let cuts = Self.randomCuts(&random, on: size)
+        guard let last = cuts.last else { return }
+        for cut in cuts.dropLast() { try editor.addCut(cut) }
+        let joined = editor.straightenedSize
+        let width = random.int(1...joined.width), height = random.int(1...joined.height)
+        let pixels = PixelRect(
+            x: random.int(0...joined.width - width), y: random.int(0...joined.height - height), width: width, height: height)
+        editor.commit(CropRect(pixelRect: pixels, imageWidth: joined.width, imageHeight: joined.height))
+        let before = try Self.content(of: pixels, size: size, cuts: editor.cuts)
+        try editor.addCut(last)
+        let left = Set(try #require(Self.chopped(Self.grid(size), editor.cuts)).flatMap { $0 })
+        let after = try Self.content(of: editor.cropPixels, size: size, cuts: editor.cuts)
+        // What is left of the frame's pixels; a frame wholly in the band keeps one row or column at its place.
+        if !before.intersection(left).isEmpty { #expect(after == before.intersection(left), "seed \(seed)") }
+        try editor.removeCut(at: editor.cuts.count - 1)
+        if !before.intersection(left).isEmpty {
+            let back = try Self.content(of: editor.cropPixels, size: size, cuts: editor.cuts)
+            #expect(back.isSuperset(of: after) && back.isSubset(of: before), "seed \(seed)")
+        }
+    }
+}
