@@ -113,6 +113,24 @@ import Testing
 }
 
 extension CutMappingTests {
+    /// An editor on a small picture of a random size.
+    static func smallPicture(_ random: inout SplitMix64) -> (CropEditor, PixelSize) {
+        let size = PixelSize(width: random.int(3...12), height: random.int(3...12))
+        var editor = CropEditor()
+        editor.load(uprightWidth: size.width, uprightHeight: size.height, crop: .unit)
+        return (editor, size)
+    }
+
+    /// Commits a random crop of whole pixels of the picture the editor measures on, and returns it.
+    static func commitRandomPixels(_ editor: inout CropEditor, _ random: inout SplitMix64) -> PixelRect {
+        let joined = editor.straightenedSize
+        let width = random.int(1...joined.width), height = random.int(1...joined.height)
+        let pixels = PixelRect(
+            x: random.int(0...joined.width - width), y: random.int(0...joined.height - height), width: width, height: height)
+        editor.commit(CropRect(pixelRect: pixels, imageWidth: joined.width, imageHeight: joined.height))
+        return pixels
+    }
+
     /// The picture's pixels a crop of the joined picture takes, from a grid chopped by hand.
     static func content(of crop: PixelRect, size: PixelSize, cuts: [PictureCut]) throws -> Set<Int> {
         let joined = try #require(chopped(grid(size), cuts))
@@ -122,15 +140,9 @@ extension CutMappingTests {
     @Test(arguments: 0..<100)
     func aFrameOnAJoinedPictureTakesTheSamePixelsAfterAnyTurn(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let size = PixelSize(width: random.int(3...12), height: random.int(3...12))
-        var editor = CropEditor()
-        editor.load(uprightWidth: size.width, uprightHeight: size.height, crop: .unit)
+        var (editor, size) = Self.smallPicture(&random)
         for cut in Self.randomCuts(&random, on: size) { try editor.addCut(cut) }
-        let joined = editor.straightenedSize
-        let width = random.int(1...joined.width), height = random.int(1...joined.height)
-        let pixels = PixelRect(
-            x: random.int(0...joined.width - width), y: random.int(0...joined.height - height), width: width, height: height)
-        editor.commit(CropRect(pixelRect: pixels, imageWidth: joined.width, imageHeight: joined.height))
+        let pixels = Self.commitRandomPixels(&editor, &random)
         #expect(editor.cropPixels == pixels)
         var grid = Self.grid(size)
         let taken = try Self.content(of: pixels, size: size, cuts: editor.cuts)
@@ -150,17 +162,11 @@ extension CutMappingTests {
     @Test(arguments: 0..<150)
     func aFrameKeepsItsPixelsWhenABandIsCutOrPutBack(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let size = PixelSize(width: random.int(3...12), height: random.int(3...12))
-        var editor = CropEditor()
-        editor.load(uprightWidth: size.width, uprightHeight: size.height, crop: .unit)
+        var (editor, size) = Self.smallPicture(&random)
         let cuts = Self.randomCuts(&random, on: size)
         guard let last = cuts.last else { return }
         for cut in cuts.dropLast() { try editor.addCut(cut) }
-        let joined = editor.straightenedSize
-        let width = random.int(1...joined.width), height = random.int(1...joined.height)
-        let pixels = PixelRect(
-            x: random.int(0...joined.width - width), y: random.int(0...joined.height - height), width: width, height: height)
-        editor.commit(CropRect(pixelRect: pixels, imageWidth: joined.width, imageHeight: joined.height))
+        let pixels = Self.commitRandomPixels(&editor, &random)
         let before = try Self.content(of: pixels, size: size, cuts: editor.cuts)
         try editor.addCut(last)
         let left = Set(try #require(Self.chopped(Self.grid(size), editor.cuts)).flatMap { $0 })

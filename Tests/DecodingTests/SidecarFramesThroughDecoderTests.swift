@@ -9,12 +9,7 @@ import Testing
 
 @Suite struct SidecarFramesThroughDecoderTests {
     /// A 400 × 300 JPEG stored turned a quarter (EXIF orientation 6: upright it is 300 × 400).
-    private func photo(_ scratch: Scratch) throws -> String {
-        let path = scratch.file("photo.jpg")
-        try Tools.run(["convert", "-seed", "5", "-size", "400x300", "plasma:fractal", path])
-        try Tools.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=6", path])
-        return path
-    }
+    private func photo(_ scratch: Scratch) throws -> String { try quarterTurnedPhoto(in: scratch, seed: 5) }
 
     /// An editor on the upright 300 × 400 picture with three frames and two cuts, turned by the user.
     static func editor() throws -> CropEditor {
@@ -45,18 +40,6 @@ import Testing
         return crop
     }
 
-    private func exiftool(_ tags: [String], _ sidecar: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["exiftool", "-s3", "-n"] + tags.map { "-" + $0 } + [sidecar]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text.split(separator: "\n").map(String.init)
-    }
-
     @Test func framesAndCutsComeBackIntoTheEditorAsTheyWere() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
@@ -81,9 +64,19 @@ import Testing
         #expect(try exiftool(["XMP-cropeditor:Cuts", "XMP-cropeditor:ActiveFrame"], sidecar) == ["0x40+0+100;30x0+20+0", "1"])
         let frames = try #require(try exiftool(["XMP-cropeditor:Frames"], sidecar).first)
         #expect(frames.contains("\"name\":\"1:1\"") && frames.contains("\"ratio\":\"original\""))
-        // The crs: corners: the box of the first frame's pieces on the picture, rows 40..<180 of the upright 400.
-        let crs = try exiftool(["XMP-crs:CropTop", "XMP-crs:CropBottom"], sidecar).compactMap(Double.init)
-        #expect(crs.count == 2)
+        // The crs: corners: the box of the first frame's pieces on the picture, on the stored grid.
+        let joined = try JoinedPicture(PixelSize(width: 300, height: 400), cuts: crop.cuts)
+        let pieces = joined.pieces(of: crop.rect.pixelRect(imageWidth: joined.size.width, imageHeight: joined.size.height))
+        let (first, last) = (try #require(pieces.first?.first), try #require(pieces.last?.last))
+        let box = CropRect(
+            pixelRect: PixelRect(
+                x: first.x, y: first.y, width: last.x + last.width - first.x, height: last.y + last.height - first.y),
+            imageWidth: 300, imageHeight: 400)
+        let onGrid = ImageOrientation.right.storedRect(fromDisplayed: box)
+        let crs = ["XMP-crs:CropLeft", "XMP-crs:CropTop", "XMP-crs:CropRight", "XMP-crs:CropBottom"]
+        let said = try exiftool(crs, sidecar).compactMap(Double.init)
+        let want = [onGrid.minX, onGrid.minY, onGrid.maxX, onGrid.maxY]
+        #expect(said.count == 4 && zip(said, want).allSatisfy { abs($0 - $1) < 1e-5 }, "\(said) against \(want)")
         // One crop without frames or cuts written over them leaves none of their tags behind.
         try DecoderPool.shared.writeSidecar(StoredCrop(rect: CropRect(x: 0, y: 0, width: 1, height: 0.5)), for: image)
         #expect(try exiftool(["XMP-cropeditor:all"], sidecar) == ["rectangle"])
