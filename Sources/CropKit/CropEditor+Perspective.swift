@@ -4,12 +4,14 @@ extension CropEditor {
     /// Shows the picture rectified by `correction` (nil: as it is) as one undoable step. The
     /// straighten angle goes to zero (the quadrilateral straightens the picture instead) and the
     /// crop becomes `crop` of the new picture, refitted to a locked ratio. A correction drawn on
-    /// another picture than the one shown, or one that cannot be rectified, changes nothing.
+    /// another picture than the one shown, or one that cannot be rectified, changes nothing, as does
+    /// one set among several frames or with cuts (`FramingRefusal.perspective`, `.warped`).
     @discardableResult
     public mutating func setPerspective(_ correction: PerspectiveCorrection?, crop: CropRect = .unit) -> Changes {
         guard uprightSize != nil else { return [] }
         if let correction {
             guard correction.picture == shownSize, correction.rectification() != nil else { return [] }
+            guard frameCount == 1, cuts.isEmpty else { return [] }
         }
         let wasDragging = session.isDragging
         session.cancel()

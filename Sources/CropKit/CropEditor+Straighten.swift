@@ -2,10 +2,11 @@
 
 extension CropEditor {
     /// The picture as shown turned by `angle` inside its bounding box; at no angle its box is
-    /// `shownSize`, and with a perspective correction it is the rectified picture (never turned).
+    /// `shownSize`, with a perspective correction it is the rectified picture and with cuts the
+    /// joined picture (neither ever turned).
     public var straightenedPicture: TurnedPicture {
-        if let rectification {
-            return TurnedPicture(width: rectification.size.width, height: rectification.size.height, angle: .zero)
+        if let measured = rectification?.size ?? joined?.size {
+            return TurnedPicture(width: measured.width, height: measured.height, angle: .zero)
         }
         return TurnedPicture(width: shownSize.width, height: shownSize.height, angle: angle)
     }
@@ -13,7 +14,7 @@ extension CropEditor {
     /// The straightened picture's bounding box in pixels: the size the crop is normalized on, and
     /// the picture size for the viewport, ratios, pixel entry and the export's crop. `shownSize` at no angle.
     public var straightenedSize: PixelSize {
-        rectification?.size ?? (angle.isZero ? shownSize : straightenedPicture.boundingSize)
+        rectification?.size ?? joined?.size ?? (angle.isZero ? shownSize : straightenedPicture.boundingSize)
     }
 
     /// The crop in whole pixels as the export cuts it: of the picture as shown (turned and flipped),
@@ -78,8 +79,9 @@ extension CropEditor {
     /// a step (a drag, a key, a turn) includes it.
     @discardableResult
     public mutating func changeAngle(to newAngle: StraightenAngle) -> Changes {
-        // A rectified picture is straightened by its quadrilateral: the angle stays zero with one.
-        guard uprightSize != nil, perspective == nil else { return [] }
+        // A rectified picture is straightened by its quadrilateral: the angle stays zero with one;
+        // a joined picture is not turned either (as on the command line).
+        guard uprightSize != nil, perspective == nil, cuts.isEmpty else { return [] }
         let wasDragging = session.isDragging
         session.cancel()
         let start = angleChangeStart ?? state

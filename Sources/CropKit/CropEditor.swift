@@ -42,6 +42,20 @@ public struct CropEditor: Hashable, Sendable {
     public internal(set) var perspective: PerspectiveCorrection?
     /// The rectified picture of `perspective`, kept beside it since every frame measures on it.
     public internal(set) var rectification: Rectification?
+    /// The active frame's output size; like `shape`, a setting that is a step of its own only among
+    /// several frames (`setOutputSize(_:)`).
+    public var outputSize = OutputSize.original
+    /// Every frame once the picture has several (`CropEditor+Frames`), the active one's entry stale:
+    /// the fields above are the active frame. Empty for the plain single frame.
+    var frameList: [FrameState] = []
+    /// The index of the frame the fields above are (0 for the plain single frame).
+    public internal(set) var activeFrame = 0
+    /// The active frame's name.
+    public internal(set) var frameName: String?
+    /// Bands removed from the picture as shown (`CropEditor+Cuts`), and the joined picture they leave.
+    public internal(set) var cuts: [PictureCut] = []
+    /// The picture `cuts` leave, which every frame measures on; nil without cuts.
+    public internal(set) var joined: JoinedPicture?
 
     public init() {}
 
@@ -58,7 +72,7 @@ public struct CropEditor: Hashable, Sendable {
     public var state: CropState {
         CropState(
             crop: session.committed, aspectRatio: aspectRatio, orientation: orientation, angle: angle,
-            perspective: perspective)
+            perspective: perspective, frames: frameList.isEmpty ? [] : frames, activeFrame: activeFrame, cuts: cuts)
     }
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }
@@ -71,6 +85,8 @@ public struct CropEditor: Hashable, Sendable {
         orientation = .up
         angle = .zero
         installPerspective(nil)
+        installFrames([], active: 0)
+        installCuts([])
         angleChangeStart = nil
         initialCrop = crop.sanitized
         session = CropSession(crop: initialCrop)
@@ -104,7 +120,8 @@ public struct CropEditor: Hashable, Sendable {
         return recorded([.committed, .shown])
     }
 
-    /// Returns to the starting crop, ending any drag; a perspective correction goes with it.
+    /// Returns to the starting crop, ending any drag; a perspective correction goes with it. Among
+    /// several frames only the active one returns (the others and the cuts stay), on the joined picture with cuts.
     @discardableResult
     public mutating func reset() -> Changes {
         session.cancel()
@@ -125,11 +142,13 @@ public struct CropEditor: Hashable, Sendable {
     public mutating func apply(_ change: PictureTransform) -> Changes {
         guard uprightSize != nil else { return [] }
         session.cancel()
-        let next = state.applying(change)
+        let next = state.applying(change, shownSize: shownSize)
         orientation = next.orientation
         aspectRatio = next.aspectRatio
         angle = next.angle
         installPerspective(next.perspective)
+        installFrames(next.frames, active: next.activeFrame)
+        installCuts(next.cuts)
         session.straightened = straightened
         session.aspectRatio = lockedRatio
         initialCrop = change.mapped(initialCrop)
@@ -233,17 +252,21 @@ public struct CropEditor: Hashable, Sendable {
     /// Shows a state from the history without recording it again.
     private mutating func restore(_ restored: CropState) -> Changes {
         angleChangeStart = nil
-        let turned = restored.orientation != orientation || restored.angle != angle || restored.perspective != perspective
+        let turned =
+            restored.orientation != orientation || restored.angle != angle || restored.perspective != perspective
+            || restored.cuts != cuts
         show(restored)
         return turned ? [.committed, .history, .shown, .picture] : [.committed, .history, .shown]
     }
 
-    /// Makes a state the committed one: ratio, turns, angle and crop.
+    /// Makes a state the committed one: ratio, turns, angle, crop, frames and cuts.
     mutating func show(_ restored: CropState) {
         aspectRatio = restored.aspectRatio
         orientation = restored.orientation
         angle = restored.angle
         if restored.perspective != perspective { installPerspective(restored.perspective) }
+        installFrames(restored.frames, active: restored.activeFrame)
+        if restored.cuts != cuts { installCuts(restored.cuts) }
         session.straightened = straightened
         session.aspectRatio = lockedRatio
         session.commit(restored.crop)

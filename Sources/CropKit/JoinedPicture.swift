@@ -56,7 +56,7 @@ public struct JoinedPicture: Hashable, Sendable {
 
     /// The stretches of `kept` (ranges on the original, in order) that positions `wanted` of the
     /// joined axis fall on, as ranges on the original.
-    private static func spans(_ wanted: Range<Int>, of kept: [Range<Int>]) -> [Range<Int>] {
+    static func spans(_ wanted: Range<Int>, of kept: [Range<Int>]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var offset = 0
         for range in kept {

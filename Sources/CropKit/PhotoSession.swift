@@ -1,18 +1,27 @@
 // A cropping session over a folder: its photos in order, the one shown, each photo's editor and whether its crop is saved.
 
 /// What a saved photo's edit was: the photo is unsaved while its editor's differs. The ratio is a
-/// lock, not an edit (it carries over to the next photo), so it is not part of it.
+/// lock, not an edit (it carries over to the next photo), so it is not part of it, except as a
+/// frame's own among several.
 public struct SavedEdit: Hashable, Sendable {
     public let crop: CropRect
     public let orientation: ImageOrientation
     public let angle: StraightenAngle
     public let shape: CropShape
+    /// Every frame once the picture has had several (`CropState.frames`), and which one is edited.
+    public let frames: [FrameState]
+    public let activeFrame: Int
+    public let cuts: [PictureCut]
 
     public init(_ editor: CropEditor) {
         crop = editor.crop
         orientation = editor.orientation
         angle = editor.angle
         shape = editor.shape
+        let state = editor.state
+        frames = state.frames
+        activeFrame = state.activeFrame
+        cuts = state.cuts
     }
 }
 

@@ -47,7 +47,7 @@ enum ReplyChecks {
         let rect = crop.rect
         let fractions = [rect.x, rect.y, rect.width, rect.height, rect.maxX, rect.maxY]
         guard fractions.allSatisfy({ $0.isFinite && $0 >= -1e-6 && $0 <= 1 + 1e-6 }), rect.width > 0, rect.height > 0,
-            isAngle(crop.angle), isOutputSize(crop.outputSize), isPerspective(crop)
+            isAngle(crop.angle), isOutputSize(crop.outputSize), isPerspective(crop), isFramed(crop)
         else { throw .decoderStopped }
         return kept
     }
@@ -58,6 +58,25 @@ enum ReplyChecks {
         guard let corners = crop.perspectiveCorners else { return crop.perspectiveRatio == nil }
         return corners.count == 4 && corners.allSatisfy { (0...1).contains($0.x) && (0...1).contains($0.y) }
             && (crop.perspectiveRatio.map { $0.isFinite && $0 > 0 } ?? true) && crop.angle.isZero
+    }
+
+    /// Kept frames and cuts as the sidecar's reader restores them: 2 to `FrameState.maximumCount`
+    /// frames, each inside, of a ratio we write, an angle within ±45° and a size a result may have, the
+    /// active one among them; cuts of at least one row from a row of the picture, with no angle or
+    /// perspective; or none at all.
+    static func isFramed(_ crop: StoredCrop) -> Bool {
+        let cutsFit =
+            crop.cuts.count <= JoinedPicture.maximumCuts
+            && crop.cuts.allSatisfy { $0.start >= 0 && $0.length > 0 && $0.start <= Int(Int32.max) - $0.length }
+            && (crop.cuts.isEmpty || crop.perspectiveCorners == nil && crop.angle.isZero)
+        guard let frames = crop.frames else { return cutsFit && crop.activeFrame == 0 }
+        return cutsFit && (2...FrameState.maximumCount).contains(frames.count) && frames.indices.contains(crop.activeFrame)
+            && frames.allSatisfy { frame in
+                let rect = frame.rect
+                return [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy { $0.isFinite && (0...1).contains($0) }
+                    && rect.width > 0 && rect.height > 0 && isAngle(frame.angle) && isOutputSize(frame.outputSize)
+                    && frame.frame != nil && (crop.cuts.isEmpty || frame.angle.isZero)
+            }
     }
 
     /// An output size whose pixels can be counted without overflow and lie within the limit.

@@ -1,5 +1,6 @@
 // Several results of one picture: `--aspect`, `--size` or `--print-size` lists split into one request each, named by entry.
 
+import CropKit
 import Foundation
 
 /// One of several results of a picture (`--aspect=1:1,4:5`): the name it adds to the output's, and its request.
@@ -13,7 +14,7 @@ public struct HeadlessFrame: Equatable, Sendable {
 enum FrameList {
     static let listed: [HeadlessOption] = [.aspect, .size, .printSize]
     /// More results than this of one picture is a typo, not a set of formats.
-    static let maximum = 32
+    static let maximum = FrameState.maximumCount
 
     /// One single-valued command line a result when a listed option holds several entries, each named
     /// by its entry of the first such option; nil when every option holds one value (one result). A
@@ -54,9 +55,10 @@ enum FrameList {
         return path.pathExtension.isEmpty ? stem : stem + "." + path.pathExtension
     }
 
-    /// An entry as a file name shows it: `4:5` as `4x5`, a size or a print as written, without spaces.
+    /// An entry as a file name shows it: a ratio as the window names a format's frame (`4:5` as `4x5`,
+    /// `FrameNaming`), a size or a print as written, without spaces.
     private static func label(_ entry: String, of option: HeadlessOption) -> String {
         let compact = entry.filter { !$0.isWhitespace && $0 != "/" }.lowercased()
-        return option == .aspect ? compact.replacingOccurrences(of: ":", with: "x") : compact
+        return option == .aspect ? FrameNaming.label(entry) ?? compact : compact
     }
 }

@@ -23,7 +23,7 @@ struct LightroomCrop: Equatable {
     /// The corners of `crop` (on the upright picture's turned box) for the file `info` describes.
     init(_ crop: StoredCrop, info: ImageInfo) {
         let orientation = info.orientation
-        if let box = LightroomCrop.pictureBox(of: crop, info: info) {
+        if let box = LightroomCrop.pictureBox(of: crop, info: info) ?? LightroomCrop.joinedBox(of: crop, info: info) {
             let stored = orientation.storedRect(fromDisplayed: box)
             self.init(left: stored.minX, top: stored.minY, right: stored.maxX, bottom: stored.maxY, angle: 0)
             return

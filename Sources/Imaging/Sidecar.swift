@@ -102,6 +102,7 @@ extension Sidecar {
             gexiv2_metadata_clear_tag(metadata, "Xmp.\(ownPrefix).OutputSize")
         }
         try setPerspective(metadata, crop, info: info)
+        try setFrames(metadata, crop)
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_save_file(metadata, temporary, &error) != 0 else {
             throw .sidecar(.write(detail: message(error)))
@@ -148,7 +149,7 @@ extension Sidecar {
         guard var crop = corners.storedCrop(info: info) else { return nil }
         crop.shape = get(metadata, "Xmp.\(ownPrefix).Shape").flatMap(CropShape.init(rawValue:)) ?? .rectangle
         crop.outputSize = get(metadata, "Xmp.\(ownPrefix).OutputSize").flatMap(OutputSize.init(storedText:)) ?? .original
-        return withPerspective(crop, metadata, info: info)
+        return withFrames(withPerspective(crop, metadata, info: info), metadata, info: info)
     }
 
     private static func openMetadata(_ path: String) throws(ImagingError) -> UnsafeMutablePointer<GExiv2Metadata> {

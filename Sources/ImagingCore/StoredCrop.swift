@@ -20,6 +20,14 @@ public struct StoredCrop: Sendable, Equatable, Codable {
     /// The rectified picture's locked proportions (width ÷ height); nil when they are estimated
     /// from the corners (`Rectification.make`).
     public var perspectiveRatio: Double?
+    /// Every frame of a picture with several, on the upright picture as `CropEditor.uprightFrames`
+    /// gives them (the first is also `rect`, `angle`, `shape` and `outputSize`); nil for one crop.
+    public var frames: [StoredFrame]? = nil
+    /// The index in `frames` of the frame being edited.
+    public var activeFrame = 0
+    /// Bands removed from the upright picture, in order (`CropEditor.uprightCuts`); with any, `rect`
+    /// and the frames are normalized on the joined picture.
+    public var cuts: [PictureCut] = []
 
     public init(
         rect: CropRect, shape: CropShape = .rectangle, outputSize: OutputSize = .original, angle: StraightenAngle = .zero,
@@ -59,4 +67,38 @@ public enum StoredCropSource: Sendable, Equatable {
 public enum Sidecar {
     /// `photo.jpg.xmp`: the darktable/digiKam convention, one sidecar per file.
     public static func path(for image: String) -> String { image + ".xmp" }
+}
+
+/// One frame as a sidecar keeps it (`StoredCrop.frames`): `FrameState` with its ratio as text, so it travels as JSON.
+public struct StoredFrame: Sendable, Equatable, Codable {
+    /// Normalized as `StoredCrop.rect` is.
+    public var rect: CropRect
+    /// The ratio as `AspectRatio.description` writes it (`4:5`, `free`, `original`, `original swapped`).
+    public var ratio: String
+    public var angle: StraightenAngle
+    public var shape: CropShape
+    public var outputSize: OutputSize
+    public var name: String?
+
+    public init(_ frame: FrameState) {
+        rect = frame.crop
+        ratio = frame.aspectRatio.description
+        angle = frame.angle
+        shape = frame.shape
+        outputSize = frame.outputSize
+        name = frame.name
+    }
+
+    /// The frame, or nil when its ratio is not one `AspectRatio` writes.
+    public var frame: FrameState? {
+        let kept: AspectRatio?
+        switch ratio {
+        case "free": kept = .free
+        case "original": kept = .original
+        case "original swapped": kept = AspectRatio.original.swapped
+        default: kept = AspectRatio(parsing: ratio)
+        }
+        guard let kept else { return nil }
+        return FrameState(crop: rect, aspectRatio: kept, angle: angle, shape: shape, outputSize: outputSize, name: name)
+    }
 }

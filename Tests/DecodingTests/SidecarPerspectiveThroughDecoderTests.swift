@@ -9,12 +9,7 @@ import Testing
 
 @Suite struct SidecarPerspectiveThroughDecoderTests {
     /// A 400 × 300 JPEG stored turned a quarter (EXIF orientation 6: upright it is 300 × 400).
-    private func photo(_ scratch: Scratch) throws -> String {
-        let path = scratch.file("photo.jpg")
-        try Tools.run(["convert", "-seed", "3", "-size", "400x300", "plasma:fractal", path])
-        try Tools.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=6", path])
-        return path
-    }
+    private func photo(_ scratch: Scratch) throws -> String { try quarterTurnedPhoto(in: scratch, seed: 3) }
 
     static let corners = [
         CropPoint(x: 0.1, y: 0.05), CropPoint(x: 0.93, y: 0.12), CropPoint(x: 0.88, y: 0.9), CropPoint(x: 0.04, y: 0.83),
@@ -22,19 +17,6 @@ import Testing
     static let crop = StoredCrop(
         rect: CropRect(left: 0.125, top: 0.25, right: 0.75, bottom: 0.875), shape: .circle, outputSize: 512,
         perspectiveCorners: corners, perspectiveRatio: 0.7071)
-
-    /// What exiftool, an independent reader, says `tags` are in `sidecar`, one line each.
-    private func exiftool(_ tags: [String], _ sidecar: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["exiftool", "-s3", "-n"] + tags.map { "-" + $0 } + [sidecar]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text.split(separator: "\n").map(String.init)
-    }
 
     @Test(arguments: [0.7071, nil]) func aPerspectiveReadsBackAsItWasWritten(_ ratio: Double?) throws {
         let scratch = Scratch()

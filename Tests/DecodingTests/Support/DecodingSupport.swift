@@ -107,3 +107,24 @@ func sharedMemoryKilobytes() -> Int {
     let line = text.split(separator: "\n").first { $0.hasPrefix("Shmem:") } ?? ""
     return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
 }
+
+/// What exiftool, an independent reader, says `tags` are in `file`, one line each (numbers as numbers).
+func exiftool(_ tags: [String], _ file: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["exiftool", "-s3", "-n"] + tags.map { "-" + $0 } + [file]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text.split(separator: "\n").map(String.init)
+}
+
+/// A 400 × 300 plasma JPEG in `scratch` stored turned a quarter (EXIF orientation 6: upright it is 300 × 400).
+func quarterTurnedPhoto(in scratch: Scratch, seed: Int) throws -> String {
+    let path = scratch.file("photo.jpg")
+    try Tools.run(["convert", "-seed", "\(seed)", "-size", "400x300", "plasma:fractal", path])
+    try Tools.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=6", path])
+    return path
+}
