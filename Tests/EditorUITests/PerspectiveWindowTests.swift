@@ -282,6 +282,26 @@ final class PerspectiveWindowTests: XCTestCase {
             Shell.run("compare", ["-metric", "AE", saved, cli, "null:"]), "the window's save differs from the command line's")
     }
 
+    /// Output Size's A4 print of a corrected page locked to A4: exactly A4's pixels at the print's resolution.
+    func testAnA4PrintOfACorrectedPageIsExactlyA4AtThePrintsResolution() throws {
+        let photo = PagePhotos.pagePhoto(in: folder, corners: PagePhotos.standingPage, marked: true)
+        let saved = folder.appendingPathComponent("a4.png").path
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            window.canvas.placeFoundDocument(try XCTUnwrap(PerspectiveQuad(PagePhotos.standingPage)))
+            window.activate(.perspectiveProportions, g_variant_new_string("a4"))
+            let a4 = try XCTUnwrap(OutputSizePreset.printA4.size())
+            window.activate(.outputSize, g_variant_new_string(OutputSizing.target(a4)))
+            XCTAssertEqual(window.canvas.editor.perspective?.ratio ?? 0, PaperSize.a4.ratio, accuracy: 1e-9)
+            // The page fills the crop: the rectified picture is A4 already (to its whole pixels), so all of it is kept.
+            XCTAssertGreaterThan(window.canvas.crop.width, 0.998)
+            XCTAssertGreaterThan(window.canvas.crop.height, 0.998)
+            Self.save(window, to: saved)
+        }
+        XCTAssertEqual(Self.size(saved), [2480, 3508])
+    }
+
     /// Kept after a quarter turn with A4 proportions: reopened unturned, the same page comes back, A4
     /// again (standing, as the upright photo shows it), nothing to undo, and Save makes the first save turned back.
     func testAKeptPerspectiveIsRestoredWhenThePhotoOpensAgain() throws {
