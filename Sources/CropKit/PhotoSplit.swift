@@ -1,0 +1,94 @@
+// Find Photos' touching prints: a ragged piece worn down until it falls apart at its waist, each part grown back.
+
+/// Splits a piece of the mask that two or more touching prints make.
+///
+/// The method. Each pixel's distance to the piece's edge (a chessboard distance, two passes) says
+/// how deep inside it lies; the piece worn down to ever deeper pixels falls apart at its
+/// narrowest waist first. At the first depth where it holds several parts of a print's least
+/// area, those parts are the seeds, and every pixel of the piece goes to the seed it reaches
+/// first within the piece (the parts grown back together, breadth first), so each print gets its
+/// own pixels back up to the line where they touch; only the part's edges on the lid outline it.
+enum PhotoSplit {
+    /// How many depths are tried, evenly up to the piece's deepest pixel.
+    static let depths = 24
+
+    /// The parts of `piece` (a piece of `mask`), or none when wearing it down never parts it.
+    static func halves(of piece: PhotoMask.Piece, in mask: PhotoMask) -> [PhotoMask.Piece] {
+        let width = mask.width
+        let members = piece.members
+        guard let first = members.min(), let last = members.max() else { return [] }
+        let least = Double(mask.width * mask.height) * PhotoFinder.minimumArea / 2
+        var inside = [Bool](repeating: false, count: mask.pixels.count)
+        for index in members { inside[index] = true }
+        let depth = distances(members: members, inside: inside, width: width, span: first...last)
+        let deepest = members.map { depth[$0] }.max() ?? 0
+        var chosen: [[Int]] = []
+        for step in 1...depths {
+            let level = deepest * step / (depths + 1)
+            guard level > 0 else { continue }
+            var core = [Bool](repeating: false, count: mask.pixels.count)
+            for index in members where depth[index] > level { core[index] = true }
+            var worn = mask
+            worn.pixels = core
+            let parts = worn.pieces().filter { Double($0.area) >= least }.map(\.members)
+            if parts.count >= 2 {
+                chosen = parts
+                break
+            }
+        }
+        guard chosen.count >= 2 else { return [] }
+        let grown = grownBack(chosen, inside: inside, width: width, height: mask.height)
+        // Each part's outline is where it meets the lid: the line where prints touch, shared, says
+        // nothing of either's edges.
+        return grown.map(mask.piece)
+    }
+
+    /// Each member's chessboard distance to the nearest pixel outside the piece (two passes over `span`).
+    private static func distances(members: [Int], inside: [Bool], width: Int, span: ClosedRange<Int>) -> [Int] {
+        var depth = [Int](repeating: 0, count: inside.count)
+        for index in members { depth[index] = Int.max / 2 }
+        let count = inside.count
+        func at(_ i: Int, _ dx: Int, _ dy: Int) -> Int {
+            let x = i % width + dx, j = i + dy * width + dx
+            guard x >= 0, x < width, j >= 0, j < count else { return 0 }
+            return depth[j]
+        }
+        for i in span where inside[i] {
+            depth[i] = min(depth[i], min(at(i, -1, 0), at(i, -1, -1), at(i, 0, -1), at(i, 1, -1)) + 1)
+        }
+        for i in span.reversed() where inside[i] {
+            depth[i] = min(depth[i], min(at(i, 1, 0), at(i, 1, 1), at(i, 0, 1), at(i, -1, 1)) + 1)
+        }
+        return depth
+    }
+
+    /// The piece's pixels shared among the seeds: each to the one whose growth reaches it first.
+    private static func grownBack(_ seeds: [[Int]], inside: [Bool], width: Int, height: Int) -> [[Int]] {
+        var owner = [Int](repeating: -1, count: inside.count)
+        var front: [Int] = []
+        for (label, seed) in seeds.enumerated() {
+            for index in seed {
+                owner[index] = label
+                front.append(index)
+            }
+        }
+        while !front.isEmpty {
+            var next: [Int] = []
+            for index in front {
+                let x = index % width, y = index / width
+                for neighbour in [
+                    x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, y > 0 ? index - width : -1,
+                    y < height - 1 ? index + width : -1,
+                ]
+                where neighbour >= 0 && inside[neighbour] && owner[neighbour] < 0 {
+                    owner[neighbour] = owner[index]
+                    next.append(neighbour)
+                }
+            }
+            front = next
+        }
+        var parts = [[Int]](repeating: [], count: seeds.count)
+        for (index, label) in owner.enumerated() where label >= 0 { parts[label].append(index) }
+        return parts
+    }
+}
