@@ -97,6 +97,16 @@ enum RotatedRectangle {
         return Array(lower.dropLast() + upper.dropLast())
     }
 
+    /// The area of a polygon given by its vertices in order (the shoelace formula).
+    static func area(_ polygon: [CropPoint]) -> Double {
+        var twice = 0.0
+        for (i, a) in polygon.enumerated() {
+            let b = polygon[(i + 1) % polygon.count]
+            twice += a.x * b.y - b.x * a.y
+        }
+        return abs(twice) / 2
+    }
+
     /// The least-area rectangle around `points` as its four corners in order, or nil for fewer than
     /// three points not all on a line. One side of it lies along a side of the hull, so each hull
     /// side is tried in turn.

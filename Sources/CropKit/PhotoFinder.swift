@@ -5,12 +5,15 @@
 /// The method. The lid is whatever the scan's outer band mostly is: its median luminance, and
 /// how far its pixels stray from it (the median absolute deviation) sets the tolerance. A band
 /// not mostly within that tolerance is no lid (an ordinary photo): nothing is found. The pixels
-/// further from the lid than the tolerance make a mask, opened by a pixel (dust and hairs go),
+/// further from the lid than the tolerance make a mask, opened (dust and hairs go) and closed,
 /// its holes filled (a print's patches of the lid's colour stay part of it), and split into
 /// pieces. Each piece large enough is a print when it fills most of the least-area rectangle
 /// around it (rotating calipers on its hull), which gives the print's centre, size and tilt. A
-/// piece too ragged for a rectangle is no print; two prints touching make one such piece, which
-/// is first cut along its narrowest waist (`PhotoSplit`). Nothing is invented: no lid, or no
+/// piece too ragged for a rectangle is no print; each side is then moved onto the scan's own
+/// edge to a fraction of a pixel (`refined`). Two prints touching make one such piece, which
+/// is first cut along its narrowest waist (`PhotoSplit`); one whose outline is still a rectangle
+/// is a print whose colours meet the lid's along part of an edge, and pieces lined up side for side
+/// are bands of one print (`joiningBands`). Nothing is invented: no lid, or no
 /// rectangular piece, or pieces covering nearly the whole scan, give no prints.
 public enum PhotoFinder {
     /// The outer band the lid is measured in, as a fraction of the shorter side.
@@ -21,10 +24,21 @@ public enum PhotoFinder {
     static let spreadTolerance = 4.0
     /// The least share of the outer band within the tolerance of the lid's median.
     static let minimumUniformity = 0.85
+    /// How far the mask is opened, in pixels: dust, and hairs the smoothing widened, go.
+    static let openingRadius = 2
+    /// How far the mask is closed after, in pixels: a print's thin bands of the lid's colour, right
+    /// across it, no longer cut it in pieces (prints lie further apart than twice this).
+    static let closingRadius = 3
     /// The least area of a print, as a fraction of the scan's.
     static let minimumArea = 0.004
     /// The least share of its rectangle a print's piece fills.
     static let minimumFill = 0.9
+    /// How far inside the outline's pixel centres a print's edge lies, in pixels.
+    static let edgeInset = 1.0
+    /// The least share of its rectangle a print's hull fills, and the piece itself, when the lid's
+    /// colour reaches into the print (a white sky on a white lid).
+    static let minimumHullFill = 0.96
+    static let minimumLeakyFill = 0.6
     /// The longest side of a print over its shortest, at most.
     static let maximumElongation = 8.0
     /// The least share of the scan the lid shows between the prints.
@@ -34,12 +48,27 @@ public enum PhotoFinder {
 
     /// The prints on a `width × height` scan of 8-bit luminance (row by row), in the scan's pixels,
     /// in reading order (rows top to bottom, each left to right); empty when there are none.
-    public static func find(width: Int, height: Int, luminance: [UInt8]) -> [FoundPrint] {
-        guard width >= 16, height >= 16, width <= Int.max / height, luminance.count == width * height else { return [] }
-        let smooth = PhotoMask.smoothed(width: width, height: height, luminance: luminance)
-        guard let (background, tolerance) = lid(width: width, height: height, luminance: smooth) else { return [] }
-        let mask = PhotoMask(width: width, height: height, luminance: smooth, background: background, tolerance: tolerance)
-            .spread(erode: true).spread(erode: false).holesFilled()
+    /// `chroma`, when given: each pixel's colourfulness (its largest channel less its smallest), so
+    /// a print whose colours are as light as the lid (a yellow beside a white lid) still stands out.
+    public static func find(width: Int, height: Int, luminance: [UInt8], chroma: [UInt8]? = nil) -> [FoundPrint] {
+        guard width >= 16, height >= 16, width <= Int.max / height, luminance.count == width * height,
+            chroma.map({ $0.count == luminance.count }) ?? true
+        else { return [] }
+        var mask: PhotoMask?
+        var lightness: (background: Int, tolerance: Int)?
+        for (index, channel) in [luminance, chroma].enumerated() {
+            guard let channel else { continue }
+            let smooth = PhotoMask.smoothed(width: width, height: height, luminance: channel)
+            guard let lid = lid(width: width, height: height, luminance: smooth) else { return [] }
+            if index == 0 { lightness = lid }
+            let differs = PhotoMask(width: width, height: height, luminance: smooth, background: lid.0, tolerance: lid.1)
+            mask =
+                mask.map { PhotoMask(width: width, height: height, pixels: zip($0.pixels, differs.pixels).map { $0 || $1 }) }
+                ?? differs
+        }
+        guard let tolerance = lightness?.tolerance,
+            let mask = mask?.opened(by: openingRadius).closed(by: closingRadius).holesFilled()
+        else { return [] }
         let total = Double(width * height)
         let pieces = mask.pieces().filter { Double($0.area) >= minimumArea * total }
         guard Double(pieces.map(\.area).reduce(0, +)) <= (1 - minimumLid) * total else { return [] }
@@ -47,12 +76,20 @@ public enum PhotoFinder {
         for piece in pieces {
             if let found = print(piece) {
                 prints.append(found)
-            } else {
-                prints += PhotoSplit.halves(of: piece, in: mask).compactMap(print)
+                continue
             }
+            // An outline still a rectangle is one print, however ragged inside; else perhaps several touching.
+            if let found = print(piece, leaky: true) {
+                prints.append(found)
+                continue
+            }
+            let parts = PhotoSplit.halves(of: piece, in: mask).compactMap { print($0) }
+            if parts.count >= 2 { prints += parts }
         }
+        prints = joiningBands(prints, shorterSide: min(width, height))
         guard prints.count <= maximumPrints else { return [] }
-        return readingOrder(prints)
+        return readingOrder(
+            prints.map { refined($0, width: width, height: height, luminance: luminance, tolerance: tolerance) })
     }
 
     /// The lid's luminance and the tolerance around it, or nil when the outer band is not even enough to be a lid.
@@ -87,11 +124,20 @@ public enum PhotoFinder {
     }
 
     /// The print a piece is, or nil when it fills too little of its rectangle or is too long and thin.
-    static func print(_ piece: PhotoMask.Piece) -> FoundPrint? {
-        guard let corners = RotatedRectangle.smallest(around: piece.outline) else { return nil }
-        let found = FoundPrint(corners: corners)
+    /// `leaky`: a piece whose outline is a rectangle (its hull fills the rectangle) may itself fill
+    /// less of it, the lid's colour having reached into it along part of an edge.
+    static func print(_ piece: PhotoMask.Piece, leaky: Bool = false) -> FoundPrint? {
+        let hull = RotatedRectangle.hull(piece.outline)
+        guard let corners = RotatedRectangle.smallest(around: hull) else { return nil }
+        var found = FoundPrint(corners: corners)
+        // The outline runs through the centres of the mask's edge pixels, which the 3×3 smoothing
+        // spread a pixel onto the lid: the print's edge lies about a pixel inside them (`refined` finds it truer).
+        found.width -= 2 * edgeInset
+        found.height -= 2 * edgeInset
         let area = found.width * found.height
-        guard area > 0, Double(piece.area) >= minimumFill * area,
+        let fill = leaky ? RotatedRectangle.area(hull) / (found.width * found.height) : Double(piece.area) / area
+        guard found.width > 0, found.height > 0, fill >= (leaky ? minimumHullFill : minimumFill),
+            !leaky || Double(piece.area) >= minimumLeakyFill * area,
             max(found.width, found.height) <= maximumElongation * min(found.width, found.height)
         else { return nil }
         return found

@@ -6,13 +6,18 @@ struct PhotoMask {
     let height: Int
     var pixels: [Bool]
 
-    /// One connected piece of set pixels: how many, and where its outline runs (each outline
-    /// pixel's four corners, so a piece's hull holds whole pixels).
+    /// One connected piece of set pixels: which, and where its outline runs (its edge pixels' centres).
     struct Piece {
         var area: Int { members.count }
         /// Its pixels' indices, row by row.
         var members: [Int]
         var outline: [CropPoint]
+    }
+
+    init(width: Int, height: Int, pixels: [Bool]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
     }
 
     /// The pixels of `luminance` further than `tolerance` from `background`.
@@ -23,26 +28,49 @@ struct PhotoMask {
     }
 
     /// Cleared where any pixel of the 3×3 square around is clear (`erode: true`), or set where any
-    /// is set: an opening (one then the other) drops specks and threads a pixel or two across.
+    /// is set: along the rows, then down the columns.
     func spread(erode: Bool) -> PhotoMask {
-        var out = self
+        var rows = self
+        let (w, h) = (width, height)
         pixels.withUnsafeBufferPointer { p in
-            out.pixels.withUnsafeMutableBufferPointer { o in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        var any = false
-                        for dy in -1...1 where !any {
-                            let row = min(max(y + dy, 0), height - 1) * width
-                            for dx in -1...1 where p[row + min(max(x + dx, 0), width - 1)] != erode {
-                                any = true
-                                break
-                            }
-                        }
-                        o[y * width + x] = erode ? !any : any
+            rows.pixels.withUnsafeMutableBufferPointer { o in
+                for y in 0..<h {
+                    let row = y * w
+                    for x in 0..<w {
+                        let a = p[row + max(x - 1, 0)], b = p[row + x], c = p[row + min(x + 1, w - 1)]
+                        o[row + x] = erode ? a && b && c : a || b || c
                     }
                 }
             }
         }
+        var out = rows
+        rows.pixels.withUnsafeBufferPointer { p in
+            out.pixels.withUnsafeMutableBufferPointer { o in
+                for y in 0..<h {
+                    let above = max(y - 1, 0) * w, row = y * w, below = min(y + 1, h - 1) * w
+                    for x in 0..<w {
+                        let a = p[above + x], b = p[row + x], c = p[below + x]
+                        o[row + x] = erode ? a && b && c : a || b || c
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The mask worn down `radius` pixels and grown back as far: what is narrower than twice that goes.
+    func opened(by radius: Int) -> PhotoMask {
+        var out = self
+        for _ in 0..<radius { out = out.spread(erode: true) }
+        for _ in 0..<radius { out = out.spread(erode: false) }
+        return out
+    }
+
+    /// The mask grown `radius` pixels and worn back as far: gaps narrower than twice that are filled.
+    func closed(by radius: Int) -> PhotoMask {
+        var out = self
+        for _ in 0..<radius { out = out.spread(erode: false) }
+        for _ in 0..<radius { out = out.spread(erode: true) }
         return out
     }
 
@@ -82,40 +110,44 @@ struct PhotoMask {
         var seen = [Bool](repeating: false, count: pixels.count)
         var pieces: [Piece] = []
         var stack: [Int] = []
-        for start in pixels.indices where pixels[start] && !seen[start] {
-            var members: [Int] = []
-            seen[start] = true
-            stack.append(start)
-            while let index = stack.popLast() {
-                members.append(index)
-                let x = index % width, y = index / width
-                for next in [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index - width, index + width]
-                where next >= 0 && next < pixels.count && pixels[next] && !seen[next] {
-                    seen[next] = true
-                    stack.append(next)
+        pixels.withUnsafeBufferPointer { set in
+            seen.withUnsafeMutableBufferPointer { seen in
+                for start in set.indices where set[start] && !seen[start] {
+                    var members: [Int] = []
+                    seen[start] = true
+                    stack.append(start)
+                    func visit(_ next: Int) {
+                        guard next >= 0, next < set.count, set[next], !seen[next] else { return }
+                        seen[next] = true
+                        stack.append(next)
+                    }
+                    while let index = stack.popLast() {
+                        members.append(index)
+                        let x = index % width
+                        if x > 0 { visit(index - 1) }
+                        if x < width - 1 { visit(index + 1) }
+                        visit(index - width)
+                        visit(index + width)
+                    }
+                    pieces.append(piece(members))
                 }
             }
-            pieces.append(piece(members))
         }
         return pieces
     }
 
-    /// The piece of `members` (set pixels): its outline, the members with a side on a clear pixel or the edge.
+    /// The piece of `members` (set pixels): its outline, the centres of the members with a side on a
+    /// clear pixel or the picture's edge.
     func piece(_ members: [Int]) -> Piece {
         var outline: [CropPoint] = []
-        for index in members {
-            let x = index % width, y = index / width
-            let sides = [
-                x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, y > 0 ? index - width : -1,
-                y < height - 1 ? index + width : -1,
-            ]
-            let edge = sides.contains { $0 < 0 || !pixels[$0] }
-            guard edge else { continue }
-            let (px, py) = (Double(x), Double(y))
-            outline += [
-                CropPoint(x: px, y: py), CropPoint(x: px + 1, y: py), CropPoint(x: px + 1, y: py + 1),
-                CropPoint(x: px, y: py + 1),
-            ]
+        pixels.withUnsafeBufferPointer { set in
+            for index in members {
+                let x = index % width, y = index / width
+                let edge =
+                    x == 0 || y == 0 || x == width - 1 || y == height - 1 || !set[index - 1] || !set[index + 1]
+                    || !set[index - width] || !set[index + width]
+                if edge { outline.append(CropPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
+            }
         }
         return Piece(members: members, outline: outline)
     }

@@ -14,22 +14,23 @@ enum PhotoSplit {
 
     /// The parts of `piece` (a piece of `mask`), or none when wearing it down never parts it.
     static func halves(of piece: PhotoMask.Piece, in mask: PhotoMask) -> [PhotoMask.Piece] {
-        let width = mask.width
-        let members = piece.members
-        guard let first = members.min(), let last = members.max() else { return [] }
         let least = Double(mask.width * mask.height) * PhotoFinder.minimumArea / 2
-        var inside = [Bool](repeating: false, count: mask.pixels.count)
-        for index in members { inside[index] = true }
-        let depth = distances(members: members, inside: inside, width: width, span: first...last)
+        // Worked on in the piece's own box, a pixel of margin round it.
+        let xs = piece.members.map { $0 % mask.width }, ys = piece.members.map { $0 / mask.width }
+        guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max() else { return [] }
+        let width = right - left + 3, height = bottom - top + 3
+        var local = PhotoMask(width: width, height: height, pixels: [Bool](repeating: false, count: width * height))
+        let members = zip(xs, ys).map { (x, y) in (y - top + 1) * width + x - left + 1 }
+        for index in members { local.pixels[index] = true }
+        let depth = distances(members: members, inside: local.pixels, width: width)
         let deepest = members.map { depth[$0] }.max() ?? 0
         var chosen: [[Int]] = []
         for step in 1...depths {
             let level = deepest * step / (depths + 1)
             guard level > 0 else { continue }
-            var core = [Bool](repeating: false, count: mask.pixels.count)
-            for index in members where depth[index] > level { core[index] = true }
-            var worn = mask
-            worn.pixels = core
+            var worn = local
+            worn.pixels = [Bool](repeating: false, count: width * height)
+            for index in members where depth[index] > level { worn.pixels[index] = true }
             let parts = worn.pieces().filter { Double($0.area) >= least }.map(\.members)
             if parts.count >= 2 {
                 chosen = parts
@@ -37,14 +38,17 @@ enum PhotoSplit {
             }
         }
         guard chosen.count >= 2 else { return [] }
-        let grown = grownBack(chosen, inside: inside, width: width, height: mask.height)
+        let grown = grownBack(chosen, inside: local.pixels, width: width, height: height)
         // Each part's outline is where it meets the lid: the line where prints touch, shared, says
         // nothing of either's edges.
-        return grown.map(mask.piece)
+        return grown.map { part in
+            mask.piece(part.map { index in (index / width + top - 1) * mask.width + index % width + left - 1 })
+        }
     }
 
-    /// Each member's chessboard distance to the nearest pixel outside the piece (two passes over `span`).
-    private static func distances(members: [Int], inside: [Bool], width: Int, span: ClosedRange<Int>) -> [Int] {
+    /// Each member's chessboard distance to the nearest pixel outside the piece (two passes).
+    private static func distances(members: [Int], inside: [Bool], width: Int) -> [Int] {
+        let span = 0...(inside.count - 1)
         var depth = [Int](repeating: 0, count: inside.count)
         for index in members { depth[index] = Int.max / 2 }
         let count = inside.count
