@@ -11,7 +11,8 @@
 /// around it (rotating calipers on its hull), which gives the print's centre, size and tilt. A
 /// piece too ragged for a rectangle is no print; each side is then moved onto the scan's own
 /// edge to a fraction of a pixel (`refined`). Two prints touching make one such piece, which
-/// is first cut along its narrowest waist (`PhotoSplit`); one whose outline is still a rectangle
+/// is first cut along its narrowest waist, or else along the line between its two deepest notches
+/// (`PhotoSplit`); one whose outline is still a rectangle
 /// is a print whose colours meet the lid's along part of an edge, and pieces lined up side for side
 /// are bands of one print (`joiningBands`). Nothing is invented: no lid, or no
 /// rectangular piece, or pieces covering nearly the whole scan, give no prints.
@@ -84,7 +85,12 @@ public enum PhotoFinder {
                 continue
             }
             let parts = PhotoSplit.halves(of: piece, in: mask).compactMap { print($0) }
-            if parts.count >= 2 { prints += parts }
+            if parts.count >= 2 {
+                prints += parts
+                continue
+            }
+            let sides = PhotoSplit.cut(of: piece, in: mask).compactMap { print($0) }
+            if sides.count == 2 { prints += sides }
         }
         prints = joiningBands(prints, shorterSide: min(width, height))
         guard prints.count <= maximumPrints else { return [] }

@@ -96,3 +96,49 @@ enum PhotoSplit {
         return parts
     }
 }
+
+extension PhotoSplit {
+    /// The least depth of a notch, as a share of the piece's longer side.
+    static let minimumNotch = 0.02
+
+    /// The parts of `piece` on either side of the line through its two deepest notches (where the
+    /// outline falls furthest inside its hull, under two different sides of the hull): two prints
+    /// lying side against side along a stretch meet at two such notches. None without two notches.
+    static func cut(of piece: PhotoMask.Piece, in mask: PhotoMask) -> [PhotoMask.Piece] {
+        let hull = RotatedRectangle.hull(piece.outline)
+        guard hull.count >= 3 else { return [] }
+        let xs = piece.outline.map(\.x), ys = piece.outline.map(\.y)
+        let longer = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+        // Each outline point belongs under the side of the hull it lies nearest; each side's deepest point is its notch.
+        var deepest = [(point: CropPoint, depth: Double)?](repeating: nil, count: hull.count)
+        for p in piece.outline {
+            var nearest: (side: Int, depth: Double)?
+            for (i, a) in hull.enumerated() {
+                let depth = distance(p, a, hull[(i + 1) % hull.count])
+                if depth < nearest?.depth ?? .infinity { nearest = (i, depth) }
+            }
+            if let nearest, nearest.depth > deepest[nearest.side]?.depth ?? 0 { deepest[nearest.side] = (p, nearest.depth) }
+        }
+        let notches = deepest.compactMap { $0 }.filter { $0.depth >= minimumNotch * longer }
+        guard notches.count >= 2 else { return [] }
+        let two = notches.sorted { $0.depth > $1.depth }.prefix(2).map(\.point)
+        let (p, q) = (two[0], two[1])
+        var sides: [[Int]] = [[], []]
+        for index in piece.members {
+            let x = Double(index % mask.width) + 0.5, y = Double(index / mask.width) + 0.5
+            let side = (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x)
+            sides[side < 0 ? 0 : 1].append(index)
+        }
+        guard sides.allSatisfy({ !$0.isEmpty }) else { return [] }
+        return sides.map(mask.piece)
+    }
+
+    /// The distance from `p` to the segment a–b.
+    private static func distance(_ p: CropPoint, _ a: CropPoint, _ b: CropPoint) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length2 = dx * dx + dy * dy
+        let t = length2 > 0 ? min(max(((p.x - a.x) * dx + (p.y - a.y) * dy) / length2, 0), 1) : 0
+        let (x, y) = (a.x + t * dx - p.x, a.y + t * dy - p.y)
+        return (x * x + y * y).squareRoot()
+    }
+}
