@@ -34,6 +34,8 @@ public enum PhotoFinder {
     static let minimumArea = 0.004
     /// The least share of its rectangle a print's piece fills.
     static let minimumFill = 0.9
+    /// The least share of its rectangle each of two prints parted from one print-like piece fills.
+    static let closeFill = 0.95
     /// How far inside the outline's pixel centres a print's edge lies, in pixels.
     static let edgeInset = 1.0
     /// The least share of its rectangle a print's hull fills, and the piece itself, when the lid's
@@ -73,25 +75,7 @@ public enum PhotoFinder {
         let total = Double(width * height)
         let pieces = mask.pieces().filter { Double($0.area) >= minimumArea * total }
         guard Double(pieces.map(\.area).reduce(0, +)) <= (1 - minimumLid) * total else { return [] }
-        var prints: [FoundPrint] = []
-        for piece in pieces {
-            if let found = print(piece) {
-                prints.append(found)
-                continue
-            }
-            // An outline still a rectangle is one print, however ragged inside; else perhaps several touching.
-            if let found = print(piece, leaky: true) {
-                prints.append(found)
-                continue
-            }
-            let parts = PhotoSplit.halves(of: piece, in: mask).compactMap { print($0) }
-            if parts.count >= 2 {
-                prints += parts
-                continue
-            }
-            let sides = PhotoSplit.cut(of: piece, in: mask).compactMap { print($0) }
-            if sides.count == 2 { prints += sides }
-        }
+        var prints = pieces.flatMap { PhotoFinder.prints(in: $0, of: mask) }
         prints = joiningBands(prints, shorterSide: min(width, height))
         guard prints.count <= maximumPrints else { return [] }
         return readingOrder(
@@ -129,10 +113,25 @@ public enum PhotoFinder {
         return histogram.count - 1
     }
 
+    /// The prints one piece of the mask is: itself, unless two deep notches part it into two prints
+    /// that each fill their rectangles closely (two prints of nearly one tilt lying side against side);
+    /// one ragged inside but still a rectangle outside; else two or more touching, parted.
+    static func prints(in piece: PhotoMask.Piece, of mask: PhotoMask) -> [FoundPrint] {
+        if let found = print(piece) {
+            let sides = PhotoSplit.cut(of: piece, in: mask, notch: PhotoSplit.deepNotch).compactMap { print($0, fill: closeFill) }
+            return sides.count == 2 ? sides : [found]
+        }
+        if let found = print(piece, leaky: true) { return [found] }
+        let parts = PhotoSplit.halves(of: piece, in: mask).compactMap { print($0) }
+        if parts.count >= 2 { return parts }
+        let sides = PhotoSplit.cut(of: piece, in: mask).compactMap { print($0) }
+        return sides.count == 2 ? sides : []
+    }
+
     /// The print a piece is, or nil when it fills too little of its rectangle or is too long and thin.
     /// `leaky`: a piece whose outline is a rectangle (its hull fills the rectangle) may itself fill
     /// less of it, the lid's colour having reached into it along part of an edge.
-    static func print(_ piece: PhotoMask.Piece, leaky: Bool = false) -> FoundPrint? {
+    static func print(_ piece: PhotoMask.Piece, leaky: Bool = false, fill least: Double = minimumFill) -> FoundPrint? {
         let hull = RotatedRectangle.hull(piece.outline)
         guard let corners = RotatedRectangle.smallest(around: hull) else { return nil }
         var found = FoundPrint(corners: corners)
@@ -142,7 +141,7 @@ public enum PhotoFinder {
         found.height -= 2 * edgeInset
         let area = found.width * found.height
         let fill = leaky ? RotatedRectangle.area(hull) / (found.width * found.height) : Double(piece.area) / area
-        guard found.width > 0, found.height > 0, fill >= (leaky ? minimumHullFill : minimumFill),
+        guard found.width > 0, found.height > 0, fill >= (leaky ? minimumHullFill : least),
             !leaky || Double(piece.area) >= minimumLeakyFill * area,
             max(found.width, found.height) <= maximumElongation * min(found.width, found.height)
         else { return nil }

@@ -98,13 +98,15 @@ enum PhotoSplit {
 }
 
 extension PhotoSplit {
-    /// The least depth of a notch, as a share of the piece's longer side.
+    /// The least depth of a notch, as a share of the piece's longer side; and of the notches that
+    /// part a piece already shaped like one print (a print's own bands parted so are joined again).
     static let minimumNotch = 0.02
+    static let deepNotch = 0.015
 
     /// The parts of `piece` on either side of the line through its two deepest notches (where the
     /// outline falls furthest inside its hull, under two different sides of the hull): two prints
     /// lying side against side along a stretch meet at two such notches. None without two notches.
-    static func cut(of piece: PhotoMask.Piece, in mask: PhotoMask) -> [PhotoMask.Piece] {
+    static func cut(of piece: PhotoMask.Piece, in mask: PhotoMask, notch: Double = minimumNotch) -> [PhotoMask.Piece] {
         let hull = RotatedRectangle.hull(piece.outline)
         guard hull.count >= 3 else { return [] }
         let xs = piece.outline.map(\.x), ys = piece.outline.map(\.y)
@@ -119,7 +121,7 @@ extension PhotoSplit {
             }
             if let nearest, nearest.depth > deepest[nearest.side]?.depth ?? 0 { deepest[nearest.side] = (p, nearest.depth) }
         }
-        let notches = deepest.compactMap { $0 }.filter { $0.depth >= minimumNotch * longer }
+        let notches = deepest.compactMap { $0 }.filter { $0.depth >= notch * longer }
         guard notches.count >= 2 else { return [] }
         let two = notches.sorted { $0.depth > $1.depth }.prefix(2).map(\.point)
         let (p, q) = (two[0], two[1])
