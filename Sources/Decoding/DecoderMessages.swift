@@ -19,6 +19,8 @@ package enum DecoderRequest: Codable, Sendable {
     case levelSuggestion(name: String)
     /// Descriptors: the source. Answered with `.document`: Find Document's quadrilateral on the upright picture.
     case findDocument(name: String)
+    /// Descriptors: the source. Answered with `.photos`: Find Photos' prints on the upright picture.
+    case findPhotos(name: String)
     /// Descriptors: the source. Answered with `.upright`: Upright's rectification of the upright picture.
     case upright(name: String)
     /// Descriptors: the source. Answered with `.suggested`.
@@ -59,6 +61,8 @@ package enum DecoderReply: Codable, Sendable {
     case level(StraightenAngle?)
     /// The document found, nil when there is none.
     case document(PerspectiveQuad?)
+    /// The prints found on a scan, in reading order; empty when there are none.
+    case photos([FoundPrint])
     /// Upright's correction (the quadrilateral and the size it becomes), nil when there are no lines to go by.
     case upright(Rectification?)
     case suggested(PixelRect)

@@ -104,6 +104,16 @@ extension DecoderPool {
         return quad
     }
 
+    /// `--crop=photos`: Find Photos' prints on the upright picture `info` describes, in reading order
+    /// (empty: none found); more than `PhotoFinder.maximumPrints`, or one not within the picture, is invented.
+    public func findPhotos(_ source: DecoderSource, info: ImageInfo) throws(ImagingError) -> [FoundPrint] {
+        let reply = try reply(on: source) { _ in .findPhotos(name: source.decoderName) }
+        guard case .photos(let prints) = reply, prints.count <= PhotoFinder.maximumPrints,
+            prints.allSatisfy({ ReplyChecks.isPrint($0, info.width, info.height) })
+        else { throw .decoderStopped }
+        return prints
+    }
+
     /// `--upright=auto`: Upright's rectification of the upright picture `info` describes (nil: no lines to
     /// go by); one whose quadrilateral is not usable there, or whose size is over the pixel limit, is invented.
     public func upright(_ source: DecoderSource, info: ImageInfo) throws(ImagingError) -> Rectification? {

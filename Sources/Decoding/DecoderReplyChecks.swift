@@ -41,6 +41,18 @@ enum ReplyChecks {
     /// A straighten angle within ±45° (its coder takes any number).
     static func isAngle(_ angle: StraightenAngle) -> Bool { abs(angle.hundredths) <= StraightenAngle.limitHundredths }
 
+    /// A print of Find Photos: finite, of some size, tilted within ±45°, its corners on a `width ×
+    /// height` picture (a print's edge on the scan's may reach a hair past it).
+    static func isPrint(_ print: FoundPrint, _ width: Int, _ height: Int) -> Bool {
+        let slack = 0.01 * Double(max(width, height)) + 2
+        return print.width.isFinite && print.height.isFinite && print.width >= 1 && print.height >= 1
+            && print.tilt.isFinite && abs(print.tilt) <= StraightenAngle.limit
+            && print.corners.allSatisfy { corner in
+                corner.x.isFinite && corner.y.isFinite && corner.x >= -slack && corner.y >= -slack
+                    && corner.x <= Double(width) + slack && corner.y <= Double(height) + slack
+            }
+    }
+
     /// A kept crop as a sidecar may say it: fractions of the picture, an angle, a size a result may have.
     static func checked(_ kept: KeptCrop) throws(ImagingError) -> KeptCrop {
         guard let crop = kept.crop else { return kept }

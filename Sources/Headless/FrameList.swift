@@ -28,6 +28,7 @@ enum FrameList {
         }
         let lists = entries.filter { $0.1.count > 1 }
         guard let first = lists.first else { return nil }
+        if tokens.values[.crop] == "photos" { throw .photosWith("a --\(first.0.rawValue) list") }
         if tokens.has(.sidecar) { throw .severalResults(first.0, count: first.1.count, to: .sidecar) }
         if tokens.values[.output] == HeadlessOptions.standardStream {
             throw .severalResults(first.0, count: first.1.count, to: .output)

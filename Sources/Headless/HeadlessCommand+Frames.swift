@@ -1,6 +1,7 @@
 // Several results of one picture (`--aspect=1:1,4:5`): every target checked first, the picture read once, each result made.
 
 import Batch
+import Decoding
 import Foundation
 import Glibc
 
@@ -12,12 +13,20 @@ extension HeadlessCommand {
         var lines: [String] = []
         var status: Int32 = 0
         var lossless = false
+
+        /// The same as a batch worker's outcome.
+        var batchOutcome: BatchOutcome {
+            BatchOutcome(status: status == 0 ? .succeeded : .failed, lines: lines, lossless: lossless)
+        }
     }
 
     /// Makes every frame's result. No target may exist beforehand (several results never replace a file):
     /// the first that does is the error, and nothing is written. The picture is read once (standard input
     /// can be read only once), then each result is made; one that fails leaves the others to be written.
-    static func cropFrames(_ frames: [HeadlessFrame], temporaryName: String? = nil) throws(HeadlessError) -> FramesOutcome {
+    /// `source`: the picture already read (`--crop=photos` read it to find the prints), else read here.
+    static func cropFrames(
+        _ frames: [HeadlessFrame], temporaryName: String? = nil, source given: DecoderSource? = nil
+    ) throws(HeadlessError) -> FramesOutcome {
         guard let first = frames.first?.options else { return FramesOutcome() }
         for frame in frames {
             var info = stat()
@@ -25,7 +34,8 @@ extension HeadlessCommand {
                 throw HeadlessError(image: first.imageName, .failure(.resultExists(output: output)))
             }
         }
-        let source = try StandardStreams.source(first)
+        let source: DecoderSource
+        if let given { source = given } else { source = try StandardStreams.source(first) }
         var outcome = FramesOutcome()
         for frame in frames {
             do {
@@ -43,7 +53,6 @@ extension HeadlessCommand {
 
     /// A batch worker's job of several results: as the command line makes them, its lines the outcome's.
     static func frameJob(_ frames: [HeadlessFrame], temporaryName: String?) throws(HeadlessError) -> BatchOutcome {
-        let outcome = try cropFrames(frames, temporaryName: temporaryName)
-        return BatchOutcome(status: outcome.status == 0 ? .succeeded : .failed, lines: outcome.lines, lossless: outcome.lossless)
+        try cropFrames(frames, temporaryName: temporaryName).batchOutcome
     }
 }

@@ -36,6 +36,11 @@ public enum HeadlessCommand {
                     DecoderPool.shared.confinement()?.summary
                     ?? "Decoders cannot start: \(DecoderPool.programName) is missing or failed"
                 writeAll(HelpText.text + "\n" + confinement + "\n", to: STDOUT_FILENO)
+            case .crop(let options) where options.findsPhotos:
+                prepareDecoder(for: options)
+                let outcome = try cropPhotos(options)
+                for line in outcome.lines { writeAll(line + "\n", to: STDERR_FILENO) }
+                return outcome.status
             case .crop(let options):
                 prepareDecoder(for: options)
                 if let warning = try crop(options) { writeAll(warning.line + "\n", to: STDERR_FILENO) }
@@ -86,6 +91,9 @@ public enum HeadlessCommand {
             do throws(HeadlessError) {
                 let request = try HeadlessOptions.parse(job.arguments)
                 if case .frames(let frames) = request { return try frameJob(frames, temporaryName: job.temporaryName) }
+                if case .crop(let options) = request, options.findsPhotos {
+                    return try photosJob(options, temporaryName: job.temporaryName)
+                }
                 guard case .crop(let options) = request else {
                     return BatchOutcome(
                         status: .failed, lines: [HeadlessError(image: job.image, .failure(.notASingleImageJob)).line])

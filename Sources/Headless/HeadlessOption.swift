@@ -41,8 +41,10 @@ public enum HeadlessOption: String, CaseIterable, Sendable {
                 offsets in pixels, e.g. 50%x50%+10+10; or W%xH%+X%+Y%, all in percent of the image, e.g. \
                 50%x50%+25%+25%; without +X+Y, from the top left; auto, the largest --aspect rectangle placed on the \
                 most interesting part of the picture (libvips' attention measure); trim, the picture inside its plain or \
-                transparent border (the border's colour taken from the corners), grown to --aspect when given; without \
-                --crop, the crop kept in IMAGE.xmp is used
+                transparent border (the border's colour taken from the corners), grown to --aspect when given; photos, \
+                each print on a scan of several (on a plain white or dark lid) a result of its own, FILE-1.EXT, \
+                FILE-2.EXT, … in reading order, straightened by its own tilt; without --crop, the crop kept in \
+                IMAGE.xmp is used
                 """),
         .aspect: Entry(
             "W:H", expects: "two positive numbers as W:H, e.g. 4:5",

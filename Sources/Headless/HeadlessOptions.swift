@@ -37,6 +37,8 @@ public struct HeadlessOptions: Equatable, Sendable {
     public var aspect: Double?
     /// `--crop=trim`: the picture inside its border (`DecoderPool.trimBorders`).
     public var trim: TrimRequest?
+    /// `--crop=photos`: one result per print found on the scan, each straightened by its own tilt.
+    public var findsPhotos = false
     /// `--format` with `--output=-`: what standard output gets.
     public var standardOutputFormat: OutputFormat?
 
@@ -134,6 +136,7 @@ public struct HeadlessOptions: Equatable, Sendable {
         if values.crop == .trim {
             trim = TrimRequest(tolerance: values.trimTolerance ?? TrimBorders.defaultTolerance, ratio: values.ratio)
         }
+        findsPhotos = values.crop == .photos
         if values.writesStandardOutput { standardOutputFormat = values.format }
         perspective = values.perspective
         if values.perspective != nil { aspect = values.aspect }

@@ -75,6 +75,9 @@ public enum HeadlessProblem: Equatable, Sendable {
         /// `--cut` with an option it is not made with (`--straighten`, `--perspective`, `--upright`,
         /// `--crop=auto` or `trim`, `--sidecar`, `--lossless`), as written.
         case cutWith(String)
+        /// `--crop=photos` with an option it is not made with (`--straighten`, `--perspective`, `--upright`,
+        /// `--cut`, `--aspect`, `--sidecar`, `--lossless`, `--output=-`), as written.
+        case photosWith(String)
         /// The output is the source file itself (links and other spellings included).
         case outputIsSource
         case cropOutsideStraightened(PixelRect, box: PixelSize, angle: StraightenAngle)
@@ -107,6 +110,8 @@ public enum HeadlessProblem: Equatable, Sendable {
         case noDocument
         /// `--upright=auto` found no lines to go by.
         case noUprightLines
+        /// `--crop=photos` found no prints on the scan.
+        case noPhotos
         /// No `--crop`, and none kept for the image.
         case noCrop
         /// The geometry does not fit this image.
@@ -233,6 +238,18 @@ extension HeadlessProblem.Conflict {
                 default: "bands are cut from the picture as displayed, not from a straightened or corrected one"
                 }
             return "--cut cannot be combined with \(other): \(why)"
+        case .photosWith(let other):
+            let why =
+                switch other {
+                case "--straighten": "each print is straightened by its own angle"
+                case "--perspective", "--upright": "each print is cut out as a rectangle straightened by its own angle"
+                case "--cut": "bands are cut from a picture as displayed, and each print is turned by its own angle"
+                case "--aspect", "a --aspect list": "each print keeps its own proportions"
+                case "a --size list", "a --print-size list": "the prints are the results, so give one size for them all"
+                case "--lossless": "a print straightened is new pixels, so it must be re-encoded"
+                default: "each print is a result of its own, FILE-1.EXT, FILE-2.EXT, …: give --output=FILE"
+                }
+            return "--crop=photos cannot be combined with \(other): \(why)"
         case .outputIsSource: return "the output is the source file itself; choose another --output"
         case .cropOutsideStraightened(let rect, let box, let angle):
             return
@@ -278,6 +295,8 @@ extension HeadlessProblem.Failure {
                 "--perspective=auto found no document, whiteboard or screen; give its corners, e.g. --perspective=10%,10%,90%,10%,90%,90%,10%,90%"
         case .noUprightLines:
             return "--upright=auto found no vertical or level lines to go by; give the corners with --perspective"
+        case .noPhotos:
+            return "no photos found in it: --crop=photos splits a scan of prints lying on a plain white or dark lid"
         case .noCrop: return "no --crop given (and no stored crop)"
         case .cropDoesNotFit(let error): return error.description
         case .standardInputEmpty: return "nothing came through standard input"

@@ -30,6 +30,7 @@ extension HeadlessOptions {
     static let rules: [OptionRule<OptionValues, HeadlessProblem.Conflict>] =
         [
             OptionRule(.standardInputWithSidecar) { $0.sidecar && $0.readsStandardInput },
+            OptionRule({ .photosWith($0.photosCompanion ?? "") }) { $0.crop == .photos && $0.photosCompanion != nil },
             OptionRule(.trimToleranceWithoutTrim) { $0.has(.trimTolerance) && $0.crop != .trim },
             OptionRule(.aspectWithoutAutomaticCrop) {
                 $0.has(.aspect) && $0.crop?.isAutomatic != true && $0.perspective == nil

@@ -10,6 +10,8 @@ enum CropMode: Equatable, Sendable {
     case auto
     /// `trim`: the picture inside its border.
     case trim
+    /// `photos`: one result per print on a scan (`PhotoFinder`), each straightened by its own tilt.
+    case photos
 
     /// Placed by the decoder on the upright picture, rather than given.
     var isAutomatic: Bool { self == .auto || self == .trim }
@@ -56,6 +58,12 @@ struct OptionValues {
         if crop?.isAutomatic == true { return "--crop=\(crop == .auto ? "auto" : "trim")" }
         let others: [HeadlessOption] = [.straighten, .perspective, .upright, .sidecar, .lossless]
         return others.first(where: has).map { "--\($0.rawValue)" }
+    }
+    /// The first option given that `--crop=photos` is not made with, as written (nil: none).
+    var photosCompanion: String? {
+        let others: [HeadlessOption] = [.straighten, .perspective, .upright, .cut, .aspect, .sidecar, .lossless]
+        if let other = others.first(where: has) { return "--\(other.rawValue)" }
+        return writesStandardOutput ? "--output=-" : nil
     }
     /// The size asked for, by `--size` or `--print-size`.
     var outputSize: OutputSize? { size ?? printSize }
@@ -123,6 +131,7 @@ struct OptionValues {
         switch text {
         case "auto": return .auto
         case "trim": return .trim
+        case "photos": return .photos
         default:
             do { return .geometry(try CropGeometry(parsing: text)) } catch { throw .crop(error) }
         }

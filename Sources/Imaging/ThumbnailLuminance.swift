@@ -1,4 +1,4 @@
-// A file's display thumbnail as 8-bit luminance: what the level estimator, Find Document and Upright read.
+// A file's display thumbnail as 8-bit luminance (and colourfulness): what the level estimator and the finders read.
 
 import CropKit
 import ImagingCore
@@ -8,18 +8,25 @@ struct ThumbnailLuminance {
     let width: Int
     let height: Int
     let luminance: [UInt8]
+    /// Each pixel's largest channel less its smallest, when asked for (Find Photos reads colour too).
+    var chroma: [UInt8]? = nil
 
     /// The thumbnail of the picture at `path` no larger than `side` either way, with the picture's facts.
-    static func load(path: String, side: Int) throws(ImagingError) -> (ImageInfo, ThumbnailLuminance) {
+    /// `chroma`: measure each pixel's colourfulness too.
+    static func load(path: String, side: Int, chroma: Bool = false) throws(ImagingError) -> (ImageInfo, ThumbnailLuminance) {
         let (info, pixels) = try DisplayThumbnail.load(path: path, maxWidth: side, maxHeight: side)
         var luminance = [UInt8](repeating: 0, count: pixels.width * pixels.height)
+        var colourfulness = chroma ? luminance : nil
         pixels.withUnsafeBytes { rgba in
             for index in luminance.indices {
                 let r = Int(rgba[4 * index]), g = Int(rgba[4 * index + 1]), b = Int(rgba[4 * index + 2])
                 // Rec. 709 weights in fixed point, as the thumbnail is sRGB.
                 luminance[index] = UInt8((r * 54 + g * 183 + b * 19 + 128) >> 8)
+                colourfulness?[index] = UInt8(max(r, g, b) - min(r, g, b))
             }
         }
-        return (info, ThumbnailLuminance(width: pixels.width, height: pixels.height, luminance: luminance))
+        var thumbnail = ThumbnailLuminance(width: pixels.width, height: pixels.height, luminance: luminance)
+        thumbnail.chroma = colourfulness
+        return (info, thumbnail)
     }
 }

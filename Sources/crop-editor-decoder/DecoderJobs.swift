@@ -134,6 +134,8 @@ enum DecoderJobs {
             return (.upright(correction.rectification), [])
         case .findDocument(let name):
             return (.document(try PerspectiveSuggestions.findDocument(path: try source(name, descriptors))?.quad), [])
+        case .findPhotos(let name):
+            return (.photos(try PhotoSuggestions.findPhotos(path: try source(name, descriptors))), [])
         case .smartCrop(let name, let transform, let target):
             let path = try source(name, descriptors)
             return (.suggested(try SmartCrop.suggest(path: path, transform: transform, target: target)), [])

@@ -17,6 +17,7 @@ import Testing
     @Test func everyRuleOfOneImageIsBrokenAloneByOneLine() {
         let cases: [([String], HeadlessProblem.Conflict)] = [
             (["--sidecar", "--crop=1x1", "-"], .standardInputWithSidecar),
+            (["--crop=photos", "--straighten=1", "--output=o.png", "p.jpg"], .photosWith("--straighten")),
             (["--crop=1x1", "--trim-tolerance=5", "--output=o.png", "p.jpg"], .trimToleranceWithoutTrim),
             (["--crop=1x1", "--aspect=4:5", "--output=o.png", "p.jpg"], .aspectWithoutAutomaticCrop),
             (["--crop=trim", "--straighten=1", "--output=o.png", "p.jpg"], .trimWithStraighten),

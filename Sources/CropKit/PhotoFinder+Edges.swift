@@ -1,0 +1,113 @@
+// Find Photos' edges to a fraction of a pixel: each side of a print moved to where the scan crosses halfway from print to lid.
+
+extension PhotoFinder {
+    /// How far either side of a side's first place its edge is looked for, in pixels.
+    static let edgeReach = 4.0
+    /// How many profiles across each side are read, spread over its middle (its corners left out).
+    static let edgeProfiles = 24
+    /// How far from the side's median crossing a crossing may lie and still count for its lean, in pixels.
+    static let edgeOutlier = 1.0
+
+    /// `print` with each side moved onto the scan's own edge: across the side, at many places
+    /// along it, where the luminance crosses halfway between the print's just inside and the lid's
+    /// just outside (the median of those places); a side whose print meets the lid with too little
+    /// contrast stays where the mask put it. The crossings' lean along each side turns the tilt
+    /// the hull gave (a pixel's steps) to the edges' own. `luminance` is the scan's, unsmoothed.
+    static func refined(
+        _ print: FoundPrint, width: Int, height: Int, luminance: [UInt8], tolerance: Int
+    ) -> FoundPrint {
+        let (s, c) = Trigonometry.sineCosine(degrees: print.tilt)
+        let across = (x: c, y: s), down = (x: -s, y: c)
+        // Right, left, bottom, top: each side's outward normal, its distance from the centre, and its direction.
+        let sides = [
+            ((across.x, across.y), print.width / 2, (down.x, down.y), print.height),
+            ((-across.x, -across.y), print.width / 2, (down.x, down.y), print.height),
+            ((down.x, down.y), print.height / 2, (across.x, across.y), print.width),
+            ((-down.x, -down.y), print.height / 2, (across.x, across.y), print.width),
+        ]
+        func value(_ x: Double, _ y: Double) -> Double? {
+            let x0 = Int((x - 0.5).rounded(.down)), y0 = Int((y - 0.5).rounded(.down))
+            guard x0 >= 0, y0 >= 0, x0 + 1 < width, y0 + 1 < height else { return nil }
+            let fx = x - 0.5 - Double(x0), fy = y - 0.5 - Double(y0)
+            let i = y0 * width + x0
+            let top = Double(luminance[i]) * (1 - fx) + Double(luminance[i + 1]) * fx
+            let bottom = Double(luminance[i + width]) * (1 - fx) + Double(luminance[i + width + 1]) * fx
+            return top * (1 - fy) + bottom * fy
+        }
+        var moves: [Double] = []
+        // Per side, how its edge leans from the side (offset per pixel along it) and how long it is,
+        // and which way that lean turns the print (the right and top sides lean against the turn).
+        var leans: [(lean: Double, weight: Double)] = []
+        for (number, (normal, reach, along, length)) in sides.enumerated() {
+            var offsets: [Double] = []
+            var places: [Double] = []
+            for k in 0..<edgeProfiles {
+                let t = (Double(k) + 0.5) / Double(edgeProfiles) * 0.8 - 0.4
+                let base = (
+                    x: print.centre.x + normal.0 * reach + along.0 * t * length,
+                    y: print.centre.y + normal.1 * reach + along.1 * t * length
+                )
+                let steps = Int(edgeReach * 4)
+                let profile = (-steps...steps).map { step -> Double? in
+                    let d = Double(step) / 4
+                    return value(base.x + normal.0 * d, base.y + normal.1 * d)
+                }
+                if let offset = crossing(profile.compactMap { $0 }, count: profile.count, tolerance: tolerance) {
+                    offsets.append(offset)
+                    places.append(t * length)
+                }
+            }
+            guard offsets.count >= edgeProfiles / 3 else {
+                moves.append(0)
+                continue
+            }
+            let median = offsets.sorted()[offsets.count / 2]
+            moves.append(median)
+            if let lean = lean(places, offsets, median: median) {
+                leans.append((number == 0 || number == 3 ? -lean : lean, length))
+            }
+        }
+        var moved = print
+        let weight = leans.map(\.weight).reduce(0, +)
+        if weight > 0 {
+            let turn = leans.map { $0.lean * $0.weight }.reduce(0, +) / weight
+            moved.tilt += Trigonometry.arctangent2(turn, 1) * 180 / Trigonometry.pi
+        }
+        moved.width += moves[0] + moves[1]
+        moved.height += moves[2] + moves[3]
+        let shiftAcross = (moves[0] - moves[1]) / 2, shiftDown = (moves[2] - moves[3]) / 2
+        moved.centre = CropPoint(
+            x: print.centre.x + across.x * shiftAcross + down.x * shiftDown,
+            y: print.centre.y + across.y * shiftAcross + down.y * shiftDown)
+        return moved
+    }
+
+    /// The slope of a side's edge crossings against their places along it (least squares, after
+    /// leaving out crossings further than `edgeOutlier` from the median), or nil with too few.
+    private static func lean(_ places: [Double], _ offsets: [Double], median: Double) -> Double? {
+        let kept = zip(places, offsets).filter { abs($0.1 - median) <= edgeOutlier }
+        guard kept.count >= edgeProfiles / 3 else { return nil }
+        let n = Double(kept.count)
+        let mx = kept.map(\.0).reduce(0, +) / n, my = kept.map(\.1).reduce(0, +) / n
+        let sxx = kept.map { ($0.0 - mx) * ($0.0 - mx) }.reduce(0, +)
+        let sxy = kept.map { ($0.0 - mx) * ($0.1 - my) }.reduce(0, +)
+        return sxx > 0 ? sxy / sxx : nil
+    }
+
+    /// Where a profile across an edge (inside to outside, quarter-pixel steps centred on the side's
+    /// first place) crosses halfway between its ends, as an offset in pixels outwards; nil when the
+    /// profile is cut short by the scan's edge or its ends differ too little to tell.
+    private static func crossing(_ profile: [Double], count: Int, tolerance: Int) -> Double? {
+        guard profile.count == count, count >= 8 else { return nil }
+        let inside = profile.prefix(4).reduce(0, +) / 4, outside = profile.suffix(4).reduce(0, +) / 4
+        guard abs(inside - outside) >= 3 * Double(tolerance) else { return nil }
+        let half = (inside + outside) / 2
+        let rising = outside > inside
+        for i in 1..<count where (profile[i] >= half) == rising && (profile[i - 1] >= half) != rising {
+            let a = profile[i - 1], b = profile[i]
+            let fraction = b == a ? 0.5 : (half - a) / (b - a)
+            return (Double(i - 1) + fraction - Double(count / 2)) / 4
+        }
+        return nil
+    }
+}

@@ -1,0 +1,143 @@
+// Find Photos in the model: tilted prints on a lid found with their tilt and corners, touching ones parted, none on a photo.
+import CropKit
+import Foundation
+import Testing
+
+@Suite struct PhotoFinderTests {
+    static let width = 600, height = 800
+
+    /// A scan: `prints` drawn with a textured face (and maybe a white border) on a lid of `lid`
+    /// (0…1) with grain; a pixel on a print's edge is the share of 3 × 3 samples on it.
+    static func scan(_ prints: [FoundPrint], lid: Double, border: Bool, random: inout SplitMix64) -> [UInt8] {
+        let frames = prints.map { p -> (FoundPrint, Double, Double) in
+            let (s, c) = (sin(p.tilt * .pi / 180), cos(p.tilt * .pi / 180))
+            return (p, s, c)
+        }
+        func tone(_ x: Double, _ y: Double) -> Double {
+            for (k, (p, s, c)) in frames.enumerated() {
+                let dx = x - p.centre.x, dy = y - p.centre.y
+                let u = dx * c + dy * s, v = -dx * s + dy * c
+                guard abs(u) <= p.width / 2, abs(v) <= p.height / 2 else { continue }
+                if border, abs(u) > p.width / 2 - 8 || abs(v) > p.height / 2 - 8 { return 0.99 }
+                return 0.45 + 0.3 * sin(u / (7 + Double(k))) * cos(v / 11) + 0.1 * sin((u + v) / 23)
+            }
+            return lid
+        }
+        var out = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                var value = 0.0
+                for k in 0..<9 { value += tone(Double(x) + (Double(k % 3) + 0.5) / 3, Double(y) + (Double(k / 3) + 0.5) / 3) }
+                value = value / 9 + 0.012 * random.gaussian()
+                out[y * width + x] = UInt8(min(max((value * 255).rounded(), 0), 255))
+            }
+        }
+        return out
+    }
+
+    /// The worst distance from a found print's corners to the drawn one's, in pixels.
+    static func cornerError(_ found: FoundPrint, _ drawn: FoundPrint) -> Double {
+        zip(found.corners, drawn.corners).map { hypot($0.x - $1.x, $0.y - $1.y) }.max() ?? .infinity
+    }
+
+    static let threePrints = [
+        FoundPrint(centre: CropPoint(x: 170, y: 180), width: 220, height: 160, tilt: 6.5),
+        FoundPrint(centre: CropPoint(x: 440, y: 200), width: 180, height: 240, tilt: -11),
+        FoundPrint(centre: CropPoint(x: 300, y: 560), width: 320, height: 220, tilt: 2.25),
+    ]
+
+    @Test(arguments: [(0.9, false), (0.92, true), (0.12, false), (0.1, true)])
+    func findsTiltedPrintsInReadingOrder(lid: Double, border: Bool) {
+        var random = SplitMix64(seed: 37)
+        let pixels = Self.scan(Self.threePrints, lid: lid, border: border, random: &random)
+        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        #expect(found.count == 3)
+        for (drawn, print) in zip(Self.threePrints, found) {
+            #expect(abs(print.tilt - drawn.tilt) <= 0.3, "tilt \(print.tilt) for \(drawn.tilt)")
+            #expect(Self.cornerError(print, drawn) <= 3, "corners \(print.corners) for \(drawn.corners)")
+        }
+    }
+
+    @Test func dustAndSpecksAreNoPrints() {
+        var random = SplitMix64(seed: 5)
+        var pixels = Self.scan(Array(Self.threePrints.prefix(1)), lid: 0.9, border: false, random: &random)
+        for _ in 0..<40 {
+            let x = random.int(2...(Self.width - 6)), y = random.int(420...(Self.height - 6))
+            for dy in 0..<random.int(1...4) { for dx in 0..<random.int(1...4) { pixels[(y + dy) * Self.width + x + dx] = 30 } }
+        }
+        #expect(PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels).count == 1)
+    }
+
+    @Test func printsTouchingAtACornerAreParted() {
+        var random = SplitMix64(seed: 9)
+        let touching = [
+            FoundPrint(centre: CropPoint(x: 190, y: 300), width: 240, height: 180, tilt: 4),
+            FoundPrint(centre: CropPoint(x: 408, y: 450), width: 200, height: 150, tilt: -3),
+        ]
+        let pixels = Self.scan(touching, lid: 0.9, border: false, random: &random)
+        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        #expect(found.count == 2)
+        for (drawn, print) in zip(touching, found) {
+            #expect(abs(print.tilt - drawn.tilt) <= 0.5, "tilt \(print.tilt) for \(drawn.tilt)")
+            #expect(Self.cornerError(print, drawn) <= 6, "found \(print) for \(drawn)")
+        }
+    }
+
+    @Test func noPrintsOnAnOrdinaryPicture() {
+        var random = SplitMix64(seed: 3)
+        let gradient = (0..<(Self.width * Self.height)).map { i in UInt8((i % Self.width + i / Self.width) * 255 / 1400) }
+        let clouds = (0..<(Self.width * Self.height)).map { i -> UInt8 in
+            let x = Double(i % Self.width), y = Double(i / Self.width)
+            return UInt8(128 + 80 * sin(x / 37) * cos(y / 53) + 10 * random.gaussian().clamped)
+        }
+        let flat = [UInt8](repeating: 200, count: Self.width * Self.height)
+        for pixels in [gradient, clouds, flat] {
+            #expect(PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels).isEmpty)
+        }
+        #expect(PhotoFinder.find(width: 4, height: 4, luminance: [UInt8](repeating: 0, count: 16)).isEmpty)
+        #expect(PhotoFinder.find(width: 100, height: 100, luminance: []).isEmpty)
+    }
+
+    @Test func aPrintsCornersComeBackAsTheSamePrintFromAnyCornerEitherWayRound() {
+        let print = FoundPrint(centre: CropPoint(x: 50, y: 70), width: 40, height: 30, tilt: -12)
+        for turn in 0..<4 {
+            for corners in [print.corners, print.corners.reversed()] {
+                let again = FoundPrint(corners: Array(corners[turn...] + corners[..<turn]))
+                #expect(abs(again.tilt - print.tilt) < 1e-9)
+                #expect(abs(again.width - 40) < 1e-9 && abs(again.height - 30) < 1e-9)
+                #expect(Self.cornerError(again, print) < 1e-9)
+            }
+        }
+    }
+
+    @Test func theCutLiesInsideTheStraightenedPictureAroundThePrint() {
+        for drawn in Self.threePrints {
+            let cut = drawn.cut(pictureWidth: Self.width, pictureHeight: Self.height)
+            let turned = TurnedPicture(width: Self.width, height: Self.height, angle: drawn.straighten)
+            #expect(cut.map(turned.contains) == true)
+            #expect(abs(Double(cut?.width ?? 0) - drawn.width) <= 2)
+            #expect(abs(Double(cut?.height ?? 0) - drawn.height) <= 2)
+            let middle = turned.boxPoint(fromPicture: drawn.centre)
+            #expect(abs(Double(cut!.x) + Double(cut!.width) / 2 - middle.x) <= 1)
+        }
+        #expect(
+            FoundPrint(centre: CropPoint(x: -500, y: -500), width: 10, height: 10, tilt: 0).cut(
+                pictureWidth: 50, pictureHeight: 50) == nil)
+    }
+
+    @Test func aMirrorTurnsTheTiltTheOtherWay() {
+        let print = FoundPrint(centre: CropPoint(x: 100, y: 50), width: 60, height: 40, tilt: 7)
+        let size = PixelSize(width: 300, height: 200)
+        let mirrored = print.mapped(by: .upMirrored, pictureSize: size)
+        #expect(abs(mirrored.tilt + 7) < 1e-9)
+        #expect(abs(mirrored.centre.x - 200) < 1e-9)
+        let turned = print.mapped(by: .right, pictureSize: size)
+        #expect(abs(turned.tilt - 7) < 1e-9)
+        #expect(abs(turned.width - 40) < 1e-9 && abs(turned.height - 60) < 1e-9)
+        #expect(abs(turned.centre.x - 150) < 1e-9 && abs(turned.centre.y - 100) < 1e-9)
+    }
+}
+
+extension Double {
+    fileprivate var clamped: Double { Swift.min(Swift.max(self, -3), 3) }
+}
