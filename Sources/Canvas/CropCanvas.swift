@@ -131,6 +131,7 @@ public final class CropCanvas {
         installKeyBindings(klass)
         installStraightenActions(klass)
         installPerspectiveActions(klass)
+        installFrameActions(klass)
     }
 }
 

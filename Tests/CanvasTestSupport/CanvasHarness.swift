@@ -37,3 +37,12 @@ final class CanvasHarness {
         GtkDisplay.catchUp()
     }
 }
+
+extension CropCanvas {
+    /// The crop area's accessible description, as Orca reads it.
+    var spokenDescription: String {
+        guard let actual = cgtk_test_accessible_check_string(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "") else { return "" }
+        defer { g_free(actual) }
+        return String(cString: actual)
+    }
+}

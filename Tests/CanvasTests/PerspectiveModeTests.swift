@@ -10,14 +10,6 @@ import XCTest
 @testable import TestSupport
 
 final class PerspectiveModeTests: XCTestCase {
-    @MainActor private static func description(_ canvas: CropCanvas) -> String {
-        guard let actual = cgtk_test_accessible_check_string(canvas.widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "") else {
-            return ""
-        }
-        defer { g_free(actual) }
-        return String(cString: actual)
-    }
-
     /// The `(si)` parameter the crop area's key actions take.
     @MainActor private static func pair(_ string: String, _ int: Int32) -> OpaquePointer? {
         let children = [g_variant_new_string(string), g_variant_new_int32(int)]
@@ -46,16 +38,16 @@ final class PerspectiveModeTests: XCTestCase {
             XCTAssertTrue(h.canvas.isEditingPerspective)
             XCTAssertTrue(h.canvas.paintState.noFrame)
             XCTAssertEqual(
-                Self.description(h.canvas), "perspective, top left corner, 10 percent from the left, 10 percent from the top")
+                h.canvas.spokenDescription, "perspective, top left corner, 10 percent from the left, 10 percent from the top")
             Self.arrow(h.canvas, "move-left")
             Self.arrow(h.canvas, "move-up", pixel: true)
             let corner = h.canvas.perspectiveEditing?.quad.topLeft
             XCTAssertEqual(corner, CropPoint(x: 90, y: 79))
             XCTAssertEqual(
-                Self.description(h.canvas), "perspective, top left corner, 9 percent from the left, 10 percent from the top")
+                h.canvas.spokenDescription, "perspective, top left corner, 9 percent from the left, 10 percent from the top")
             XCTAssertTrue(Self.key(h.canvas, "corner", -1))
             XCTAssertEqual(
-                Self.description(h.canvas), "perspective, bottom left corner, 10 percent from the left, 90 percent from the top")
+                h.canvas.spokenDescription, "perspective, bottom left corner, 10 percent from the left, 90 percent from the top")
             // A screen reader's action moves the chosen corner too, and records no step of the hidden crop.
             XCTAssertNotEqual(gtk_widget_activate_action_variant(h.canvas.widget, "crop.move-down", nil), 0)
             XCTAssertEqual(h.canvas.perspectiveEditing?.quad.bottomLeft, CropPoint(x: 100, y: 728))
@@ -68,7 +60,7 @@ final class PerspectiveModeTests: XCTestCase {
             let correction = try? XCTUnwrap(h.canvas.editor.perspective)
             XCTAssertEqual(correction?.quad.topLeft, CropPoint(x: 90, y: 79))
             XCTAssertTrue(h.canvas.editor.canUndo)
-            XCTAssertTrue(Self.description(h.canvas).hasPrefix("Perspective corrected. "), Self.description(h.canvas))
+            XCTAssertTrue(h.canvas.spokenDescription.hasPrefix("Perspective corrected. "), h.canvas.spokenDescription)
             XCTAssertEqual(h.canvas.viewport?.imageWidth, h.canvas.editor.rectification?.size.width)
             // One undo step takes it all away.
             XCTAssertTrue(h.canvas.undo())

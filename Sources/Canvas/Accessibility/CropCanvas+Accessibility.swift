@@ -69,6 +69,9 @@ extension CropCanvas {
         var value =
             perspectiveEditing.map(CropText.perspectiveValue)
             ?? CropText.accessibilityValue(session.committed, angle: editor.angle, rectified: editor.perspective != nil)
+        if perspectiveEditing == nil, editor.frameCount > 1 {
+            value = CropText.framePlace(editor.activeFrame, of: editor.frameCount) + ", " + value
+        }
         if let detail = spoken.detail { value += ", " + detail }
         widget.setAccessibleDescription(spoken.announcement.map { "\($0). \(value)" } ?? value)
         spoken.announcement = nil

@@ -35,6 +35,13 @@ public enum CropText {
         }
     }
 
+    /// Which frame the crop area edits among several, e.g. `frame 2 of 4` (`index` from 0).
+    static func framePlace(_ index: Int, of count: Int) -> String {
+        // TRANSLATORS: Said before the crop area's value when a picture has several frames (crops):
+        // %1$d is the frame being edited, %2$d how many there are.
+        Localization.format(tr("frame %1$d of %2$d"), [index + 1, count])
+    }
+
     /// The size of a straighten angle in words, e.g. `2.5 degrees`, `1 degree`.
     static func degrees(_ angle: StraightenAngle) -> String {
         let number = decimal(angle.magnitudeHundredths)

@@ -23,11 +23,13 @@ extension CropCanvas {
     }
 
     var paintState: PaintState {
-        PaintState(
+        var state = PaintState(
             focused: widget.hasVisibleFocus, highContrast: StyleManager.highContrast,
             guides: guideVisibility.shows(dragging: session.isDragging) ? guideStyle : .none,
             shape: shape, fixedFrame: fixedFrame, fineGrid: editor.isChangingAngle, overlay: modes.overlay?.drawing,
             noFrame: showsUnrectified)
+        state.otherFrames = otherFramesDrawing
+        return state
     }
 
     /// Focus and the high-contrast style change the picture: redraw when either changes.

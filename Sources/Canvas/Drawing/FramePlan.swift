@@ -35,6 +35,7 @@ public struct FramePlan: Sendable {
         drawImageAndDim(c, plain: plain, dimmed: dimmed)
         if state.fineGrid { drawFineGrid(c) }
         if !state.noFrame { drawGuides(c) }
+        state.otherFrames?.paint(c, scale: scale, highContrast: state.highContrast)
         state.overlay?.paint(c, scale: scale, highContrast: state.highContrast)
         if let focusRing {
             c.rectangle(focusRing.x, focusRing.y, focusRing.width, focusRing.height)

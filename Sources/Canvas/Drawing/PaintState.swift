@@ -1,4 +1,4 @@
-// What changes how a frame looks besides the crop: focus, high contrast, guides, shape, fixed frame, fine grid, the overlay.
+// What changes how a frame looks besides the crop: focus, high contrast, guides, shape, fixed frame, the overlay, other frames.
 
 import CGtk
 import CropKit
@@ -20,6 +20,8 @@ import GtkSupport
     var overlay: (any OverlayDrawing)?
     /// The picture alone, with no crop frame, dim or guides (perspective mode draws its own).
     var noFrame = false
+    /// The frames besides the active one, outlined and numbered, when the picture has several.
+    var otherFrames: OtherFramesDrawing?
 
     /// Every part has the look of a plain frame by default: nothing focused, the usual style,
     /// thirds on a rectangle (how the benchmark paints).
@@ -34,7 +36,7 @@ import GtkSupport
     @_spi(Benchmark) public static func == (a: PaintState, b: PaintState) -> Bool {
         (a.focused, a.highContrast, a.guides, a.shape, a.fixedFrame, a.fineGrid)
             == (b.focused, b.highContrast, b.guides, b.shape, b.fixedFrame, b.fineGrid) && a.noFrame == b.noFrame
-            && sameOverlay(a.overlay, b.overlay)
+            && a.otherFrames == b.otherFrames && sameOverlay(a.overlay, b.overlay)
     }
 
     /// Whether two frames draw the same overlay: both none, or the same drawing.

@@ -1,4 +1,4 @@
-// Every action of the crop area (`crop.…`): the nine AT-SPI lists, straightening, Suggest, Trim Borders, the keys' own.
+// Every action of the crop area (`crop.…`): the nine AT-SPI lists, straightening, Suggest, Trim, frames, the keys' own.
 
 import CropKit
 import GtkSupport
@@ -30,13 +30,16 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
     /// Perspective mode's keys: ("corner", 1 or −1) chooses the next or previous corner, ("apply", 0)
     /// applies the mode, ("cancel", 0) leaves it; enabled only while the mode is on.
     case perspectiveKey
+    /// Several frames (N, Ctrl+Delete, F, Shift+F): a copy of the active frame added, the active one
+    /// removed, the next or previous one chosen; parameterless, so a screen reader lists them.
+    case addFrame, removeFrame, nextFrame, previousFrame
 
     public static let allCases: [CanvasAction] =
         CropAdjustment.allCases.map(CanvasAction.adjust)
         + [
             .keyAdjust, .cancelDrag, .escapeKey, .straightenClockwise, .straightenCounterclockwise, .straightenKey, .suggest,
             .trim,
-            .findDocument, .upright, .perspectiveKey,
+            .findDocument, .upright, .perspectiveKey, .addFrame, .removeFrame, .nextFrame, .previousFrame,
         ]
 
     /// The case of a name inside the group (`move-left`), as GTK hands it to an action's handler.
@@ -61,6 +64,10 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
         case .findDocument: return "find-document"
         case .upright: return "upright"
         case .perspectiveKey: return "perspective-key"
+        case .addFrame: return "add-frame"
+        case .removeFrame: return "remove-frame"
+        case .nextFrame: return "next-frame"
+        case .previousFrame: return "previous-frame"
         }
     }
 }

@@ -74,6 +74,9 @@ extension CropCanvas {
             // With the frame fixed, or Space held, the primary button pans the picture instead.
             beginViewGesture(at: point)
             startDrag(.pan, cursor: "grabbing")
+        } else if case .newRectangle = editor.dragTarget(at: point, in: viewport), let other = otherFrame(at: point) {
+            // A press inside another frame's outline, off the active frame and its handles, chooses it.
+            chooseFrame(other)
         } else {
             let target = editor.beginDrag(at: point, in: viewport)
             startDrag(.crop, cursor: CropCanvas.cursorName(for: target))

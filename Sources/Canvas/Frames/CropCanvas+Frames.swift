@@ -1,0 +1,74 @@
+// Several frames on the crop area: add, remove and choose them by key, action or click, and the other frames' outlines.
+
+import CGtk
+import CropKit
+import GtkSupport
+import Wording
+
+extension CropCanvas {
+    /// Adds a copy of the active frame, a little down and right, and makes it active: one undo step.
+    public func addFrame() { changeFrames { (e) throws(FramingRefusal) in try e.addFrame() } }
+
+    /// Removes the active frame (the only one stays): one undo step.
+    public func removeFrame() { changeFrames { (e) throws(FramingRefusal) in try e.removeActiveFrame() } }
+
+    /// Makes the frame `offset` places on (−1: the one before) active, going round: one undo step.
+    public func chooseNextFrame(_ offset: Int = 1) {
+        let count = editor.frameCount
+        guard count > 1 else { return announce(FramingRefusal.noSuchFrame(1).message) }
+        let index = ((editor.activeFrame + offset) % count + count) % count
+        chooseFrame(index)
+    }
+
+    /// Makes the frame at `index` active: one undo step.
+    public func chooseFrame(_ index: Int) { changeFrames { (e) throws(FramingRefusal) in try e.chooseFrame(index) } }
+
+    /// Runs a frame change; a refusal is said (Orca and the window hear it) and changes nothing.
+    private func changeFrames(_ change: (inout CropEditor) throws(FramingRefusal) -> CropEditor.Changes) {
+        guard image != nil else { return }
+        stopAnimation()
+        if editor.isDragging { edit { $0.cancelDrag() } }
+        var refusal: FramingRefusal?
+        edit { editor in
+            do throws(FramingRefusal) { return try change(&editor) } catch {
+                refusal = error
+                return []
+            }
+        }
+        if let refusal { announce(refusal.message) }
+    }
+
+    /// The other frame whose outline holds `point` (view points), the last drawn first; nil outside them all.
+    func otherFrame(at point: CropPoint) -> Int? {
+        otherFrameRects().last { $0.rect.contains(point) }?.index
+    }
+
+    /// The frames other than the active one that are drawn, in view points: those measured at the
+    /// active frame's angle (one at another angle is on another turned picture, so it is not drawn).
+    func otherFrameRects() -> [(index: Int, rect: CropRect)] {
+        guard editor.frameCount > 1, !showsUnrectified, let viewport else { return [] }
+        return editor.frames.enumerated().compactMap { index, frame in
+            index == editor.activeFrame || frame.angle != editor.angle ? nil : (index, viewport.viewRect(frame.crop))
+        }
+    }
+
+    /// What the other frames draw this frame, nil with one frame.
+    var otherFramesDrawing: OtherFramesDrawing? {
+        let rects = otherFrameRects()
+        return rects.isEmpty
+            ? nil : OtherFramesDrawing(frames: rects.map { OtherFramesDrawing.Outline(number: $0.index + 1, rect: $0.rect) })
+    }
+
+    nonisolated static func installFrameActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
+        install(.addFrame, on: klass) { canvas, _ in canvas.addFrame() }
+        install(.removeFrame, on: klass) { canvas, _ in canvas.removeFrame() }
+        install(.nextFrame, on: klass) { canvas, _ in canvas.chooseNextFrame(1) }
+        install(.previousFrame, on: klass) { canvas, _ in canvas.chooseNextFrame(-1) }
+        for key in [GDK_KEY_n, GDK_KEY_N] { klass.bindKey(key, to: CanvasAction.addFrame.detailed) }
+        klass.bindKey(GDK_KEY_f, to: CanvasAction.nextFrame.detailed)
+        klass.bindKey(GDK_KEY_F, GDK_SHIFT_MASK, to: CanvasAction.previousFrame.detailed)
+        for key in [GDK_KEY_Delete, GDK_KEY_KP_Delete] {
+            klass.bindKey(key, GDK_CONTROL_MASK, to: CanvasAction.removeFrame.detailed)
+        }
+    }
+}
