@@ -23,6 +23,8 @@ public enum CanvasEvent {
     case perspectiveModeChanged(Bool)
     /// Find Document was asked for (D, `crop.find-document`): the owner knows the file to search.
     case findDocumentAsked
+    /// Find Photos was asked for (P, `crop.find-photos`): the owner knows the file to search.
+    case findPhotosAsked
     /// Upright was asked for (U, `crop.upright`): the owner knows the file to measure.
     case uprightAsked
     /// Two lines drawn in guided Upright mode were applied, or could not be (`.noLines`).

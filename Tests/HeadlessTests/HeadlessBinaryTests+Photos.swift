@@ -8,34 +8,16 @@ import Testing
 
 extension HeadlessBinaryTests {
     @Suite struct Photos {
-        /// The prints drawn (size, tilt, centre), in reading order: two in a row, one below.
-        static let prints: [(width: Int, height: Int, tilt: Double, x: Double, y: Double)] = [
-            (240, 180, 6, 170, 160), (200, 260, -9, 470, 180), (320, 200, 2.5, 320, 520),
-        ]
+        static let prints = ScanOfPrints.prints
 
-        /// A 640 × 720 scan of three plasma prints on a light grey lid with grain; each face kept as `in/faceN.png`.
+        /// `ScanOfPrints`' scan at `relative`, each face kept as `in/faceN.png`.
         static func scan(_ w: Workspace, _ relative: String) throws {
-            var arguments = ["-size", "640x720", "xc:#e4e4e4", "-type", "TrueColor"]
-            for (number, print) in prints.enumerated() {
-                let face = w.url("in/face\(number + 1).png").path
-                try Tool.run(
-                    "convert", ["-seed", "\(40 + number)", "-size", "\(print.width)x\(print.height)", "plasma:fractal", face])
-                arguments += [
-                    "(", face, "-alpha", "set", "-virtual-pixel", "transparent", "-define", "distort:viewport=640x720+0+0",
-                    "-distort", "SRT", "\(print.width / 2),\(print.height / 2) 1 \(print.tilt) \(print.x),\(print.y)", ")",
-                    "-geometry", "+0+0", "-compose", "over", "-composite",
-                ]
-            }
-            try Tool.run("convert", arguments + ["-attenuate", "0.3", "+noise", "Gaussian", w.url(relative).path])
+            try ScanOfPrints.make(w.url(relative).path) { w.url("in/face\($0).png").path }
         }
 
         /// ImageMagick's normalised correlation of a result with a face, the result scaled to the face's size.
         static func likeness(_ w: Workspace, _ result: String, face: Int) throws -> Double {
-            let size = try Tool.run("identify", ["-format", "%wx%h", w.url("in/face\(face).png").path])
-            try Tool.run("convert", [w.url(result).path, "-resize", "\(size)!", w.url("out/scaled.png").path])
-            let outcome = try Tool.outcome(
-                "compare", ["-metric", "NCC", w.url("in/face\(face).png").path, w.url("out/scaled.png").path, "null:"])
-            return Double(outcome.errors.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+            try ScanOfPrints.likeness(w.url("in/face\(face).png").path, w.url(result).path, scratch: w.url("out/scaled.png").path)
         }
 
         @Test func everyPrintIsAResultOfItsOwnInReadingOrder() throws {

@@ -23,9 +23,21 @@ extension CropCanvas {
     /// Makes the frame at `index` active: one undo step.
     public func chooseFrame(_ index: Int) { changeFrames { (e) throws(FramingRefusal) in try e.chooseFrame(index) } }
 
+    /// Replaces every frame with `found` (Find Photos' prints), `active` the one edited: one undo step.
+    public func setFrames(_ found: [FrameState], active: Int = 0) throws(FramingRefusal) {
+        if let refusal = framesChanged({ (e) throws(FramingRefusal) in try e.setFrames(found, active: active) }) {
+            throw refusal
+        }
+    }
+
     /// Runs a frame change; a refusal is said (Orca and the window hear it) and changes nothing.
     private func changeFrames(_ change: (inout CropEditor) throws(FramingRefusal) -> CropEditor.Changes) {
-        guard image != nil else { return }
+        if let refusal = framesChanged(change) { announce(refusal.message) }
+    }
+
+    /// Runs a frame change as one step, any drag or animation ended first; the refusal, if it was refused.
+    private func framesChanged(_ change: (inout CropEditor) throws(FramingRefusal) -> CropEditor.Changes) -> FramingRefusal? {
+        guard image != nil else { return .noPicture }
         stopAnimation()
         if editor.isDragging { edit { $0.cancelDrag() } }
         var refusal: FramingRefusal?
@@ -35,7 +47,7 @@ extension CropCanvas {
                 return []
             }
         }
-        if let refusal { announce(refusal.message) }
+        return refusal
     }
 
     /// The other frame whose outline holds `point` (view points), the last drawn first; nil outside them all.
@@ -60,6 +72,9 @@ extension CropCanvas {
     }
 
     nonisolated static func installFrameActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {
+        // Find Photos: the window does the work (it knows the file to search).
+        install(.findPhotos, on: klass) { canvas, _ in canvas.onEvent?(.findPhotosAsked) }
+        for key in [GDK_KEY_p, GDK_KEY_P] { klass.bindKey(key, to: CanvasAction.findPhotos.detailed) }
         install(.addFrame, on: klass) { canvas, _ in canvas.addFrame() }
         install(.removeFrame, on: klass) { canvas, _ in canvas.removeFrame() }
         install(.nextFrame, on: klass) { canvas, _ in canvas.chooseNextFrame(1) }

@@ -33,13 +33,15 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
     /// Several frames (N, Ctrl+Delete, F, Shift+F): a copy of the active frame added, the active one
     /// removed, the next or previous one chosen; parameterless, so a screen reader lists them.
     case addFrame, removeFrame, nextFrame, previousFrame
+    /// Find Photos (P): the prints on a scan become the frames; the window does the work.
+    case findPhotos
 
     public static let allCases: [CanvasAction] =
         CropAdjustment.allCases.map(CanvasAction.adjust)
         + [
             .keyAdjust, .cancelDrag, .escapeKey, .straightenClockwise, .straightenCounterclockwise, .straightenKey, .suggest,
             .trim,
-            .findDocument, .upright, .perspectiveKey, .addFrame, .removeFrame, .nextFrame, .previousFrame,
+            .findDocument, .upright, .perspectiveKey, .addFrame, .removeFrame, .nextFrame, .previousFrame, .findPhotos,
         ]
 
     /// The case of a name inside the group (`move-left`), as GTK hands it to an action's handler.
@@ -68,6 +70,7 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
         case .removeFrame: return "remove-frame"
         case .nextFrame: return "next-frame"
         case .previousFrame: return "previous-frame"
+        case .findPhotos: return "find-photos"
         }
     }
 }

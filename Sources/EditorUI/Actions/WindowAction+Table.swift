@@ -136,6 +136,10 @@ extension WindowAction {
             Row(
                 .plain { $0.finding.find(.upright) }, [], N_("Upright: make leaning verticals parallel and the horizon level"),
                 nil, .finder(.upright))
+        case .findPhotos:
+            Row(
+                .plain { $0.finding.find(.photos) }, [], N_("Find the photos on a scan: each print a frame, straightened"), nil,
+                .finder(.photos))
         case .uprightGuided:
             Row(
                 .toggle(initial: { _ in false }) { $0.perspective.setGuided($1) }, [],

@@ -44,6 +44,7 @@ enum WindowAction: String, ActionName, CaseIterable {
     case findDocument = "find-document"
     case upright
     case uprightGuided = "upright-guided"
+    case findPhotos = "find-photos"
     case perspectiveProportions = "perspective-proportions"
     case applyPerspective = "apply-perspective"
     case cancelPerspective = "cancel-perspective"

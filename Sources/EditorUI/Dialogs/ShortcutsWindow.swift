@@ -43,6 +43,7 @@ enum ShortcutsWindow {
                 ShortcutEntry(accelerator: "c", title: N_("Perspective mode: choose the next corner (the arrows move it)")),
                 ShortcutEntry(accelerator: "<Shift>c", title: N_("Perspective mode: choose the previous corner")),
                 ShortcutEntry(accelerator: "Return", title: N_("Perspective mode: straighten the picture by its corners")),
+                ShortcutEntry(accelerator: "p", title: N_("Find the photos on a scan: each print a frame, straightened")),
                 ShortcutEntry(accelerator: "n", title: N_("Add a frame: a copy of this one, for another crop of the picture")),
                 ShortcutEntry(accelerator: "f", title: N_("Choose the next frame")),
                 ShortcutEntry(accelerator: "<Shift>f", title: N_("Choose the previous frame")),

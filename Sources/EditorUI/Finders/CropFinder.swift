@@ -1,4 +1,4 @@
-// The searches of a picture's pixels, one case each: Suggest's spot, Trim Borders' content, Find Document's page, Upright.
+// The searches of a picture's pixels, one case each: Suggest's spot, Trim Borders' content, Find Document, Upright, Find Photos.
 
 import Canvas
 import CropKit
@@ -20,6 +20,8 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
     case document
     /// Upright: the correction that makes leaning verticals parallel and the horizon level.
     case upright
+    /// Find Photos: the prints on a scan, each a frame straightened by its own tilt, in reading order.
+    case photos
 
     /// What a search found.
     enum Found: Sendable {
@@ -29,6 +31,8 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
         case document(PerspectiveQuad)
         /// Upright's correction: its quadrilateral on the picture as shown, and the size it becomes.
         case upright(Rectification)
+        /// The frames that cut out the prints found, each at its own angle.
+        case frames([FrameState])
         /// Nothing to crop to (a picture without a border).
         case nothing
     }
@@ -36,6 +40,9 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
     /// Whether this search corrects the perspective rather than moving the crop: it replaces any
     /// angle or correction, so it works at any angle.
     var findsPerspective: Bool { self == .document || self == .upright }
+
+    /// Whether this search sets the angle it is shown at (every print its own), so it works at any angle.
+    var setsAngle: Bool { findsPerspective || self == .photos }
 
     /// The measure, to run off the main thread, for `image` as `editor` shows it; nil when this search
     /// cannot measure it (the demo is drawn and has no bytes; Suggest reads files only).
@@ -62,6 +69,29 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
         case .document, .upright:
             guard let source = image.decoderSource, let info = image.info else { return nil }
             return { [self] () throws(ImagingError) in try self.correction(source, info, shownBy: transform) }
+        case .photos:
+            guard let source = image.decoderSource, let info = image.info else { return nil }
+            return { () throws(ImagingError) in
+                let prints = try DecoderPool.shared.findPhotos(source, info: info)
+                let frames = CropFinder.frames(
+                    of: prints, upright: PixelSize(width: info.width, height: info.height), shownBy: transform)
+                return frames.isEmpty ? .nothing : .frames(frames)
+            }
+        }
+    }
+
+    /// The frames that cut the prints found on the upright picture out of the picture as shown, as
+    /// `--crop=photos` cuts them: each straightened by its own tilt, its crop on that turned picture's box.
+    nonisolated static func frames(
+        of prints: [FoundPrint], upright: PixelSize, shownBy transform: ImageOrientation
+    ) -> [FrameState] {
+        let shown = transform.displayedSize(storedWidth: upright.width, storedHeight: upright.height)
+        return prints.compactMap { found in
+            let print = found.mapped(by: transform, pictureSize: upright)
+            let angle = print.straighten
+            guard let cut = print.cut(pictureWidth: shown.width, pictureHeight: shown.height) else { return nil }
+            let box = TurnedPicture(width: shown.width, height: shown.height, angle: angle).boundingSize
+            return FrameState(crop: CropRect(pixelRect: cut, imageWidth: box.width, imageHeight: box.height), angle: angle)
         }
     }
 
@@ -90,6 +120,7 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
         case .borders: return .trim
         case .document: return .findDocument
         case .upright: return .upright
+        case .photos: return .findPhotos
         }
     }
 
@@ -100,6 +131,7 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
         case .borders: return tr("Nothing to trim")
         case .document: return tr("No document found")
         case .upright: return tr("Nothing to straighten by: the picture has no clear lines")
+        case .photos: return tr("No photos found")
         }
     }
 
@@ -107,10 +139,16 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
     /// crop speaks for itself).
     var foundWords: String? {
         switch self {
-        case .suggestion, .borders: return nil
+        case .suggestion, .borders, .photos: return nil
         case .document: return tr("Document found")
         case .upright: return tr("Verticals straightened")
         }
+    }
+
+    /// What Find Photos says when it found `count` prints, shown and said.
+    static func photosFound(_ count: Int) -> String {
+        // TRANSLATORS: Shown and said when Find Photos found prints on a scan (%d of them).
+        Localization.format(trn("%d photo found", "%d photos found", count), [count])
     }
 
     /// What the window says when the search failed.
@@ -120,6 +158,7 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
         case .borders: return String(format: tr("Could not trim the borders: %@"), error.message)
         case .document: return String(format: tr("Could not look for a document: %@"), error.message)
         case .upright: return String(format: tr("Could not straighten the verticals: %@"), error.message)
+        case .photos: return String(format: tr("Could not look for photos: %@"), error.message)
         }
     }
 }

@@ -1,4 +1,4 @@
-// Searching the pixels (Suggest, Trim Borders, Find Document, Upright): off the main thread, a stale result dropped, one step.
+// Searching the pixels (Suggest, Trim, Document, Upright, Photos): off the main thread, a stale result dropped, one step.
 
 import CGtk
 import CropKit
@@ -27,6 +27,9 @@ final class CropFinding {
         guard let image = host.canvas.image, !running.contains(finder) else { return false }
         if finder.findsPerspective {
             guard running.isEmpty else { return false }
+        } else if finder == .photos {
+            // The prints become the frames, which a perspective correction or cuts do not take.
+            guard editor.perspective == nil, editor.cuts.isEmpty else { return false }
         } else {
             guard editor.angle.isZero, editor.perspective == nil else { return false }
         }
@@ -51,7 +54,7 @@ final class CropFinding {
             self.host.refresh(.work)
             // Measured on the picture as it was: a crop also needs it neither straightened nor corrected since.
             guard canvas.image?.decoderSource == source, canvas.editor.orientation == transform,
-                finder.findsPerspective || (canvas.editor.angle.isZero && canvas.editor.perspective == nil)
+                finder.setsAngle || (canvas.editor.angle.isZero && canvas.editor.perspective == nil)
             else { return }
             switch result {
             case .success(let found): self.commit(found, of: finder, shown: shown)
@@ -68,15 +71,31 @@ final class CropFinding {
             if let words = finder.nothingFound { host.tell(words) }
             return
         }
+        if case .frames(let frames) = found {
+            host.showToast(CropFinder.photosFound(frames.count))
+        }
         canvas.describingOnce {
             switch found {
             case .crop(let rect): canvas.commit(CropRect(pixelRect: rect, imageWidth: shown.width, imageHeight: shown.height))
             case .document(let quad): canvas.placeFoundDocument(quad)
             case .upright(let rectification): canvas.applyUpright(rectification)
+            case .frames(let frames): placeFrames(frames)
             case .nothing: break
             }
             if let words = finder.foundWords { canvas.announce(words) }
         }
         canvas.widget.grabFocus()
+    }
+
+    /// The prints found become the frames, the first active (the picture turns to its angle), as one
+    /// step, said before the crop; a refusal (more frames than a picture holds) is said instead.
+    private func placeFrames(_ frames: [FrameState]) {
+        let canvas = host.canvas
+        do throws(FramingRefusal) {
+            try canvas.setFrames(frames)
+            canvas.announce(CropFinder.photosFound(frames.count))
+        } catch {
+            host.showError(error.message)
+        }
     }
 }

@@ -46,6 +46,7 @@ extension EditorWindow {
         case .perspectiveModeChanged(let on): perspective.modeChanged(on)
         case .findDocumentAsked: finding.find(.document)
         case .uprightAsked: finding.find(.upright)
+        case .findPhotosAsked: finding.find(.photos)
         case .uprightGuided(let result): perspective.guided(result)
         case .rectifiedPictureReady: refresh(.previews)
         }

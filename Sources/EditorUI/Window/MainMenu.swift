@@ -20,6 +20,7 @@ enum MainMenu {
                 .action(tr("P_erspective"), WindowAction.perspective.detailed),
                 .action(tr("Find _Document"), WindowAction.findDocument.detailed),
                 .action(tr("_Upright"), WindowAction.upright.detailed),
+                .action(tr("_Find Photos"), WindowAction.findPhotos.detailed),
                 .action(tr("Rotate _Left"), WindowAction.rotateLeft.detailed),
                 .action(tr("Rotate R_ight"), WindowAction.rotateRight.detailed),
                 .action(tr("Flip _Horizontally"), WindowAction.flipHorizontal.detailed),

@@ -1,0 +1,88 @@
+// Several frames in the window: Find Photos on a generated scan makes each print a frame, as the command line cuts it.
+
+import CGtk
+import CropKit
+import Foundation
+import GtkSupport
+import XCTest
+
+@_spi(Benchmark) @testable import Canvas
+@testable import EditorUI
+@testable import TestSupport
+@testable import WindowTestSupport
+
+final class FramesWindowTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        try GtkTestSupport.requireDisplay()
+        folder = try GtkDisplay.temporaryFolder("frames-window")
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Find Photos gives the three prints as three frames in reading order, each at its own angle, as one
+    /// step said in one sentence; each frame saved is the command line's `--crop=photos` result for it.
+    func testFindPhotosMakesEachPrintAFrameAsTheCommandLineCutsIt() throws {
+        let scan = path("scan.png")
+        try ScanOfPrints.make(scan) { self.path("face\($0).png") }
+        let line = try Tool.outcome(CropEditorProcess.binary.path, ["--crop=photos", "--output=\(path("line.png"))", scan])
+        XCTAssertEqual(line.status, 0, line.errors)
+        let saved = (1...3).map { path("window-\($0).png") }
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: scan)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            XCTAssertTrue(window.isActionEnabled(.findPhotos))
+            window.activate(.findPhotos)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 30) { canvas.editor.frameCount == 3 }, "no frames: \(window.lastError ?? "")")
+            // Reading order, each frame straightened by its print's tilt; the first is edited.
+            let angles = canvas.editor.frames.map(\.angle.degrees)
+            for (angle, print) in zip(angles, ScanOfPrints.prints) { XCTAssertEqual(angle, -print.tilt, accuracy: 0.3) }
+            XCTAssertEqual(canvas.editor.activeFrame, 0)
+            XCTAssertEqual(canvas.editor.angle, canvas.editor.frames[0].angle)
+            let said = PerspectiveWindowTests.description(canvas)
+            XCTAssertTrue(said.hasPrefix("3 photos found. frame 1 of 3, left "), said)
+            // One step: undo is the single frame again, redo the three.
+            window.activate(.undo)
+            XCTAssertEqual(canvas.editor.frameCount, 1)
+            window.activate(.redo)
+            XCTAssertEqual(canvas.editor.frameCount, 3)
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(canvas.widget, CanvasAction.nextFrame.detailed, nil), 0)
+            XCTAssertTrue(PerspectiveWindowTests.description(canvas).hasPrefix("frame 2 of 3, "))
+            for index in 0..<3 {
+                canvas.chooseFrame(index)
+                PerspectiveWindowTests.save(window, to: saved[index])
+            }
+        }
+        for number in 1...3 {
+            let window = path("window-\(number).png"), fromLine = path("line-\(number).png")
+            let sizes = [window, fromLine].map(PerspectiveWindowTests.size)
+            XCTAssertEqual(sizes[0].count, 2)
+            for (a, b) in zip(sizes[0], sizes[1]) { XCTAssertLessThanOrEqual(abs(a - b), 2, "\(number): \(sizes)") }
+            XCTAssertGreaterThanOrEqual(
+                try ScanOfPrints.likeness(fromLine, window, scratch: path("scaled.png")), 0.98, "\(number)")
+            XCTAssertGreaterThanOrEqual(
+                try ScanOfPrints.likeness(path("face\(number).png"), window, scratch: path("scaled.png")), 0.95)
+        }
+    }
+
+    /// On an ordinary photo Find Photos finds nothing, says so and changes nothing.
+    func testFindPhotosOnAnOrdinaryPhotoSaysNoPhotosFound() throws {
+        let photo = path("photo.png")
+        try Tool.run("convert", ["-seed", "7", "-size", "600x400", "plasma:fractal", photo])
+        MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            window.activate(.findPhotos)
+            XCTAssertTrue(
+                GtkDisplay.pump(timeout: 30) { PerspectiveWindowTests.description(canvas).hasPrefix("No photos found. ") },
+                PerspectiveWindowTests.description(canvas))
+            XCTAssertEqual(canvas.editor.frameCount, 1)
+            XCTAssertFalse(canvas.editor.canUndo)
+        }
+    }
+}
