@@ -24,14 +24,15 @@ final class FramesWindowTests: XCTestCase {
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// Find Photos gives the three prints as three frames in reading order, each at its own angle, as one
-    /// step said in one sentence; each frame saved is the command line's `--crop=photos` result for it.
+    /// step said in one sentence; Save writes every frame beside the scan, `scan-1.png`…, each the command
+    /// line's `--crop=photos` result for it, and asks once before writing over them again.
     func testFindPhotosMakesEachPrintAFrameAsTheCommandLineCutsIt() throws {
         let scan = path("scan.png")
         try ScanOfPrints.make(scan) { self.path("face\($0).png") }
         let line = try Tool.outcome(CropEditorProcess.binary.path, ["--crop=photos", "--output=\(path("line.png"))", scan])
         XCTAssertEqual(line.status, 0, line.errors)
-        let saved = (1...3).map { path("window-\($0).png") }
-        MainActor.assumeIsolated {
+        let saved = (1...4).map { path("scan-\($0).png") }
+        try MainActor.assumeIsolated {
             let window = GtkTestSupport.window(opening: scan)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             let canvas = window.canvas
@@ -52,13 +53,25 @@ final class FramesWindowTests: XCTestCase {
             XCTAssertEqual(canvas.editor.frameCount, 3)
             XCTAssertNotEqual(gtk_widget_activate_action_variant(canvas.widget, CanvasAction.nextFrame.detailed, nil), 0)
             XCTAssertTrue(PerspectiveWindowTests.description(canvas).hasPrefix("frame 2 of 3, "))
-            for index in 0..<3 {
-                canvas.chooseFrame(index)
-                PerspectiveWindowTests.save(window, to: saved[index])
-            }
+            // Save writes every frame, whichever is edited, and says so once.
+            window.activate(.save)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 30) { !window.saving.isSaving }, "the saves never finished")
+            XCTAssertNil(window.lastError)
+            XCTAssertEqual(window.saving.lastSavedPath, saved[0])
+            XCTAssertFalse(FileManager.default.fileExists(atPath: saved[3]))
+            // Saved again, the names exist: it asks first (a dialog) and writes nothing yet.
+            let written = try Data(contentsOf: URL(fileURLWithPath: saved[1]))
+            let toplevels = gtk_window_get_toplevels()!
+            let count = g_list_model_get_n_items(toplevels)
+            canvas.commit(CropRect(x: 0.1, y: 0.1, width: 0.3, height: 0.3))
+            window.activate(.save)
+            GtkDisplay.pump { g_list_model_get_n_items(toplevels) > count }
+            XCTAssertGreaterThan(g_list_model_get_n_items(toplevels), count, "no confirmation dialog appeared")
+            XCTAssertFalse(window.saving.isSaving, "saved without asking")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: saved[1])), written)
         }
         for number in 1...3 {
-            let window = path("window-\(number).png"), fromLine = path("line-\(number).png")
+            let window = saved[number - 1], fromLine = path("line-\(number).png")
             let sizes = [window, fromLine].map(PerspectiveWindowTests.size)
             XCTAssertEqual(sizes[0].count, 2)
             for (a, b) in zip(sizes[0], sizes[1]) { XCTAssertLessThanOrEqual(abs(a - b), 2, "\(number): \(sizes)") }

@@ -11,7 +11,7 @@ import ImagingCore
 /// order asked, with a toast for each; the last result, for the toast's Show in Files.
 @MainActor
 final class Saving {
-    private unowned let host: any WindowHost
+    unowned let host: any WindowHost
     /// The folder's photos: a save marks its edit saved there, and Ctrl+Return goes on to the next.
     private let session: FolderSession
     /// The saves running or waiting their turn.
@@ -37,6 +37,7 @@ final class Saving {
         if host.photo == nil, host.picture != nil { return saveAs() }
         // Without a file (the demo) the action is insensitive; nothing to do if called anyway.
         guard let photo = host.photo else { return }
+        if host.canvas.editor.frameCount > 1 { return saveFrames(of: photo.path, then: then) }
         let target = Saving.croppedName(for: photo.path, shape: host.canvas.shape)
         guard FileManager.default.fileExists(atPath: target) else {
             export(to: target, overwritingSource: false)
@@ -158,9 +159,18 @@ final class Saving {
         finished: @escaping @MainActor (Result<ExportResult, ImagingError>) -> Void
     ) {
         // Pixels of the picture as shown; the export turns, flips and straightens the result the same way.
-        let crop = editor.cropPixels
         let options = Saving.exportOptions(editor, outputSize: host.outputSize, overwritingSource: overwritingSource)
-        let edit = SavedEdit(editor)
+        write(
+            from: source, info: info, crop: editor.cropPixels, options: options, edit: SavedEdit(editor), to: target,
+            finished: finished)
+    }
+
+    /// Writes `crop` of the picture with `options` to `target` as `write(from:info:editor:…)` does, `edit`
+    /// the photo's edit a success marks saved.
+    func write(
+        from source: DecoderSource, info: ImageInfo, crop: PixelRect, options: ExportOptions, edit: SavedEdit, to target: String,
+        finished: @escaping @MainActor (Result<ExportResult, ImagingError>) -> Void
+    ) {
         // The application outlives its last window until the save is written (closing does not cut it short).
         queue.enqueue(holding: host.window.asWindow.application) { [weak self] in
             let result = await Task.detached(priority: .userInitiated) {
@@ -174,8 +184,11 @@ final class Saving {
         }
     }
 
+    /// Remembers the file a save wrote and the picture it came from (Show in Files, Open With).
+    func noteSaved(_ path: String, from source: DecoderSource) { (lastSavedPath, lastSavedSource) = (path, source) }
+
     /// Asks before something destructive; `onConfirm` runs only for the destructive answer.
-    private func confirm(heading: String, body: String, action: String, onConfirm: @escaping @MainActor () -> Void) {
+    func confirm(heading: String, body: String, action: String, onConfirm: @escaping @MainActor () -> Void) {
         MessageDialog.present(
             over: host.window, heading: heading, body: body,
             responses: [

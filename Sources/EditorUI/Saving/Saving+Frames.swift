@@ -1,0 +1,82 @@
+// Save with several frames: every frame written beside the photo as NAME-1.EXT, NAME-2.EXT…, one question, one toast.
+
+import CropKit
+import Decoding
+import Foundation
+import GtkSupport
+import ImagingCore
+import Wording
+
+extension Saving {
+    /// The files the frames of `editor` are saved as beside the photo at `path`: `NAME-LABEL.EXT`, labels
+    /// from `FrameNaming`, each frame's format as Save chooses it for its shape.
+    nonisolated static func frameNames(for path: String, _ editor: CropEditor) -> [String] {
+        let url = URL(fileURLWithPath: path)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let folder = url.deletingLastPathComponent()
+        return zip(editor.frames, editor.frameOutputs).map { frame, output in
+            let ext = (croppedName(for: path, shape: frame.shape) as NSString).pathExtension
+            return folder.appendingPathComponent(FrameNaming.fileName(stem: stem, label: output.label, extension: ext)).path
+        }
+    }
+
+    /// Ctrl+S with several frames: every frame written, asking once before replacing any file;
+    /// `then` runs once the saves have started.
+    func saveFrames(of path: String, then: (@MainActor () -> Void)?) {
+        let targets = Saving.frameNames(for: path, host.canvas.editor)
+        let existing = targets.filter { FileManager.default.fileExists(atPath: $0) }
+        guard !existing.isEmpty else {
+            exportFrames(to: targets)
+            then?()
+            return
+        }
+        let heading =
+            existing.count == 1
+            ? String(format: tr("Replace “%@”?"), (existing[0] as NSString).lastPathComponent)
+            // TRANSLATORS: Asked before Save writes a picture's frames over files of the same names.
+            : Localization.format(trn("Replace %d file?", "Replace %d files?", existing.count), [existing.count])
+        confirm(
+            heading: heading,
+            body: tr("A file with this name already exists beside the photo. Replacing it overwrites its contents."),
+            action: tr("_Replace")
+        ) { [weak self] in
+            self?.exportFrames(to: targets)
+            then?()
+        }
+    }
+
+    /// Exports every frame to its target, in order, off the main thread; one toast says they were
+    /// saved, or one error names each that failed, as saving several photos does.
+    private func exportFrames(to targets: [String]) {
+        guard let picture = host.picture else { return }
+        let editor = host.canvas.editor
+        let base = Saving.exportOptions(editor, outputSize: host.outputSize)
+        var failures: [String] = [], left = targets.count
+        for (output, target) in zip(editor.frameOutputs, targets) {
+            write(
+                from: picture.source, info: picture.info, crop: output.crop, options: base.making(output),
+                edit: SavedEdit(editor), to: target
+            ) { [weak self] result in
+                if case .failure(let error) = result {
+                    failures.append("\((target as NSString).lastPathComponent): \(error.message)")
+                }
+                left -= 1
+                guard left == 0, let self else { return }
+                self.framesSaved(targets, failures: failures, source: picture.source)
+            }
+        }
+    }
+
+    private func framesSaved(_ targets: [String], failures: [String], source: DecoderSource) {
+        if failures.isEmpty {
+            noteSaved(targets[0], from: source)
+            // TRANSLATORS: The toast after Save wrote every frame of a picture (%d of them) beside it.
+            host.showToast(
+                Localization.format(trn("Saved %d frame", "Saved %d frames", targets.count), [targets.count]),
+                button: ToastButton(label: tr("Show in Files"), action: WindowAction.showInFiles.detailed))
+        } else {
+            host.showError(Localization.format(tr("Could not save: %s"), [failures.joined(separator: "; ")]))
+        }
+        host.refresh(.work)
+    }
+}
