@@ -99,6 +99,43 @@ final class FramesCanvasTests: XCTestCase {
         }
     }
 
+    /// A frame at another angle is outlined turned against the active one, where its pixels are on the
+    /// picture as shown; a click inside it chooses it and the picture turns to its angle.
+    func testAFrameAtAnotherAngleIsOutlinedTurnedAndChosenByAClick() throws {
+        try GtkDisplay.require()
+        MainActor.assumeIsolated {
+            let h = Self.harness()
+            defer { h.close() }
+            let canvas = h.canvas
+            let level = CropRect(x: 0.05, y: 0.05, width: 0.3, height: 0.3)
+            let turned = StraightenAngle(degrees: 10)
+            _ = canvas.edit { editor in
+                (try? editor.setFrames(
+                    [
+                        FrameState(crop: level),
+                        FrameState(crop: CropRect(x: 0.5, y: 0.45, width: 0.3, height: 0.3), angle: turned),
+                    ]))
+                    ?? []
+            }
+            guard let outline = canvas.paintState.otherFrames?.frames.first else { return XCTFail("frame 2 is not drawn") }
+            XCTAssertEqual(outline.number, 2)
+            XCTAssertNil(outline.rect)
+            // Its top side rises or falls by the angle between the two frames.
+            let (a, b) = (outline.corners[0], outline.corners[1])
+            XCTAssertEqual(atan2(b.y - a.y, b.x - a.x) * 180 / .pi, -10, accuracy: 0.5)
+            let centre = CropPoint(x: outline.corners.map(\.x).reduce(0, +) / 4, y: outline.corners.map(\.y).reduce(0, +) / 4)
+            canvas.dragBegan(x: centre.x, y: centre.y)
+            canvas.dragEnded(dx: 0, dy: 0)
+            XCTAssertEqual(canvas.editor.activeFrame, 1)
+            XCTAssertEqual(canvas.editor.angle, turned)
+            // Now the level frame is the one turned against it, the other way.
+            guard let back = canvas.paintState.otherFrames?.frames.first else { return XCTFail("frame 1 is not drawn") }
+            XCTAssertEqual(
+                atan2(back.corners[1].y - back.corners[0].y, back.corners[1].x - back.corners[0].x) * 180 / .pi, 10, accuracy: 0.5
+            )
+        }
+    }
+
     /// The other frame's outline is white over the picture, its inside dimmed as the rest outside
     /// the active frame, and its number's label dark at its top-left corner.
     func testAnotherFrameIsOutlinedInWhiteAndNumbered() throws {

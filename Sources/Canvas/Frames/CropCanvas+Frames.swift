@@ -52,23 +52,37 @@ extension CropCanvas {
 
     /// The other frame whose outline holds `point` (view points), the last drawn first; nil outside them all.
     func otherFrame(at point: CropPoint) -> Int? {
-        otherFrameRects().last { $0.rect.contains(point) }?.index
+        otherFrameOutlines().last { $0.contains(point) }.map { $0.number - 1 }
     }
 
-    /// The frames other than the active one that are drawn, in view points: those measured at the
-    /// active frame's angle (one at another angle is on another turned picture, so it is not drawn).
-    func otherFrameRects() -> [(index: Int, rect: CropRect)] {
+    /// The frames other than the active one, in view points, numbered from 1. One at another angle is
+    /// measured on the picture turned that way: its corners are carried through the picture onto the
+    /// picture as shown now, so it shows turned against the active one.
+    func otherFrameOutlines() -> [OtherFramesDrawing.Outline] {
         guard editor.frameCount > 1, !showsUnrectified, let viewport else { return [] }
+        let shown = editor.shownSize, angle = editor.angle
+        let here = TurnedPicture(width: shown.width, height: shown.height, angle: angle)
+        let box = here.boundingSize
         return editor.frames.enumerated().compactMap { index, frame in
-            index == editor.activeFrame || frame.angle != editor.angle ? nil : (index, viewport.viewRect(frame.crop))
+            guard index != editor.activeFrame else { return nil }
+            guard frame.angle != angle else {
+                return OtherFramesDrawing.Outline(number: index + 1, rect: viewport.viewRect(frame.crop))
+            }
+            let there = TurnedPicture(width: shown.width, height: shown.height, angle: frame.angle)
+            let size = there.boundingSize, c = frame.crop
+            let corners = [(c.minX, c.minY), (c.maxX, c.minY), (c.maxX, c.maxY), (c.minX, c.maxY)].map { x, y in
+                let onPicture = there.picturePoint(fromBox: CropPoint(x: x * Double(size.width), y: y * Double(size.height)))
+                let p = here.boxPoint(fromPicture: onPicture)
+                return viewport.viewPoint(CropPoint(x: p.x / Double(box.width), y: p.y / Double(box.height)))
+            }
+            return OtherFramesDrawing.Outline(number: index + 1, corners: corners)
         }
     }
 
     /// What the other frames draw this frame, nil with one frame.
     var otherFramesDrawing: OtherFramesDrawing? {
-        let rects = otherFrameRects()
-        return rects.isEmpty
-            ? nil : OtherFramesDrawing(frames: rects.map { OtherFramesDrawing.Outline(number: $0.index + 1, rect: $0.rect) })
+        let outlines = otherFrameOutlines()
+        return outlines.isEmpty ? nil : OtherFramesDrawing(frames: outlines)
     }
 
     nonisolated static func installFrameActions(_ klass: UnsafeMutablePointer<GtkWidgetClass>) {

@@ -11,7 +11,34 @@ struct OtherFramesDrawing: Equatable, Sendable {
     struct Outline: Equatable, Sendable {
         /// The frame's place, from 1, as its file is named and the description says it.
         let number: Int
-        let rect: CropRect
+        /// Its corners from the top left, clockwise as seen; `rect` when it is upright on screen.
+        let corners: [CropPoint]
+        let rect: CropRect?
+
+        init(number: Int, rect: CropRect) {
+            self.number = number
+            self.rect = rect
+            corners = [
+                CropPoint(x: rect.minX, y: rect.minY), CropPoint(x: rect.maxX, y: rect.minY),
+                CropPoint(x: rect.maxX, y: rect.maxY), CropPoint(x: rect.minX, y: rect.maxY),
+            ]
+        }
+
+        /// A frame shown turned against the active one (measured at another angle).
+        init(number: Int, corners: [CropPoint]) {
+            self.number = number
+            self.corners = corners
+            rect = nil
+        }
+
+        /// Whether `point` lies inside: on the inner side of every edge.
+        func contains(_ point: CropPoint) -> Bool {
+            let turns = corners.indices.map { i -> Double in
+                let a = corners[i], b = corners[(i + 1) % corners.count]
+                return (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+            }
+            return turns.allSatisfy { $0 >= 0 } || turns.allSatisfy { $0 <= 0 }
+        }
     }
 
     let frames: [Outline]
@@ -25,17 +52,23 @@ struct OtherFramesDrawing: Equatable, Sendable {
     func paint(_ c: Cairo, scale: Double, highContrast: Bool) {
         let halo = highContrast ? OverlayStyle.highContrastHalo : OverlayStyle.halo
         for frame in frames {
-            let r = frame.rect.centredForCrispLines(width: Self.lineWidth, scale: scale)
+            let crisp = frame.rect.map { $0.centredForCrispLines(width: Self.lineWidth, scale: scale) }
             for (width, color) in [(Self.lineWidth + OverlayStyle.haloExtra, halo), (Self.lineWidth, RGBA.white)] {
-                c.rectangle(r.x, r.y, r.width, r.height)
+                if let r = crisp {
+                    c.rectangle(r.x, r.y, r.width, r.height)
+                } else {
+                    c.moveTo(frame.corners[0].x, frame.corners[0].y)
+                    for p in frame.corners.dropFirst() { c.lineTo(p.x, p.y) }
+                    cairo_close_path(c.cr)
+                }
                 c.stroke(width: width, color: color)
             }
-            label(c, "\(frame.number)", at: r)
+            label(c, "\(frame.number)", at: frame.corners[0])
         }
     }
 
     /// The number on a dark label inside the frame's top-left corner.
-    private func label(_ c: Cairo, _ text: String, at r: CropRect) {
+    private func label(_ c: Cairo, _ text: String, at r: CropPoint) {
         cairo_select_font_face(c.cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
         cairo_set_font_size(c.cr, Self.fontSize)
         var extents = cairo_text_extents_t()
