@@ -29,6 +29,7 @@ final class AtspiEndToEndTests: XCTestCase {
         XCTAssertEqual(area.description, "left 0 percent, top 0 percent, width 100 percent, height 100 percent")
 
         assertListsEveryAction(area)
+        framesByActions(area)
         let moved = try moveByActions(area)
         let widened = try moveByKeys(area, window: window, from: moved)
         try dragCorner(area, from: widened, folder: folder)
@@ -45,9 +46,20 @@ final class AtspiEndToEndTests: XCTestCase {
             CanvasAction.adjust(.makeNarrower).detailed, CanvasAction.adjust(.makeTaller).detailed,
             CanvasAction.adjust(.makeShorter).detailed, CanvasAction.adjust(.reset).detailed,
             CanvasAction.straightenClockwise.detailed, CanvasAction.straightenCounterclockwise.detailed,
+            CanvasAction.addFrame.detailed, CanvasAction.removeFrame.detailed, CanvasAction.nextFrame.detailed,
+            CanvasAction.previousFrame.detailed, CanvasAction.findPhotos.detailed,
         ]
         let names = area.actionNames
         for name in expected { XCTAssertTrue(names.contains(name), "action \(name) is not listed: \(names)") }
+    }
+
+    /// A screen reader's actions add a frame, hear which one is edited, and remove it again.
+    private func framesByActions(_ area: AtspiNode) {
+        XCTAssertTrue(area.doAction(named: CanvasAction.addFrame.detailed))
+        XCTAssertTrue(
+            GtkDisplay.poll(timeout: 5) { area.description?.hasPrefix("frame 2 of 2, left ") == true }, area.description ?? "")
+        XCTAssertTrue(area.doAction(named: CanvasAction.removeFrame.detailed))
+        XCTAssertTrue(GtkDisplay.poll(timeout: 5) { area.description?.hasPrefix("left ") == true }, area.description ?? "")
     }
 
     /// Actions: room to move first, then move right by the 5 % step; the crop as it then is.
