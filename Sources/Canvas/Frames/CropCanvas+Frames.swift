@@ -30,7 +30,7 @@ extension CropCanvas {
         }
     }
 
-    /// Runs a frame change; a refusal is said (Orca and the window hear it) and changes nothing.
+    /// Runs a frame change; a refusal is said in the description (Orca speaks it) and changes nothing.
     private func changeFrames(_ change: (inout CropEditor) throws(FramingRefusal) -> CropEditor.Changes) {
         if let refusal = framesChanged(change) { announce(refusal.message) }
     }
