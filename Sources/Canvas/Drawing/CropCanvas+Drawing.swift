@@ -9,6 +9,7 @@ extension CropCanvas {
     func snapshot(_ snapshot: Snapshot?) {
         let (width, height) = widget.size
         guard let snapshot, width > 0, height > 0 else { return }
+        askForRectifiedPicture()
         let shown = pictureOnScreen
         let plan = painter.plan(
             image: shown?.image, crop: shownCrop, width: Double(width), height: Double(height),

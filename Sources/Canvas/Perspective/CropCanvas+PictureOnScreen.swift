@@ -12,17 +12,15 @@ struct PictureOnScreen {
 
 extension CropCanvas {
     /// The picture drawn now. Perspective mode and guided Upright show it unrectified and level; a
-    /// committed correction shows the decoder's rectified picture, asked for here when it is
-    /// missing, and until it arrives the picture stretched over the rectified box.
+    /// committed correction shows the decoder's rectified picture (`askForRectifiedPicture`), and until
+    /// it arrives the picture stretched over the rectified box.
     var pictureOnScreen: PictureOnScreen? {
         guard let image else { return nil }
         if showsUnrectified { return PictureOnScreen(image: image, transform: transform, angle: .zero) }
         guard let rectification = editor.rectification else {
             return PictureOnScreen(image: image, transform: transform, angle: editor.angle)
         }
-        let key = RectifiedDisplay.Key(source: image.surface, transform: transform, rectification: rectification)
-        if let ready = rectified.picture(for: key) { return PictureOnScreen(image: ready, transform: .up, angle: .zero) }
-        rectified.want(key, of: image, limit: ImageSource.windowLimit(widget.size))
+        if let ready = rectifiedImage { return PictureOnScreen(image: ready, transform: .up, angle: .zero) }
         let size = rectification.size
         let stored = transform.swapsAxes ? (size.height, size.width) : (size.width, size.height)
         let stretched = LoadedImage(
@@ -30,14 +28,23 @@ extension CropCanvas {
         return PictureOnScreen(image: stretched, transform: transform, angle: .zero)
     }
 
+    /// Has the decoder render the committed correction's picture when a frame would show it and it
+    /// is neither here nor on its way.
+    func askForRectifiedPicture() {
+        guard !showsUnrectified, let image, let key = rectifiedKey, rectified.picture(for: key) == nil else { return }
+        rectified.want(key, of: image, limit: ImageSource.windowLimit(widget.size))
+    }
+
+    /// What the committed correction's rendered picture is of, or nil without one.
+    private var rectifiedKey: RectifiedDisplay.Key? {
+        guard let image, let rectification = editor.rectification else { return nil }
+        return RectifiedDisplay.Key(source: image.surface, transform: transform, rectification: rectification)
+    }
+
     /// The box the view lays the picture out on: the picture as shown in perspective mode, else the
     /// one the crop is measured on (straightened or rectified).
     var pictureBox: PixelSize { showsUnrectified ? shownSize : editor.straightenedSize }
 
     /// The committed correction's rectified picture at display size, once rendered: what the previews draw from.
-    public var rectifiedImage: LoadedImage? {
-        guard let image, let rectification = editor.rectification else { return nil }
-        return rectified.picture(
-            for: RectifiedDisplay.Key(source: image.surface, transform: transform, rectification: rectification))
-    }
+    public var rectifiedImage: LoadedImage? { rectifiedKey.flatMap(rectified.picture(for:)) }
 }
