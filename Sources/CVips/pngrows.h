@@ -170,8 +170,4 @@ static inline VipsImage *cvp_image(cvp_png *png, VipsImage *fields) {
     return ordered;
 }
 
-/* vips_thumbnail's work after its load, on `in`: fitted into width x height, never enlarged, upright. */
-static inline int cvp_thumbnail(VipsImage *in, VipsImage **out, int width, int height) {
-    return vips_thumbnail_image(in, out, width, "height", height, "size", VIPS_SIZE_DOWN, NULL);
-}
 #endif

@@ -39,6 +39,10 @@ static inline int cv_thumbnail(const char *path, VipsImage **out, int width, int
     g_object_unref(in);
     return status;
 }
+/* vips_thumbnail's work after its load, on `in`: fitted into width x height, never enlarged, upright. */
+static inline int cv_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height) {
+    return vips_thumbnail_image(in, out, width, "height", height, "size", VIPS_SIZE_DOWN, NULL);
+}
 static inline int cv_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
 /* The straighten turn: output pixel (X, Y) of an ow×oh area shows the input point M⁻¹·((X, Y) − (odx, ody)) − (idx, idy),
    sampled by a bicubic interpolator; edges copied outwards, so a sample by the picture's edge never mixes

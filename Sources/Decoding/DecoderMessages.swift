@@ -23,11 +23,11 @@ package enum DecoderRequest: Codable, Sendable {
     case findPhotos(name: String)
     /// Descriptors: the source. Answered with `.upright`: Upright's rectification of the upright picture.
     case upright(name: String)
-    /// Descriptors: the source. Answered with `.suggested`.
-    case smartCrop(name: String, transform: ImageOrientation, target: SmartCropTarget)
+    /// Descriptors: the source. Answered with `.suggested`, on the picture `cuts` leave of it as shown.
+    case smartCrop(name: String, transform: ImageOrientation, cuts: [PictureCut], target: SmartCropTarget)
     /// Descriptors: the source. Answered with `.borderContent`: Trim Borders' measure
-    /// (`BorderContent.find`), `tolerance` in percent.
-    case borderContent(name: String, transform: ImageOrientation, tolerance: Int)
+    /// (`BorderContent.find`) on the picture `cuts` leave of it as shown, `tolerance` in percent.
+    case borderContent(name: String, transform: ImageOrientation, cuts: [PictureCut], tolerance: Int)
     /// The crop kept for a picture (its sidecar first, then its own XMP). Descriptors: the source,
     /// then its sidecar when there is one.
     case storedCrop(name: String, hasSidecar: Bool)

@@ -129,29 +129,35 @@ extension DecoderPool {
     }
 
     /// Suggest and `--crop=auto`: the crop libvips' attention measure suggests (`SmartCrop.suggest`),
-    /// on the picture as shown after `transform`, of `target`'s ratio or at most its size.
+    /// on the picture as shown after `transform` with `cuts` made, of `target`'s ratio or at most its size.
     public func smartCrop(
-        _ source: DecoderSource, transform: ImageOrientation, target: SmartCropTarget
+        _ source: DecoderSource, transform: ImageOrientation, cuts: [PictureCut] = [], target: SmartCropTarget
     ) throws(ImagingError) -> PixelRect {
-        let reply = try reply(on: source) { _ in .smartCrop(name: source.decoderName, transform: transform, target: target) }
+        let reply = try reply(on: source) { _ in
+            .smartCrop(name: source.decoderName, transform: transform, cuts: cuts, target: target)
+        }
         guard case .suggested(let rect) = reply, ReplyChecks.isSuggestion(rect, for: target) else { throw .decoderStopped }
         return rect
     }
 
     /// Trim Borders: the crop around the picture inside its plain or transparent border, on the
-    /// picture as shown (`info`, source's probe, then `transform`, as the export applies them). The
+    /// picture as shown (`info`, source's probe, then `transform` and `cuts`, as the export applies them). The
     /// decoder measures the content's box (`BorderContent.find`: `tolerance` percent, 0–100); a box
     /// outside the picture is refused; `BorderTrim` places the crop, of `ratio` (width ÷ height) when given.
     public func trimBorders(
         _ info: ImageInfo, from source: DecoderSource, transform: ImageOrientation = .up,
-        tolerance: Int = TrimBorders.defaultTolerance, ratio: Double? = nil
+        cuts: [PictureCut] = [], tolerance: Int = TrimBorders.defaultTolerance, ratio: Double? = nil
     ) throws(ImagingError) -> BorderTrim.Outcome {
         let tolerance = min(max(tolerance, 0), 100)
+        let displayed = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        let shown: PixelSize
+        do { shown = try JoinedPicture(PixelSize(width: displayed.width, height: displayed.height), cuts: cuts).size } catch {
+            throw .invalidRequest(.cut(.problem(error)))
+        }
         let reply = try reply(on: source) { _ in
-            .borderContent(name: source.decoderName, transform: transform, tolerance: tolerance)
+            .borderContent(name: source.decoderName, transform: transform, cuts: cuts, tolerance: tolerance)
         }
         guard case .borderContent(let content) = reply else { throw .decoderStopped }
-        let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
         if let content, !ReplyChecks.isInside(content, shown.width, shown.height) { throw .decoderStopped }
         return BorderTrim(width: shown.width, height: shown.height).crop(content: content, ratio: ratio)
     }

@@ -7,12 +7,16 @@ extension HeadlessCommand {
     /// The crop on the picture `--cut` leaves of the picture as displayed (after the EXIF orientation,
     /// `--flip` and `--rotate`), the cuts checked on it first: `--crop`'s geometry, or all of it.
     static func joinedCrop(_ options: HeadlessOptions, info: ImageInfo) throws(HeadlessError) -> PixelRect {
+        try measuredCrop(options, on: joinedSize(options, info: info))
+    }
+
+    /// The size of the picture `--cut` leaves, the cuts checked on the picture as displayed first.
+    static func joinedSize(_ options: HeadlessOptions, info: ImageInfo) throws(HeadlessError) -> PixelSize {
         let shown = options.export.transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
-        let joined: JoinedPicture
-        do { joined = try JoinedPicture(PixelSize(width: shown.width, height: shown.height), cuts: options.export.cuts) } catch {
+        do { return try JoinedPicture(PixelSize(width: shown.width, height: shown.height), cuts: options.export.cuts).size } catch
+        {
             throw HeadlessError(image: options.imageName, .failure(.cutDoesNotFit(error)))
         }
-        return try measuredCrop(options, on: joined.size)
     }
 
     /// `--crop`'s geometry measured on a picture of `size` made before the crop (rectified, joined), or

@@ -136,7 +136,7 @@ public enum HeadlessCommand {
         let (rect, kept, shownAngle, rectification) =
             if let asked {
                 (try measuredCrop(options, on: asked.size), StoredCrop?.none, StraightenAngle.zero, Rectification?.some(asked))
-            } else if !options.export.cuts.isEmpty {
+            } else if !options.export.cuts.isEmpty, options.suggestion == nil, options.trim == nil {
                 (try joinedCrop(options, info: info), StoredCrop?.none, StraightenAngle.zero, Rectification?.none)
             } else {
                 try pixelRect(options, source: source, info: info, angle: angle)
@@ -222,17 +222,21 @@ public enum HeadlessCommand {
         let image = options.imageName
         let transform = options.export.transform
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        // The measures read the picture the cuts leave: the cuts are checked first, worded as for a crop.
+        if !options.export.cuts.isEmpty { _ = try joinedSize(options, info: info) }
         if let target = options.suggestion {
-            do { return (try DecoderPool.shared.smartCrop(source, transform: transform, target: target), nil, .zero, nil) } catch
-            {
-                throw HeadlessError(image: image, error)
-            }
+            do {
+                let rect = try DecoderPool.shared.smartCrop(
+                    source, transform: transform, cuts: options.export.cuts, target: target)
+                return (rect, nil, .zero, nil)
+            } catch { throw HeadlessError(image: image, error) }
         }
         if let trim = options.trim {
             let outcome: BorderTrim.Outcome
             do {
                 outcome = try DecoderPool.shared.trimBorders(
-                    info, from: source, transform: transform, tolerance: trim.tolerance, ratio: trim.ratio)
+                    info, from: source, transform: transform, cuts: options.export.cuts, tolerance: trim.tolerance,
+                    ratio: trim.ratio)
             } catch { throw HeadlessError(image: image, error) }
             guard case .crop(let rect) = outcome else {
                 throw HeadlessError(image: image, .failure(.nothingToTrim(tolerance: trim.tolerance)))

@@ -234,7 +234,6 @@ extension HeadlessProblem.Conflict {
                 switch other {
                 case "--sidecar": "a sidecar keeps no cuts yet: give --output"
                 case "--lossless": "the joined picture is new pixels, so it must be re-encoded"
-                case "--crop=auto", "--crop=trim": "give the crop on the joined picture as --crop=GEOMETRY"
                 default: "bands are cut from the picture as displayed, not from a straightened or corrected one"
                 }
             return "--cut cannot be combined with \(other): \(why)"

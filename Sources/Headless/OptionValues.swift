@@ -55,7 +55,6 @@ struct OptionValues {
     var readsStandardInput: Bool { image == HeadlessOptions.standardStream }
     /// The first option given that `--cut` is not made with, as written (nil: none).
     var cutCompanion: String? {
-        if crop?.isAutomatic == true { return "--crop=\(crop == .auto ? "auto" : "trim")" }
         let others: [HeadlessOption] = [.straighten, .perspective, .upright, .sidecar, .lossless]
         return others.first(where: has).map { "--\($0.rawValue)" }
     }

@@ -7,25 +7,19 @@ import ImagingCore
 /// Trim Borders' measure on a file (`--crop=trim`, Trim Borders).
 public enum BorderContent {
     /// The box, in pixels of the picture at `path` as shown (EXIF orientation applied, then
-    /// `transform`, as the export applies them), of the pixels that differ from the border by more
+    /// `transform`, then `cuts` made, as the export applies them), of the pixels that differ from the border by more
     /// than `tolerance` percent (0: any difference; 100: none). The border's colour is that of the
     /// corner most other corners are alike to; nil when no two corners are alike or no pixel
     /// differs.
     public static func find(
-        path: String, transform: ImageOrientation = .up, tolerance: Int = TrimBorders.defaultTolerance
+        path: String, transform: ImageOrientation = .up, cuts: [PictureCut] = [],
+        tolerance: Int = TrimBorders.defaultTolerance
     ) throws(ImagingError) -> PixelRect? {
         ImagingLibraries.pipelineLock.lock()
         defer { ImagingLibraries.pipelineLock.unlock() }
         let info = try ImageProbe.probe(path: path)
-        let jpeg: Int32 = info.isJPEG ? 1 : 0
-        // Random access: the border's colour comes from the bottom corners before the pass that
-        // measures from the top (libvips keeps the decoded picture for it, as for a turned export).
-        guard let image = cv_open(path, jpeg) else { throw ImagingLibraries.vipsFailure(.open) }
-        defer { cv_unref(image) }
-        var upright: UnsafeMutablePointer<VipsImage>?
-        guard cv_autorot(image, &upright) == 0, let upright else { throw ImagingLibraries.vipsFailure(.turnUpright) }
-        defer { cv_unref(upright) }
-        guard let shown = transform.applied(to: upright) else { throw ImagingLibraries.vipsFailure(.convert) }
+        // The border's colour comes from the bottom corners before the pass that measures from the top.
+        let shown = try CropExporter.shownPicture(info, transform: transform, cuts: cuts)
         defer { cv_unref(shown) }
         let rgba = try DisplayThumbnail.rgba8Image(shown)
         defer { cv_unref(rgba) }
@@ -34,7 +28,7 @@ public enum BorderContent {
         vips_error_clear()
         let found = cvt_content_box(rgba, fuzz, &left, &top, &width, &height)
         guard found >= 0 else { throw ImagingLibraries.pipelineError(info) }
-        if info.isJPEG { try DecodePolicy.acceptRepairs(info) } else { vips_error_clear() }
+        try DecodePolicy.acceptRepairs(info)
         return found == 1 ? PixelRect(x: Int(left), y: Int(top), width: Int(width), height: Int(height)) : nil
     }
 }

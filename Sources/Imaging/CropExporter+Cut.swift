@@ -1,4 +1,4 @@
-// The export's cut-out step: the bands removed from the picture as shown and the crop made of the pieces left, joined.
+// Bands cut out: the pieces of the picture as shown that are left, joined, for the export's crop and the measures.
 
 import CVips
 import CropKit
@@ -11,13 +11,45 @@ extension CropExporter {
     static func joinedCut(
         _ upright: VipsPointer, info: ImageInfo, crop: PixelRect, options: ExportOptions
     ) throws(ImagingError) -> VipsPointer {
-        let shownSize = options.transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
-        let joined: JoinedPicture
-        do { joined = try JoinedPicture(PixelSize(width: shownSize.width, height: shownSize.height), cuts: options.cuts) } catch {
-            throw .invalidRequest(.cut(.problem(error)))
-        }
+        let joined = try joinedPicture(info, transform: options.transform, cuts: options.cuts)
         guard let shown = options.transform.applied(to: upright) else { throw ImagingLibraries.vipsFailure(.turnCut) }
         defer { cv_unref(shown) }
+        return try joinedCut(shown, joined: joined, crop: crop)
+    }
+
+    /// `info`'s picture as shown (upright, then turned and flipped by `transform`) with `cuts` made and
+    /// the pieces joined: what Trim Borders and the smart crop measure. Random access: the measures
+    /// read it more than once (libvips keeps the decoded picture, as for a turned export). A new reference.
+    static func shownPicture(
+        _ info: ImageInfo, transform: ImageOrientation, cuts: [PictureCut] = []
+    ) throws(ImagingError) -> VipsPointer {
+        guard let image = cv_open(info.path, info.isJPEG ? 1 : 0) else { throw ImagingLibraries.vipsFailure(.open) }
+        defer { cv_unref(image) }
+        var upright: VipsPointer?
+        guard cv_autorot(image, &upright) == 0, let upright else { throw ImagingLibraries.vipsFailure(.turnUpright) }
+        defer { cv_unref(upright) }
+        guard let shown = transform.applied(to: upright) else { throw ImagingLibraries.vipsFailure(.convert) }
+        guard !cuts.isEmpty else { return shown }
+        defer { cv_unref(shown) }
+        let joined = try joinedPicture(info, transform: transform, cuts: cuts)
+        return try joinedCut(
+            shown, joined: joined, crop: PixelRect(x: 0, y: 0, width: joined.size.width, height: joined.size.height))
+    }
+
+    /// The picture `cuts` leave of `info`'s picture as shown after `transform`, the cuts checked on it.
+    private static func joinedPicture(
+        _ info: ImageInfo, transform: ImageOrientation, cuts: [PictureCut]
+    ) throws(ImagingError) -> JoinedPicture {
+        let shownSize = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        do { return try JoinedPicture(PixelSize(width: shownSize.width, height: shownSize.height), cuts: cuts) } catch {
+            throw .invalidRequest(.cut(.problem(error)))
+        }
+    }
+
+    /// `crop` of the joined picture made from `shown`'s pieces (a new reference).
+    private static func joinedCut(
+        _ shown: VipsPointer, joined: JoinedPicture, crop: PixelRect
+    ) throws(ImagingError) -> VipsPointer {
         var bands: [VipsPointer] = []
         defer { bands.forEach { cv_unref($0) } }
         for row in joined.pieces(of: crop) {

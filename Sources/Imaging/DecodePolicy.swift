@@ -7,6 +7,18 @@ import ImagingCore
 
 /// What a decode that succeeded may still have to refuse.
 enum DecodePolicy {
+    /// Runs `compute`, where libvips decodes the pixels, under the policy the export applies, so a
+    /// picture the window shows or measures is one it can save. The error buffer starts empty there:
+    /// opening a file leaves harmless words in it (libheif's "bad seek" as it sniffs). A loader's
+    /// failure in a worker thread can be lost on the way to the caller, who then gets pixels never
+    /// written (a PNG whose last checksum is wrong, one run in a few); the words it left are not lost.
+    static func computed<T>(_ info: ImageInfo, _ compute: () throws(ImagingError) -> T) throws(ImagingError) -> T {
+        vips_error_clear()
+        let result = try compute()
+        try acceptRepairs(info)
+        return result
+    }
+
     /// After a libvips decode that succeeded. libvips leaves the JPEG library's first warning in its
     /// error buffer (the others it only counts). A warning is a repair every viewer makes too
     /// (extraneous bytes skipped, a damaged stretch filled with grey), so it is no reason to refuse;

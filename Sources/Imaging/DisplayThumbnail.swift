@@ -18,8 +18,6 @@ public enum DisplayThumbnail {
         let info = try ImageProbe.probe(path: path)
         if let rows = try PNGRowsThumbnail.thumbnail(info, maxWidth: maxWidth, maxHeight: maxHeight) { return (info, rows) }
         var thumb: UnsafeMutablePointer<VipsImage>?
-        // The decode runs under the policy the export applies (see `acceptRepairs`), so a picture
-        // the window shows is one it can save.
         vips_error_clear()
         let shrink = Int32(jpegShrink(width: info.width, height: info.height, maxWidth: maxWidth, maxHeight: maxHeight))
         let box = (width: Int32(max(maxWidth, 1)), height: Int32(max(maxHeight, 1)))
@@ -29,10 +27,7 @@ public enum DisplayThumbnail {
             throw ImagingLibraries.pipelineError(info)
         }
         defer { cv_unref(thumb) }
-        let pixels = try rgba8(thumb)
-        // The buffer also holds what loaders said while opening (libheif's "bad seek" as it sniffs),
-        // which the export clears before it decodes; their decode failures fail the call itself.
-        if info.isJPEG { try DecodePolicy.acceptRepairs(info) } else { vips_error_clear() }
+        let pixels = try DecodePolicy.computed(info) { () throws(ImagingError) in try rgba8(thumb) }
         return (info, pixels)
     }
 

@@ -28,7 +28,7 @@ package enum PNGRowsThumbnail {
         guard let rows = cvp_image(png, header) else { return nil }
         defer { cv_unref(rows) }
         var thumb: UnsafeMutablePointer<VipsImage>?
-        guard cvp_thumbnail(rows, &thumb, Int32(max(maxWidth, 1)), Int32(max(maxHeight, 1))) == 0, let thumb else {
+        guard cv_thumbnail_image(rows, &thumb, Int32(max(maxWidth, 1)), Int32(max(maxHeight, 1))) == 0, let thumb else {
             vips_error_clear()
             return nil
         }

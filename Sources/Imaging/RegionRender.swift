@@ -132,13 +132,17 @@ public enum RegionRender {
         guard let (left, top, right, bottom) = outwardPixels(stored, width: w, height: h) else {
             throw .invalidRequest(.emptyRegion)
         }
-        guard
-            let cut = cvr_stream_cut(
-                image, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top),
-                cancellation?.pointer)
-        else {
-            try cancellation?.check()
-            throw ImagingLibraries.vipsFailure(.regionCut)
+        // The pass decodes: a loader's failure lost in a worker thread is caught by its words.
+        let cut = try DecodePolicy.computed(info) { () throws(ImagingError) in
+            guard
+                let cut = cvr_stream_cut(
+                    image, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top),
+                    cancellation?.pointer)
+            else {
+                try cancellation?.check()
+                throw ImagingLibraries.vipsFailure(.regionCut)
+            }
+            return cut
         }
         // libvips shrinks only a JPEG while decoding (libjpeg's DCT scaling, as above).
         return RegionCut(

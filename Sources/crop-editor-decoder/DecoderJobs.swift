@@ -136,12 +136,13 @@ enum DecoderJobs {
             return (.document(try PerspectiveSuggestions.findDocument(path: try source(name, descriptors))?.quad), [])
         case .findPhotos(let name):
             return (.photos(try PhotoSuggestions.findPhotos(path: try source(name, descriptors))), [])
-        case .smartCrop(let name, let transform, let target):
+        case .smartCrop(let name, let transform, let cuts, let target):
             let path = try source(name, descriptors)
-            return (.suggested(try SmartCrop.suggest(path: path, transform: transform, target: target)), [])
-        case .borderContent(let name, let transform, let tolerance):
+            return (.suggested(try SmartCrop.suggest(path: path, transform: transform, cuts: cuts, target: target)), [])
+        case .borderContent(let name, let transform, let cuts, let tolerance):
             let path = try source(name, descriptors)
-            return (.borderContent(try BorderContent.find(path: path, transform: transform, tolerance: tolerance)), [])
+            let content = try BorderContent.find(path: path, transform: transform, cuts: cuts, tolerance: tolerance)
+            return (.borderContent(content), [])
         case .region(let info, let region, let scale):
             let path = try source((info.path as NSString).lastPathComponent, descriptors)
             let rendered = try withFlag(descriptors) { cancellation throws(ImagingError) in

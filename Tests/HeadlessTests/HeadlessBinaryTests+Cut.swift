@@ -158,14 +158,6 @@ extension HeadlessBinaryTests {
                     + "straightened or corrected one"
             ),
             (
-                ["--cut=0x5+0+0", "--crop=auto", "--aspect=1:1"], 2,
-                "--cut cannot be combined with --crop=auto: give the crop on the joined picture as --crop=GEOMETRY"
-            ),
-            (
-                ["--cut=0x5+0+0", "--crop=trim"], 2,
-                "--cut cannot be combined with --crop=trim: give the crop on the joined picture as --crop=GEOMETRY"
-            ),
-            (
                 ["--cut=0x5+0+0", "--lossless"], 2,
                 "--cut cannot be combined with --lossless: the joined picture is new pixels, so it must be re-encoded"
             ),

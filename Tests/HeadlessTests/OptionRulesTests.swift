@@ -26,7 +26,7 @@ import Testing
             (["--upright=auto", "--perspective=auto", "--output=o.png", "p.jpg"], .uprightWithPerspective),
             (["--perspective=auto", "--straighten=1", "--output=o.png", "p.jpg"], .perspectiveWithStraighten(.perspective)),
             (["--upright=auto", "--crop=trim", "--output=o.png", "p.jpg"], .perspectiveWithAutomaticCrop(.upright)),
-            (["--cut=0x1+0+0", "--crop=trim", "--output=o.png", "p.jpg"], .cutWith("--crop=trim")),
+            (["--cut=0x1+0+0", "--lossless", "--crop=1x1", "--output=o.png", "p.jpg"], .cutWith("--lossless")),
             (["--crop=1x1", "--size=10", "--print-size=6x4in", "--output=o.png", "p.jpg"], .sizeAndPrintSize),
             (["--sidecar", "--crop=1x1", "--output=o.png", "p.jpg"], .sidecarWithOutput),
             (["--sidecar", "p.jpg"], .sidecarNeedsCrop),
