@@ -21,8 +21,10 @@ extension DecoderPool {
     public func levelSuggestion(path: String) throws(ImagingError) -> StraightenAngle? { try levelSuggestion(.file(path)) }
 
     /// `smartCrop(.file(path), …)`.
-    public func smartCrop(path: String, transform: ImageOrientation, target: SmartCropTarget) throws(ImagingError) -> PixelRect {
-        try smartCrop(.file(path), transform: transform, target: target)
+    public func smartCrop(
+        path: String, transform: ImageOrientation, cuts: [PictureCut] = [], target: SmartCropTarget
+    ) throws(ImagingError) -> PixelRect {
+        try smartCrop(.file(path), transform: transform, cuts: cuts, target: target)
     }
 
     /// `export(info, from: .file(info.path), …)`.

@@ -47,8 +47,10 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
     /// The measure, to run off the main thread, for `image` as `editor` shows it; nil when this search
     /// cannot measure it (the demo is drawn and has no bytes; Suggest reads files only).
     func measure(_ image: LoadedImage, _ editor: CropEditor) -> (@Sendable () throws(ImagingError) -> Found)? {
-        let shown = editor.shownSize
+        // With bands cut out, Suggest and Trim Borders measure the picture the cuts leave, as the crop does.
+        let shown = CropFinder.measuredSize(editor)
         let transform = editor.orientation
+        let cuts = editor.cuts
         let ratio = editor.aspectRatio.pixelRatio(imageWidth: shown.width, imageHeight: shown.height)
         switch self {
         case .suggestion:
@@ -56,12 +58,12 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
             let pixels = editor.crop.pixelRect(imageWidth: shown.width, imageHeight: shown.height)
             let target: SmartCropTarget = ratio.map { .ratio($0) } ?? .size(PixelSize(width: pixels.width, height: pixels.height))
             return { () throws(ImagingError) in
-                .crop(try DecoderPool.shared.smartCrop(path: path, transform: transform, target: target))
+                .crop(try DecoderPool.shared.smartCrop(path: path, transform: transform, cuts: cuts, target: target))
             }
         case .borders:
             guard let source = image.decoderSource, let info = image.info else { return nil }
             return { () throws(ImagingError) in
-                switch try DecoderPool.shared.trimBorders(info, from: source, transform: transform, ratio: ratio) {
+                switch try DecoderPool.shared.trimBorders(info, from: source, transform: transform, cuts: cuts, ratio: ratio) {
                 case .crop(let rect): return .crop(rect)
                 case .nothingToTrim: return .nothing
                 }
@@ -79,6 +81,9 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
             }
         }
     }
+
+    /// The picture a crop is measured on: the one the cuts leave when bands are cut out, else the picture as shown.
+    static func measuredSize(_ editor: CropEditor) -> PixelSize { editor.joined?.size ?? editor.shownSize }
 
     /// The frames that cut the prints found on the upright picture out of the picture as shown, as
     /// `--crop=photos` cuts them: each straightened by its own tilt, its crop on that turned picture's box.

@@ -26,7 +26,8 @@ final class CropFinding {
         let editor = host.canvas.editor
         guard let image = host.canvas.image, !running.contains(finder) else { return false }
         if finder.findsPerspective {
-            guard running.isEmpty else { return false }
+            // A correction is not made on a picture with bands cut out (as on the command line).
+            guard running.isEmpty, editor.cuts.isEmpty else { return false }
         } else if finder == .photos {
             // The prints become the frames, which a perspective correction or cuts do not take.
             guard editor.perspective == nil, editor.cuts.isEmpty else { return false }
@@ -42,7 +43,8 @@ final class CropFinding {
         guard isAvailable(finder), let image = canvas.image, let measure = finder.measure(image, canvas.editor) else { return }
         let source = image.decoderSource
         let transform = canvas.editor.orientation
-        let shown = canvas.editor.shownSize
+        let cuts = canvas.editor.cuts
+        let shown = CropFinder.measuredSize(canvas.editor)
         running.insert(finder)
         host.refresh(.work)
         Task { @MainActor [weak self] in
@@ -53,7 +55,7 @@ final class CropFinding {
             guard !self.host.isClosed else { return }
             self.host.refresh(.work)
             // Measured on the picture as it was: a crop also needs it neither straightened nor corrected since.
-            guard canvas.image?.decoderSource == source, canvas.editor.orientation == transform,
+            guard canvas.image?.decoderSource == source, canvas.editor.orientation == transform, canvas.editor.cuts == cuts,
                 finder.setsAngle || (canvas.editor.angle.isZero && canvas.editor.perspective == nil)
             else { return }
             switch result {
