@@ -136,27 +136,32 @@ final class FramesCanvasTests: XCTestCase {
         }
     }
 
+    /// The view `paint` draws in: a 1000 × 800 picture in 600 × 500 points.
+    static let paintedView = Viewport(imageWidth: 1000, imageHeight: 800, viewSize: CropSize(width: 600, height: 500))
+
+    /// A mid-grey picture painted with the active frame at (0.1, 0.1, 0.3, 0.3) and `others` outlined.
+    @MainActor private static func paint(_ others: OtherFramesDrawing?) -> ImageSurface {
+        let picture = TestPictures.grey(width: 1000, height: 800, level: 0.5)
+        var state = PaintState(guides: .none)
+        state.otherFrames = others
+        let surface = ImageSurface(width: 600, height: 500)!, painter = CanvasPainter()
+        surface.draw { c in
+            painter.draw(
+                c, image: picture, crop: CropRect(x: 0.1, y: 0.1, width: 0.3, height: 0.3), width: 600, height: 500, scale: 1,
+                state: state)
+        }
+        return surface
+    }
+
     /// The other frame's outline is white over the picture, its inside undimmed as the active frame's,
     /// and its number's label dark at its top-left corner.
     func testAnotherFrameIsOutlinedInWhiteAndNumbered() throws {
         try GtkDisplay.require()
         MainActor.assumeIsolated {
-            let picture = TestPictures.grey(width: 1000, height: 800, level: 0.5)
-            let viewport = Viewport(imageWidth: 1000, imageHeight: 800, viewSize: CropSize(width: 600, height: 500))
+            let viewport = Self.paintedView
             let other = viewport.viewRect(CropRect(x: 0.55, y: 0.55, width: 0.35, height: 0.35))
-            @MainActor func paint(_ others: OtherFramesDrawing?) -> ImageSurface {
-                var state = PaintState(guides: .none)
-                state.otherFrames = others
-                let surface = ImageSurface(width: 600, height: 500)!, painter = CanvasPainter()
-                surface.draw { c in
-                    painter.draw(
-                        c, image: picture, crop: CropRect(x: 0.1, y: 0.1, width: 0.3, height: 0.3), width: 600, height: 500,
-                        scale: 1, state: state)
-                }
-                return surface
-            }
-            let with = paint(OtherFramesDrawing(frames: [.init(number: 2, rect: other)]))
-            let without = paint(nil)
+            let with = Self.paint(OtherFramesDrawing(frames: [.init(number: 2, rect: other)]))
+            let without = Self.paint(nil)
             let edge = (x: Int(other.midX), y: Int(other.minY.rounded(.down)))
             let lit = (edge.y - 1...edge.y + 1).map { with.pixel(x: edge.x, y: $0).r }.max() ?? 0
             XCTAssertGreaterThan(lit, 240, "no white outline on the other frame's top edge")
@@ -181,23 +186,16 @@ final class FramesCanvasTests: XCTestCase {
     func testTheDimLiesOnceOutsideTheUnionOfEveryFrame() throws {
         try GtkDisplay.require()
         MainActor.assumeIsolated {
-            let picture = TestPictures.grey(width: 1000, height: 800, level: 0.5)
-            let viewport = Viewport(imageWidth: 1000, imageHeight: 800, viewSize: CropSize(width: 600, height: 500))
+            let viewport = Self.paintedView
             let active = viewport.viewRect(CropRect(x: 0.1, y: 0.1, width: 0.3, height: 0.3))
             let a = viewport.viewRect(CropRect(x: 0.3, y: 0.3, width: 0.3, height: 0.3))
             let b = viewport.viewRect(CropRect(x: 0.45, y: 0.45, width: 0.3, height: 0.3))
             // A diamond over the lower left, its corners counter-clockwise, overlapping nothing else.
             let diamond = [(120.0, 300.0), (80.0, 340.0), (120.0, 380.0), (160.0, 340.0)].map { CropPoint(x: $0.0, y: $0.1) }
-            var state = PaintState(guides: .none)
-            state.otherFrames = OtherFramesDrawing(frames: [
-                .init(number: 2, rect: a), .init(number: 3, rect: b), .init(number: 4, corners: diamond),
-            ])
-            let surface = ImageSurface(width: 600, height: 500)!, painter = CanvasPainter()
-            surface.draw { c in
-                painter.draw(
-                    c, image: picture, crop: CropRect(x: 0.1, y: 0.1, width: 0.3, height: 0.3), width: 600, height: 500,
-                    scale: 1, state: state)
-            }
+            let surface = Self.paint(
+                OtherFramesDrawing(frames: [
+                    .init(number: 2, rect: a), .init(number: 3, rect: b), .init(number: 4, corners: diamond),
+                ]))
             let plain = surface.pixel(x: Int(active.minX) + 20, y: Int(active.midY)).r
             let inside = [
                 (active.maxX - 5, active.maxY - 5),  // the active frame and a
