@@ -1,4 +1,4 @@
-// Several frames with a real pointer and keys: N adds, a drag moves, a click chooses, Ctrl+Delete removes, Ctrl+Shift+L saves all.
+// Several frames with a real pointer and keys: N adds, a drag moves, a click chooses, Ctrl+Delete removes, Ctrl+Shift+L saves.
 
 import CGtk
 import CropKit
