@@ -61,12 +61,12 @@ struct Formats {
             list.append(button)
             return (name: name, button: button)
         }
-        let formats = self
+        // An answer that comes after the window went has nothing to place frames on.
         return MessageDialog.present(UIFiles.widget(tree, "formats-dialog"), over: host.window, defaultResponse: "apply") {
-            response in
-            guard response == "apply" else { return }
+            [weak host, weak finding] response in
+            guard response == "apply", let host, let finding, !host.isClosed else { return }
             let typed = custom.editableText.split(separator: ",").map(String.init)
-            formats.make(checks.filter { $0.button.isChecked }.map(\.name) + typed)
+            Formats(host: host, finding: finding).make(checks.filter { $0.button.isChecked }.map(\.name) + typed)
         }
     }
 }
