@@ -65,4 +65,37 @@ final class FramesKeptTests: XCTestCase {
             XCTAssertTrue(PerspectiveWindowTests.description(second.canvas).hasPrefix("frame 2 of 3, "))
         }
     }
+
+    /// A band cut out of a picture turned a half and two frames on the joined picture: kept, then
+    /// reopened, the same band on the upright picture and the same two frames on the joined one.
+    func testKeepCropKeepsTheCutsWithTheFrames() throws {
+        let photo = folder.appendingPathComponent("strip.png").path
+        try Tool.run("convert", ["-size", "600x400", "-seed", "6", "plasma:fractal", photo])
+        try MainActor.assumeIsolated {
+            let first = GtkTestSupport.window(opening: photo)
+            first.activate(.rotateRight)
+            first.activate(.rotateRight)
+            first.canvas.edit { editor in (try? editor.addCut(PictureCut(axis: .columns, start: 200, length: 100))) ?? [] }
+            XCTAssertEqual(first.canvas.editor.cuts.count, 1)
+            try first.canvas.setFrames(
+                [
+                    FrameState(crop: CropRect(x: 0.1, y: 0.1, width: 0.3, height: 0.5)),
+                    FrameState(crop: CropRect(x: 0.5, y: 0.3, width: 0.4, height: 0.6)),
+                ], active: 0)
+            let frames = first.canvas.editor.uprightFrames, cuts = first.canvas.editor.uprightCuts
+            XCTAssertEqual(cuts, [PictureCut(axis: .columns, start: 300, length: 100)], "the band on the upright picture")
+            first.activate(.keepCrop)
+            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
+            gtk_window_destroy(cgtk_window(first.window.raw))
+
+            let second = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(second.window.raw)) }
+            let editor = second.canvas.editor
+            XCTAssertEqual(editor.cuts, cuts, second.lastError ?? "")
+            XCTAssertEqual(editor.frameCount, 2)
+            for (restored, kept) in zip(editor.frames, frames) {
+                assertCropsClose(restored.crop, kept.crop, "frame", accuracy: 1e-4)
+            }
+        }
+    }
 }

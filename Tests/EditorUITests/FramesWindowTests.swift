@@ -1,4 +1,4 @@
-// Several frames in the window: Find Photos on a generated scan makes each print a frame, as the command line cuts it.
+// Several frames in the window: Find Photos makes each print a frame as the command line cuts it; the previews follow the frame.
 
 import CGtk
 import CropKit
