@@ -71,7 +71,9 @@ struct KeepCrop {
     /// Puts back the frames and cuts kept with `image`'s crop, if it kept any: no step to undo.
     private func restoreFrames(_ image: LoadedImage) {
         guard let kept = image.storedCrop?.crop, kept.frames != nil || !kept.cuts.isEmpty else { return }
-        let frames = kept.frames?.compactMap(\.frame) ?? [FrameState(crop: kept.rect, angle: kept.angle)]
+        let frames =
+            kept.frames?.compactMap(\.frame)
+            ?? [FrameState(crop: kept.rect, angle: kept.angle, shape: kept.shape, outputSize: kept.outputSize)]
         host.canvas.restoreFrames(frames, active: kept.activeFrame, cuts: kept.cuts)
     }
 
