@@ -26,6 +26,14 @@ final class FramesKeptTests: XCTestCase {
         MainActor.assumeIsolated { AppSettings.aspectRatio = AspectRatio.free.description }
     }
 
+    /// Keeps `first`'s crop, closes it and opens `photo` in a new window, which the caller closes.
+    @MainActor private static func keepAndReopen(_ first: EditorWindow, _ photo: String) -> EditorWindow {
+        first.activate(.keepCrop)
+        XCTAssertTrue(GtkDisplay.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
+        gtk_window_destroy(cgtk_window(first.window.raw))
+        return GtkTestSupport.window(opening: photo)
+    }
+
     /// Three frames (one at an angle, one named as a format) on a picture turned a quarter, the second
     /// edited: kept, then the photo opened in a new window has the same three frames on the upright
     /// picture, the second edited, and no step to undo.
@@ -45,11 +53,7 @@ final class FramesKeptTests: XCTestCase {
             first.activate(.rotateRight)
             XCTAssertEqual(first.canvas.editor.frameCount, 3)
             let upright = first.canvas.editor.uprightFrames
-            first.activate(.keepCrop)
-            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
-            gtk_window_destroy(cgtk_window(first.window.raw))
-
-            let second = GtkTestSupport.window(opening: photo)
+            let second = Self.keepAndReopen(first, photo)
             defer { gtk_window_destroy(cgtk_window(second.window.raw)) }
             let editor = second.canvas.editor
             XCTAssertEqual(editor.frameCount, 3, second.lastError ?? "")
@@ -84,11 +88,7 @@ final class FramesKeptTests: XCTestCase {
                 ], active: 0)
             let frames = first.canvas.editor.uprightFrames, cuts = first.canvas.editor.uprightCuts
             XCTAssertEqual(cuts, [PictureCut(axis: .columns, start: 300, length: 100)], "the band on the upright picture")
-            first.activate(.keepCrop)
-            XCTAssertTrue(GtkDisplay.pump(timeout: 10) { first.lastKeptSidecar != nil }, first.lastError ?? "not kept")
-            gtk_window_destroy(cgtk_window(first.window.raw))
-
-            let second = GtkTestSupport.window(opening: photo)
+            let second = Self.keepAndReopen(first, photo)
             defer { gtk_window_destroy(cgtk_window(second.window.raw)) }
             let editor = second.canvas.editor
             XCTAssertEqual(editor.cuts, cuts, second.lastError ?? "")
