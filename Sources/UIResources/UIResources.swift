@@ -9,6 +9,7 @@ public enum UIResources {
     public static func contents(of file: String) -> [UInt8]? {
         switch file {
         case "apply-to-all.ui": PackageResources.apply_to_all_ui
+        case "formats.ui": PackageResources.formats_ui
         case "header-bar.ui": PackageResources.header_bar_ui
         case "perspective-bar.ui": PackageResources.perspective_bar_ui
         case "pixel-popover.ui": PackageResources.pixel_popover_ui

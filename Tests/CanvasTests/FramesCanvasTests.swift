@@ -136,40 +136,81 @@ final class FramesCanvasTests: XCTestCase {
         }
     }
 
-    /// The other frame's outline is white over the picture, its inside dimmed as the rest outside
-    /// the active frame, and its number's label dark at its top-left corner.
+    /// The view `paint` draws in: a 1000 × 800 picture in 600 × 500 points.
+    static let paintedView = Viewport(imageWidth: 1000, imageHeight: 800, viewSize: CropSize(width: 600, height: 500))
+
+    /// A mid-grey picture painted with the active frame at (0.1, 0.1, 0.3, 0.3) and `others` outlined.
+    @MainActor private static func paint(_ others: OtherFramesDrawing?) -> ImageSurface {
+        let picture = TestPictures.grey(width: 1000, height: 800, level: 0.5)
+        var state = PaintState(guides: .none)
+        state.otherFrames = others
+        let surface = ImageSurface(width: 600, height: 500)!, painter = CanvasPainter()
+        surface.draw { c in
+            painter.draw(
+                c, image: picture, crop: CropRect(x: 0.1, y: 0.1, width: 0.3, height: 0.3), width: 600, height: 500, scale: 1,
+                state: state)
+        }
+        return surface
+    }
+
+    /// The other frame's outline is white over the picture, its inside undimmed as the active frame's,
+    /// and its number's label dark at its top-left corner.
     func testAnotherFrameIsOutlinedInWhiteAndNumbered() throws {
         try GtkDisplay.require()
         MainActor.assumeIsolated {
-            let picture = TestPictures.grey(width: 1000, height: 800, level: 0.5)
-            let viewport = Viewport(imageWidth: 1000, imageHeight: 800, viewSize: CropSize(width: 600, height: 500))
+            let viewport = Self.paintedView
             let other = viewport.viewRect(CropRect(x: 0.55, y: 0.55, width: 0.35, height: 0.35))
-            @MainActor func paint(_ others: OtherFramesDrawing?) -> ImageSurface {
-                var state = PaintState(guides: .none)
-                state.otherFrames = others
-                let surface = ImageSurface(width: 600, height: 500)!, painter = CanvasPainter()
-                surface.draw { c in
-                    painter.draw(
-                        c, image: picture, crop: CropRect(x: 0.1, y: 0.1, width: 0.3, height: 0.3), width: 600, height: 500,
-                        scale: 1, state: state)
-                }
-                return surface
-            }
-            let with = paint(OtherFramesDrawing(frames: [.init(number: 2, rect: other)]))
-            let without = paint(nil)
+            let with = Self.paint(OtherFramesDrawing(frames: [.init(number: 2, rect: other)]))
+            let without = Self.paint(nil)
             let edge = (x: Int(other.midX), y: Int(other.minY.rounded(.down)))
             let lit = (edge.y - 1...edge.y + 1).map { with.pixel(x: edge.x, y: $0).r }.max() ?? 0
             XCTAssertGreaterThan(lit, 240, "no white outline on the other frame's top edge")
             XCTAssertLessThan(without.pixel(x: edge.x, y: edge.y).r, 100, "the picture there is dimmed without frames")
-            // Inside the other frame the picture stays dimmed: the dim is the active frame's.
+            // Inside the other frame the picture is not dimmed: as bright as inside the active frame.
             let middle = (x: Int(other.midX), y: Int(other.midY))
-            XCTAssertEqual(with.pixel(x: middle.x, y: middle.y).r, without.pixel(x: middle.x, y: middle.y).r)
+            let active = viewport.viewRect(CropRect(x: 0.1, y: 0.1, width: 0.3, height: 0.3))
+            XCTAssertEqual(with.pixel(x: middle.x, y: middle.y).r, with.pixel(x: Int(active.midX), y: Int(active.midY)).r)
+            XCTAssertGreaterThan(with.pixel(x: middle.x, y: middle.y).r, without.pixel(x: middle.x, y: middle.y).r + 30)
             // The number's label: white digits on dark, inside the corner.
             let label = (0..<14).flatMap { dy in
                 (0..<12).map { dx in with.pixel(x: Int(other.minX) + 2 + dx, y: Int(other.minY) + 2 + dy).r }
             }
             XCTAssertGreaterThan(label.max() ?? 0, 200, "no digit")
             XCTAssertLessThan(label.min() ?? 255, 50, "no dark label")
+        }
+    }
+
+    /// With overlapping frames, upright and turned, the dim lies once outside them all: every point
+    /// inside any frame (the active one, the others, where two or three overlap) is the plain picture,
+    /// every point outside all of them the same dimmed level, never dimmed twice.
+    func testTheDimLiesOnceOutsideTheUnionOfEveryFrame() throws {
+        try GtkDisplay.require()
+        MainActor.assumeIsolated {
+            let viewport = Self.paintedView
+            let active = viewport.viewRect(CropRect(x: 0.1, y: 0.1, width: 0.3, height: 0.3))
+            let a = viewport.viewRect(CropRect(x: 0.3, y: 0.3, width: 0.3, height: 0.3))
+            let b = viewport.viewRect(CropRect(x: 0.45, y: 0.45, width: 0.3, height: 0.3))
+            // A diamond over the lower left, its corners counter-clockwise, overlapping nothing else.
+            let diamond = [(120.0, 300.0), (80.0, 340.0), (120.0, 380.0), (160.0, 340.0)].map { CropPoint(x: $0.0, y: $0.1) }
+            let surface = Self.paint(
+                OtherFramesDrawing(frames: [
+                    .init(number: 2, rect: a), .init(number: 3, rect: b), .init(number: 4, corners: diamond),
+                ]))
+            let plain = surface.pixel(x: Int(active.minX) + 20, y: Int(active.midY)).r
+            let inside = [
+                (active.maxX - 5, active.maxY - 5),  // the active frame and a
+                (a.midX, a.minY + 20),  // a alone
+                (b.minX + 10, b.minY + 30),  // a and b
+                (b.maxX - 5, b.maxY - 20),  // b alone
+                (120, 340),  // the diamond
+            ]
+            for (x, y) in inside {
+                XCTAssertEqual(surface.pixel(x: Int(x), y: Int(y)).r, plain, "(\(x), \(y)) is dimmed")
+            }
+            let outside = [(b.maxX + 10, b.minY + 10), (a.minX - 20, a.maxY - 5), (active.maxX + 10, active.minY + 5), (60, 420)]
+            let dimmed = outside.map { surface.pixel(x: Int($0.0), y: Int($0.1)).r }
+            XCTAssertEqual(Set(dimmed).count, 1, "outside every frame the dim differs: \(dimmed)")
+            XCTAssertLessThan(Int(dimmed[0]) + 30, Int(plain), "outside the frames is not dimmed")
         }
     }
 }

@@ -130,7 +130,7 @@ final class AfterSavingTests: XCTestCase {
     }
 
     /// A shown toplevel window of `type`, if one is open.
-    @MainActor private static func toplevel(ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
+    @MainActor static func toplevel(ofType type: GType) -> UnsafeMutablePointer<GtkWidget>? {
         let toplevels = gtk_window_list_toplevels()
         defer { g_list_free(toplevels) }
         var node = toplevels

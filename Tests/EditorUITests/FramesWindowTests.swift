@@ -1,4 +1,4 @@
-// Several frames in the window: Find Photos on a generated scan makes each print a frame, as the command line cuts it.
+// Several frames in the window: Find Photos makes each print a frame as the command line cuts it; the previews follow the frame.
 
 import CGtk
 import CropKit
@@ -96,6 +96,40 @@ final class FramesWindowTests: XCTestCase {
                 PerspectiveWindowTests.description(canvas))
             XCTAssertEqual(canvas.editor.frameCount, 1)
             XCTAssertFalse(canvas.editor.canUndo)
+        }
+    }
+
+    /// The previews show the edited frame and follow the choice of another: a tall red frame, then a
+    /// wide blue one after F, each at its own proportions.
+    func testThePreviewsFollowTheEditedFrame() throws {
+        let source = path("halves.png")
+        try Tool.run("convert", ["-size", "200x300", "xc:red", "-size", "200x300", "xc:blue", "+append", source])
+        try MainActor.assumeIsolated {
+            let settings = try XCTUnwrap(AppSettings.shared)
+            defer { g_settings_reset(settings, AppSettings.previewPanelKey) }
+            let window = GtkTestSupport.window(opening: source)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let frames = [PixelRect(x: 0, y: 0, width: 100, height: 300), PixelRect(x: 200, y: 100, width: 200, height: 100)].map
+            {
+                FrameState(crop: CropRect(pixelRect: $0, imageWidth: 400, imageHeight: 300))
+            }
+            try window.canvas.setFrames(frames)
+            window.activate(.showPreviews)
+            let panel = window.previews.panel
+            @MainActor func shown() throws -> (width: Int, height: Int, red: Int, blue: Int) {
+                let preview = try XCTUnwrap(panel.rendered[256], "no preview")
+                let middle = preview.pixel(x: preview.width / 2, y: preview.height / 2)
+                return (preview.width, preview.height, Int(middle.r), Int(middle.b))
+            }
+            var seen = try shown()
+            XCTAssertEqual([seen.width, seen.height], [85, 256])
+            XCTAssertGreaterThan(seen.red, 200, "the first frame is red")
+            XCTAssertNotEqual(gtk_widget_activate_action_variant(window.canvas.widget, CanvasAction.nextFrame.detailed, nil), 0)
+            XCTAssertTrue(GtkDisplay.pump { (try? shown().width) == 256 }, "the previews stayed on the first frame")
+            seen = try shown()
+            XCTAssertEqual([seen.width, seen.height], [256, 128])
+            XCTAssertGreaterThan(seen.blue, 200, "the second frame is blue")
+            XCTAssertLessThan(seen.red, 50)
         }
     }
 }

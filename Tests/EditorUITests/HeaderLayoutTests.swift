@@ -110,13 +110,14 @@ final class HeaderLayoutTests: XCTestCase {
                 "hidden at 1200 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })"
             )
             XCTAssertEqual(window.header.overflowMenuLabels, [], "nothing should stand in the main menu")
-            // Save is the suggested action, with Save As, Keep Crop, Apply to All and the copies beside it.
+            // Save is the suggested action, with Save As, Save All Frames, Formats, Keep Crop, Apply to All and the copies beside it.
             XCTAssertNotEqual(gtk_widget_has_css_class(window.header.saveButton, "suggested-action"), 0)
             let menu = adw_split_button_get_menu_model(OpaquePointer(window.header.saveButton))
             XCTAssertEqual(
                 menu.map { Menu.entries($0).compactMap(\.action) },
                 [
-                    WindowAction.saveAs.detailed, WindowAction.keepCrop.detailed, WindowAction.applyToAll.detailed,
+                    WindowAction.saveAs.detailed, WindowAction.saveAll.detailed, WindowAction.formats.detailed,
+                    WindowAction.keepCrop.detailed, WindowAction.applyToAll.detailed,
                     WindowAction.copy.detailed, WindowAction.copyAndClose.detailed,
                 ])
             XCTAssertEqual(

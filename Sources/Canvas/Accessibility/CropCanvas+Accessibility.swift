@@ -70,7 +70,8 @@ extension CropCanvas {
             perspectiveEditing.map(CropText.perspectiveValue)
             ?? CropText.accessibilityValue(session.committed, angle: editor.angle, rectified: editor.perspective != nil)
         if perspectiveEditing == nil, editor.frameCount > 1 {
-            value = CropText.framePlace(editor.activeFrame, of: editor.frameCount) + ", " + value
+            let ratio = editor.frameName.flatMap(CropText.ratioWords).map { $0 + ", " } ?? ""
+            value = CropText.framePlace(editor.activeFrame, of: editor.frameCount) + ", " + ratio + value
         }
         if let detail = spoken.detail { value += ", " + detail }
         widget.setAccessibleDescription(spoken.announcement.map { "\($0). \(value)" } ?? value)

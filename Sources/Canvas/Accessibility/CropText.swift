@@ -42,6 +42,14 @@ public enum CropText {
         Localization.format(tr("frame %1$d of %2$d"), [index + 1, count])
     }
 
+    /// A format's ratio as said: `4:5` as "4 to 5"; nil for a name that is not a ratio (a frame named otherwise).
+    static func ratioWords(_ name: String) -> String? {
+        let terms = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard terms.count == 2, AspectRatio(parsing: name) != nil else { return nil }
+        // TRANSLATORS: A frame's aspect ratio as said, e.g. "4 to 5" for 4:5 (%1$s width, %2$s height).
+        return Localization.format(tr("%1$s to %2$s"), terms.map { String($0.filter { !$0.isWhitespace }) })
+    }
+
     /// The size of a straighten angle in words, e.g. `2.5 degrees`, `1 degree`.
     static func degrees(_ angle: StraightenAngle) -> String {
         let number = decimal(angle.magnitudeHundredths)

@@ -43,8 +43,8 @@ public struct FramePlan: Sendable {
         }
     }
 
-    /// The picture with the area outside the frame dimmed: the dimmed copy fills the picture minus
-    /// the frame (even-odd), the plain copy fills the frame. The frame's edges are rounded to device
+    /// The picture with the area outside every frame dimmed: the dimmed copy fills the picture minus
+    /// the active frame (even-odd), the plain copy fills it and each other frame. The frame's edges are rounded to device
     /// pixels for the copy only; the white lines drawn over them are placed for crispness. A circle crop's
     /// hole is the ellipse inscribed in the frame, anti-aliased over the whole dimmed picture.
     /// Every pixel of the picture is written whatever the target held: frame surfaces are reused.
@@ -82,6 +82,12 @@ public struct FramePlan: Sendable {
                     cairo_set_operator(c.cr, CAIRO_OPERATOR_OVER)
                     FramePlan.ellipse(c, in: hole)
                     cairo_fill(c.cr)
+                }
+                // The other frames are holes too: the dim lies once outside them all, never twice
+                // where frames overlap. Over the dimmed copy, as the circle's edge blends.
+                if isHole, let others = state.otherFrames {
+                    cairo_set_operator(c.cr, CAIRO_OPERATOR_OVER)
+                    others.fillInsides(c, scale: s)
                 }
             }
         }

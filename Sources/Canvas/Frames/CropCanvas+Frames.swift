@@ -30,6 +30,17 @@ extension CropCanvas {
         }
     }
 
+    /// Starts the picture shown at kept frames and cuts (a sidecar's, on the upright picture), the
+    /// frame at `active` edited: no step to undo, as a kept crop is restored.
+    public func restoreFrames(_ kept: [FrameState], active: Int, cuts: [PictureCut]) {
+        guard let image else { return }
+        stopAnimation()
+        edit {
+            $0.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, frames: kept, active: active, cuts: cuts)
+                .union([.committed, .history, .picture, .shown])
+        }
+    }
+
     /// Runs a frame change; a refusal is said in the description (Orca speaks it) and changes nothing.
     private func changeFrames(_ change: (inout CropEditor) throws(FramingRefusal) -> CropEditor.Changes) {
         if let refusal = framesChanged(change) { announce(refusal.message) }

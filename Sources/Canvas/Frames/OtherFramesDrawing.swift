@@ -5,8 +5,8 @@ import CropKit
 import GtkSupport
 
 /// The outlines of the frames that are not being edited, in view points, fixed before painting as
-/// the rest of a frame plan. The active frame keeps the dim and the handles; these are only outlined,
-/// so the picture stays readable under several.
+/// the rest of a frame plan. The active frame keeps the handles; these are outlined and left undimmed
+/// (the dim lies outside every frame), so the picture stays readable under several.
 struct OtherFramesDrawing: Equatable, Sendable {
     struct Outline: Equatable, Sendable {
         /// The frame's place, from 1, as its file is named and the description says it.
@@ -48,6 +48,24 @@ struct OtherFramesDrawing: Equatable, Sendable {
     static let fontSize = 13.0
     /// Room around the number's digits on its dark label.
     static let labelPadding = 3.0
+    /// The label's ground: darker than the dim, since it lies on the undimmed picture inside the frame.
+    static let labelGround = RGBA(0, 0, 0, 0.8)
+
+    /// Fills the inside of each frame with the current source, one fill each so overlapping frames
+    /// are filled once whichever way their corners turn; upright ones on whole device pixels, as the
+    /// active frame's hole is.
+    func fillInsides(_ c: Cairo, scale: Double) {
+        for frame in frames {
+            if let r = frame.rect?.snappedToDevicePixels(scale: scale) {
+                c.rectangle(r.x, r.y, r.width, r.height)
+            } else {
+                c.moveTo(frame.corners[0].x, frame.corners[0].y)
+                for p in frame.corners.dropFirst() { c.lineTo(p.x, p.y) }
+                cairo_close_path(c.cr)
+            }
+            cairo_fill(c.cr)
+        }
+    }
 
     func paint(_ c: Cairo, scale: Double, highContrast: Bool) {
         let halo = highContrast ? OverlayStyle.highContrastHalo : OverlayStyle.halo
@@ -75,7 +93,7 @@ struct OtherFramesDrawing: Equatable, Sendable {
         cairo_text_extents(c.cr, text, &extents)
         let p = Self.labelPadding
         c.rectangle(r.x, r.y, extents.x_advance + 2 * p, Self.fontSize + 2 * p)
-        c.setColor(OverlayStyle.dim)
+        c.setColor(Self.labelGround)
         cairo_fill(c.cr)
         c.setColor(RGBA.white)
         cairo_move_to(c.cr, r.x + p, r.y + p + Self.fontSize - 2)

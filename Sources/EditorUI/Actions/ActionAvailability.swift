@@ -35,4 +35,8 @@ enum ActionAvailability: Equatable {
     case perspectiveRatio
     /// The finder can measure the picture shown, and none of its kind is running.
     case finder(CropFinder)
+    /// A frame can be added: a picture without a perspective correction, with room for another frame.
+    case addFrame
+    /// The picture has several frames: one can be removed, the next or the one before chosen.
+    case severalFrames
 }

@@ -17,9 +17,9 @@ extension WindowAction {
     }
 
     /// The table: one row per action, in the order of the enum, in its three parts (the Edit part's
-    /// perspective rows apart).
+    /// perspective and frames rows apart).
     @MainActor private var row: Row {
-        guard let row = fileRow ?? editRow ?? perspectiveRow ?? viewRow else {
+        guard let row = fileRow ?? editRow ?? perspectiveRow ?? framesRow ?? viewRow else {
             preconditionFailure("\(self) has no row in the action table")
         }
         return row
@@ -31,6 +31,10 @@ extension WindowAction {
         case .open: Row(.plain { $0.showOpenDialog() }, ["<Control>o"], N_("Open an image"), .file)
         case .save: Row(.plain { $0.saving.save() }, ["<Control>s"], N_("Save the crop beside the photo"), .file, .result)
         case .saveAs: Row(.plain { $0.saving.saveAs() }, ["<Control><Shift>s"], N_("Save the crop as…"), .file, .result)
+        case .saveAll:
+            Row(
+                .plain { $0.saving.saveAllFrames() }, ["<Control><Shift>l"], N_("Save every frame beside the photo"), .file, .file
+            )
         case .keepCrop:
             Row(.plain { $0.keepCrop.keep() }, ["<Control>k"], N_("Keep the crop beside the photo (sidecar)"), .file, .file)
         case .nextPhoto:
@@ -154,6 +158,21 @@ extension WindowAction {
             )
         case .cancelPerspective:
             Row(.plain { $0.perspective.cancel() }, [], N_("Leave without changing the picture (Escape)"), nil, .perspectiveTools)
+        default: nil
+        }
+    }
+
+    /// The Edit part's frames rows: Formats and the frames' own actions, which the crop area also has on its keys.
+    @MainActor private var framesRow: Row? {
+        switch self {
+        case .formats:
+            Row(
+                .plain { $0.formats.ask() }, [], N_("Formats: one frame for each ratio chosen, around the subject"), nil,
+                .finder(.formats))
+        case .addFrame: Row(.plain { $0.canvas.addFrame() }, [], nil, nil, .addFrame)
+        case .removeFrame: Row(.plain { $0.canvas.removeFrame() }, [], nil, nil, .severalFrames)
+        case .nextFrame: Row(.plain { $0.canvas.chooseNextFrame(1) }, [], nil, nil, .severalFrames)
+        case .previousFrame: Row(.plain { $0.canvas.chooseNextFrame(-1) }, [], nil, nil, .severalFrames)
         default: nil
         }
     }

@@ -9,6 +9,7 @@ enum WindowAction: String, ActionName, CaseIterable {
     case open
     case save
     case saveAs = "save-as"
+    case saveAll = "save-all"
     case keepCrop = "keep-crop"
     case nextPhoto = "next-photo"
     case previousPhoto = "previous-photo"
@@ -45,6 +46,11 @@ enum WindowAction: String, ActionName, CaseIterable {
     case upright
     case uprightGuided = "upright-guided"
     case findPhotos = "find-photos"
+    case formats
+    case addFrame = "add-frame"
+    case removeFrame = "remove-frame"
+    case nextFrame = "next-frame"
+    case previousFrame = "previous-frame"
     case perspectiveProportions = "perspective-proportions"
     case applyPerspective = "apply-perspective"
     case cancelPerspective = "cancel-perspective"

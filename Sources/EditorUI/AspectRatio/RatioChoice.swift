@@ -47,6 +47,7 @@ final class RatioChoice {
                 [
                     .action(tr("_Custom…"), WindowAction.customRatio.detailed),
                     .action(tr("Swap _Portrait and Landscape"), WindowAction.swapRatio.detailed),
+                    .action(tr("F_ormats…"), WindowAction.formats.detailed),
                 ],
             ] + FrameOptions.menuSections())
         let button = Widgets.menuButton()

@@ -44,7 +44,9 @@ final class Closing {
             heading: Localization.format(
                 trn("Save the crop of %d photo?", "Save the crops of %d photos?", unsaved.count), [unsaved.count]),
             body: Localization.format(
-                tr("%1$s%2$s. Each is saved beside its photo as “NAME (cropped)”, replacing an earlier result."),
+                tr(
+                    "%1$s%2$s. Each is saved beside its photo as “NAME (cropped)”, or each of its frames as “NAME-1”, “NAME-2”…, replacing an earlier result."
+                ),
                 [names, more]),
             responses: [
                 DialogResponse(id: "cancel", label: tr("_Cancel")),

@@ -22,6 +22,9 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
     case upright
     /// Find Photos: the prints on a scan, each a frame straightened by its own tilt, in reading order.
     case photos
+    /// Formats: one frame for each ratio chosen, each the largest rectangle of its ratio libvips'
+    /// measure places around the photo's subject, as `--crop=auto --aspect=1:1,4:5` cuts them.
+    case formats
 
     /// What a search found.
     enum Found: Sendable {
@@ -45,9 +48,12 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
     var setsAngle: Bool { findsPerspective || self == .photos }
 
     /// The measure, to run off the main thread, for `image` as `editor` shows it; nil when this search
-    /// cannot measure it (the demo is drawn and has no bytes; Suggest reads files only).
-    func measure(_ image: LoadedImage, _ editor: CropEditor) -> (@Sendable () throws(ImagingError) -> Found)? {
-        // With bands cut out, Suggest and Trim Borders measure the picture the cuts leave, as the crop does.
+    /// cannot measure it (the demo is drawn and has no bytes; Suggest and Formats read files only).
+    /// `formats`: the frames Formats places, each with its ratio and name.
+    func measure(
+        _ image: LoadedImage, _ editor: CropEditor, formats: [FrameState] = []
+    ) -> (@Sendable () throws(ImagingError) -> Found)? {
+        // With bands cut out, Suggest, Trim Borders and Formats measure the picture the cuts leave, as the crop does.
         let shown = CropFinder.measuredSize(editor)
         let transform = editor.orientation
         let cuts = editor.cuts
@@ -79,11 +85,33 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
                     of: prints, upright: PixelSize(width: info.width, height: info.height), shownBy: transform)
                 return frames.isEmpty ? .nothing : .frames(frames)
             }
+        case .formats:
+            guard let path = image.path else { return nil }
+            return { () throws(ImagingError) in
+                try CropFinder.placed(formats, path: path, transform: transform, cuts: cuts, shown: shown).map { .frames($0) } ?? .nothing
+            }
         }
     }
 
     /// The picture a crop is measured on: the one the cuts leave when bands are cut out, else the picture as shown.
     static func measuredSize(_ editor: CropEditor) -> PixelSize { editor.joined?.size ?? editor.shownSize }
+
+    /// Each of `formats` placed where Suggest would put its ratio on the picture as shown: the same
+    /// measure the command line's `--crop=auto` runs for each entry of an `--aspect` list. nil for none.
+    nonisolated static func placed(
+        _ formats: [FrameState], path: String, transform: ImageOrientation, cuts: [PictureCut], shown: PixelSize
+    ) throws(ImagingError) -> [FrameState]? {
+        var placed: [FrameState] = []
+        for var format in formats {
+            guard let ratio = format.aspectRatio.pixelRatio(imageWidth: shown.width, imageHeight: shown.height) else {
+                continue
+            }
+            let rect = try DecoderPool.shared.smartCrop(path: path, transform: transform, cuts: cuts, target: .ratio(ratio))
+            format.crop = CropRect(pixelRect: rect, imageWidth: shown.width, imageHeight: shown.height)
+            placed.append(format)
+        }
+        return placed.isEmpty ? nil : placed
+    }
 
     /// The frames that cut the prints found on the upright picture out of the picture as shown, as
     /// `--crop=photos` cuts them: each straightened by its own tilt, its crop on that turned picture's box.
@@ -118,14 +146,16 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
                 size: transform.swapsAxes ? PixelSize(width: size.height, height: size.width) : size))
     }
 
-    /// The crop area's own action for this search (S, `crop.suggest`; `crop.trim`; D; U), enabled with the window's.
-    var canvasAction: CanvasAction {
+    /// The crop area's own action for this search (S, `crop.suggest`; `crop.trim`; D; U), enabled with the window's;
+    /// none for Formats, which asks which ratios first.
+    var canvasAction: CanvasAction? {
         switch self {
         case .suggestion: return .suggest
         case .borders: return .trim
         case .document: return .findDocument
         case .upright: return .upright
         case .photos: return .findPhotos
+        case .formats: return nil
         }
     }
 
@@ -137,6 +167,7 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
         case .document: return tr("No document found")
         case .upright: return tr("Nothing to straighten by: the picture has no clear lines")
         case .photos: return tr("No photos found")
+        case .formats: return nil
         }
     }
 
@@ -144,7 +175,7 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
     /// crop speaks for itself).
     var foundWords: String? {
         switch self {
-        case .suggestion, .borders, .photos: return nil
+        case .suggestion, .borders, .photos, .formats: return nil
         case .document: return tr("Document found")
         case .upright: return tr("Verticals straightened")
         }
@@ -164,6 +195,7 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
         case .document: return String(format: tr("Could not look for a document: %@"), error.message)
         case .upright: return String(format: tr("Could not straighten the verticals: %@"), error.message)
         case .photos: return String(format: tr("Could not look for photos: %@"), error.message)
+        case .formats: return String(format: tr("Could not place the formats: %@"), error.message)
         }
     }
 }

@@ -31,16 +31,22 @@ final class CropFinding {
         } else if finder == .photos {
             // The prints become the frames, which a perspective correction or cuts do not take.
             guard editor.perspective == nil, editor.cuts.isEmpty else { return false }
+        } else if finder == .formats {
+            // Placed on the picture as a file holds it (with its cuts made), as `--crop=auto` places each.
+            guard editor.angle.isZero, editor.perspective == nil else { return false }
         } else {
             guard editor.angle.isZero, editor.perspective == nil else { return false }
         }
         return finder.measure(image, editor) != nil
     }
 
-    /// Moves the crop to what `finder` finds, or corrects the perspective by it.
-    func find(_ finder: CropFinder) {
+    /// Moves the crop to what `finder` finds, or corrects the perspective by it; `formats` are the
+    /// frames Formats places (their ratios and names).
+    func find(_ finder: CropFinder, formats: [FrameState] = []) {
         let canvas = host.canvas
-        guard isAvailable(finder), let image = canvas.image, let measure = finder.measure(image, canvas.editor) else { return }
+        guard isAvailable(finder), let image = canvas.image,
+            let measure = finder.measure(image, canvas.editor, formats: formats)
+        else { return }
         let source = image.decoderSource
         let transform = canvas.editor.orientation
         let cuts = canvas.editor.cuts
@@ -73,7 +79,7 @@ final class CropFinding {
             if let words = finder.nothingFound { host.tell(words) }
             return
         }
-        if case .frames(let frames) = found {
+        if case .frames(let frames) = found, finder == .photos {
             host.showToast(CropFinder.photosFound(frames.count))
         }
         canvas.describingOnce {
@@ -81,7 +87,7 @@ final class CropFinding {
             case .crop(let rect): canvas.commit(CropRect(pixelRect: rect, imageWidth: shown.width, imageHeight: shown.height))
             case .document(let quad): canvas.placeFoundDocument(quad)
             case .upright(let rectification): canvas.applyUpright(rectification)
-            case .frames(let frames): placeFrames(frames)
+            case .frames(let frames): placeFrames(frames, of: finder)
             case .nothing: break
             }
             if let words = finder.foundWords { canvas.announce(words) }
@@ -91,11 +97,11 @@ final class CropFinding {
 
     /// The prints found become the frames, the first active (the picture turns to its angle), as one
     /// step, said before the crop; a refusal (more frames than a picture holds) is said instead.
-    private func placeFrames(_ frames: [FrameState]) {
+    private func placeFrames(_ frames: [FrameState], of finder: CropFinder) {
         let canvas = host.canvas
         do throws(FramingRefusal) {
             try canvas.setFrames(frames)
-            canvas.announce(CropFinder.photosFound(frames.count))
+            if finder == .photos { canvas.announce(CropFinder.photosFound(frames.count)) }
         } catch {
             host.showError(error.message)
         }

@@ -24,15 +24,17 @@ struct KeepCrop {
         // A perspective correction is kept the same way: its corners on the upright picture, its
         // proportions turned back by a quarter turn, and the crop on the rectified picture turns with it.
         let transform = canvas.transform
-        let crop = StoredCrop(
+        var crop = StoredCrop(
             rect: transform.storedRect(fromDisplayed: canvas.crop), shape: canvas.shape, outputSize: host.outputSize,
             angle: transform.mirrors ? canvas.editor.angle.reversed : canvas.editor.angle,
             perspectiveCorners: canvas.editor.uprightPerspectiveCorners,
             perspectiveRatio: canvas.editor.perspective?.ratio.map { transform.swapsAxes ? 1 / $0 : $0 })
+        Self.addFrames(of: canvas.editor, to: &crop)
+        let kept = crop
         let host = self.host
         Task { @MainActor [weak host] in
             let result = await Task.detached(priority: .userInitiated) {
-                Result { () throws(ImagingError) in try DecoderPool.shared.writeSidecar(crop, for: path) }
+                Result { () throws(ImagingError) in try DecoderPool.shared.writeSidecar(kept, for: path) }
             }.value
             guard let host else { return }
             switch result {
@@ -52,6 +54,29 @@ struct KeepCrop {
         }
     }
 
+    /// Every frame and cut of `editor` kept with the crop, on the upright picture as the model gives
+    /// them back; the first frame is also the crop a reader of one crop restores. Nothing for one
+    /// frame without cuts: the crop alone says it.
+    static func addFrames(of editor: CropEditor, to crop: inout StoredCrop) {
+        guard editor.frameCount > 1 || !editor.cuts.isEmpty else { return }
+        let frames = editor.uprightFrames
+        crop.cuts = editor.uprightCuts
+        (crop.rect, crop.angle) = (frames[0].crop, frames[0].angle)
+        guard frames.count > 1 else { return }
+        crop.frames = frames.map(StoredFrame.init)
+        crop.activeFrame = editor.activeFrame
+        (crop.shape, crop.outputSize) = (frames[0].shape, frames[0].outputSize)
+    }
+
+    /// Puts back the frames and cuts kept with `image`'s crop, if it kept any: no step to undo.
+    private func restoreFrames(_ image: LoadedImage) {
+        guard let kept = image.storedCrop?.crop, kept.frames != nil || !kept.cuts.isEmpty else { return }
+        let frames =
+            kept.frames?.compactMap(\.frame)
+            ?? [FrameState(crop: kept.rect, angle: kept.angle, shape: kept.shape, outputSize: kept.outputSize)]
+        host.canvas.restoreFrames(frames, active: kept.activeFrame, cuts: kept.cuts)
+    }
+
     /// The perspective correction kept with `image`'s crop, on the upright picture it opens as; nil
     /// without one, or for corners that make none on this picture.
     static func restoredPerspective(_ image: LoadedImage) -> PerspectiveCorrection? {
@@ -67,6 +92,7 @@ struct KeepCrop {
         if let problem = image.sidecarProblem { return host.showError(problem) }
         guard let stored = image.storedCrop else { return }
         host.canvas.shape = stored.crop.shape
+        restoreFrames(image)
         host.refresh(.frame)
         switch stored.source {
         case .sidecar(let path):

@@ -45,24 +45,36 @@ extension Saving {
         }
     }
 
+    /// Save All (Ctrl+Shift+L): every frame of the photo beside it as Save writes them (one frame: the
+    /// crop as `NAME (cropped)`), asking once before replacing any file.
+    func saveAllFrames() { save() }
+
     /// Exports every frame to its target, in order, off the main thread; one toast says they were
     /// saved, or one error names each that failed, as saving several photos does.
     private func exportFrames(to targets: [String]) {
         guard let picture = host.picture else { return }
-        let editor = host.canvas.editor
+        writeFrames(from: picture.source, info: picture.info, editor: host.canvas.editor, to: targets) { [weak self] failures in
+            self?.framesSaved(targets, failures: failures, source: picture.source)
+        }
+    }
+
+    /// Writes each frame of `editor` to its target of `targets` off the main thread, in order; one that
+    /// fails leaves the others to be written. `done` gets a line for each failure ("NAME: reason").
+    func writeFrames(
+        from source: DecoderSource, info: ImageInfo, editor: CropEditor, to targets: [String],
+        done: @escaping @MainActor ([String]) -> Void
+    ) {
         let base = Saving.exportOptions(editor, outputSize: host.outputSize)
         var failures: [String] = [], left = targets.count
         for (output, target) in zip(editor.frameOutputs, targets) {
-            write(
-                from: picture.source, info: picture.info, crop: output.crop, options: base.making(output),
-                edit: SavedEdit(editor), to: target
-            ) { [weak self] result in
+            write(from: source, info: info, crop: output.crop, options: base.making(output), edit: SavedEdit(editor), to: target)
+            {
+                result in
                 if case .failure(let error) = result {
                     failures.append("\((target as NSString).lastPathComponent): \(error.message)")
                 }
                 left -= 1
-                guard left == 0, let self else { return }
-                self.framesSaved(targets, failures: failures, source: picture.source)
+                if left == 0 { done(failures) }
             }
         }
     }

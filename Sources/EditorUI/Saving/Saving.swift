@@ -92,16 +92,17 @@ final class Saving {
     /// Exports the committed crop off the main thread; the window stays usable, a toast reports.
     func export(to target: String, overwritingSource: Bool) {
         guard let picture = host.picture else { return }
-        write(
-            from: picture.source, info: picture.info, editor: host.canvas.editor, to: target, overwritingSource: overwritingSource
-        ) {
+        let editor = host.canvas.editor
+        // Save As with several frames writes the one edited, and says which.
+        let place = editor.frameCount > 1 ? (editor.activeFrame, editor.frameCount) : nil
+        write(from: picture.source, info: picture.info, editor: editor, to: target, overwritingSource: overwritingSource) {
             [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let exported):
                 (self.lastSavedPath, self.lastSavedSource) = (exported.outputPath, picture.source)
                 self.host.showToast(
-                    Saving.savedWords(exported),
+                    Saving.savedWords(exported, frame: place),
                     button: ToastButton(label: tr("Show in Files"), action: WindowAction.showInFiles.detailed))
                 // The original is now the cropped picture: show what is on disk.
                 if overwritingSource, case .file(let path) = picture.source {
@@ -117,8 +118,14 @@ final class Saving {
 
     /// "Saved “NAME”", with "(lossless)" or what the format could not carry, said where the user looks
     /// (the command line warns).
-    private static func savedWords(_ exported: ExportResult) -> String {
+    private static func savedWords(_ exported: ExportResult, frame: (index: Int, count: Int)? = nil) -> String {
         let name = (exported.outputPath as NSString).lastPathComponent
+        if let frame {
+            // TRANSLATORS: Save As with several frames wrote only the one edited (%1$d) of them all (%2$d);
+            // follows "Saved “NAME”".
+            let only = Localization.format(tr("(frame %1$d of %2$d only; Save writes them all)"), [frame.index + 1, frame.count])
+            return savedWords(exported) + " " + only
+        }
         guard !exported.leftOut.isEmpty else {
             return String(format: exported.lossless ? tr("Saved “%@” (lossless)") : tr("Saved “%@”"), name)
         }
@@ -126,7 +133,8 @@ final class Saving {
         return String(format: tr("Saved “%@” without %@"), name, what)
     }
 
-    /// Saves each photo's crop beside it as `NAME (cropped).EXT`, one after another in the background;
+    /// Saves each photo's crop beside it as `NAME (cropped).EXT` (each frame of one with several as
+    /// `NAME-1.EXT`…, `frameNames`), one after another in the background;
     /// `done` gets a line for each failure ("NAME: reason"), none when every one was saved.
     func saveAll(_ paths: [String], done: @escaping @MainActor ([String]) -> Void) {
         session.keepCurrentEdit()
@@ -141,6 +149,14 @@ final class Saving {
             let name = (path as NSString).lastPathComponent
             guard let editor = session.editor(for: path), let info = session.info(for: path) else {
                 finished("\(name): \(tr("its crop was not kept"))")
+                continue
+            }
+            // A photo with several frames writes each, as Save does, and counts as one.
+            guard editor.frameCount == 1 else {
+                let targets = Saving.frameNames(for: path, editor)
+                writeFrames(from: .file(path), info: info, editor: editor, to: targets) { failed in
+                    finished(failed.isEmpty ? nil : "\(name): \(failed.joined(separator: ", "))")
+                }
                 continue
             }
             let target = Saving.croppedName(for: path, shape: editor.shape)

@@ -31,6 +31,8 @@ extension EditorWindow {
 
     /// Keep Crop and the restored crop's announcement.
     var keepCrop: KeepCrop { KeepCrop(host: self) }
+    /// Formats' question; CropFinding places the frames.
+    var formats: Formats { Formats(host: self, finding: finding) }
     /// The lossless corner over the picture.
     var lossless: Lossless { Lossless(host: self, button: header.losslessButton) }
     /// Perspective mode's toggle, bar and proportions.

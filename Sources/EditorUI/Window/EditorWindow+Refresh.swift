@@ -85,6 +85,10 @@ extension EditorWindow {
         case .perspectiveTools: return perspective.isShown
         case .perspectiveRatio: return canvas.isEditingPerspective || canvas.editor.perspective != nil
         case .finder(let finder): return finding.isAvailable(finder)
+        case .addFrame:
+            let editor = canvas.editor
+            return canvas.image != nil && editor.perspective == nil && editor.frameCount < FrameState.maximumCount
+        case .severalFrames: return canvas.editor.frameCount > 1
         case .photo(let neighbour): return session.hasPhoto(neighbour)
         }
     }
@@ -99,7 +103,8 @@ extension EditorWindow {
         // The crop area's own finders (S, and AT-SPI's list) follow the window's, and so do its
         // straighten keys and actions, which would also turn the picture under perspective mode's corners.
         for finder in CropFinder.allCases {
-            canvas.widget.setActionEnabled(finder.canvasAction.detailed, isEnabled(.finder(finder)))
+            guard let action = finder.canvasAction else { continue }
+            canvas.widget.setActionEnabled(action.detailed, isEnabled(.finder(finder)))
         }
         let turns = isEnabled(.straighten) && !canvas.isEditingPerspective
         for action in [CanvasAction.straightenClockwise, .straightenCounterclockwise, .straightenKey] {

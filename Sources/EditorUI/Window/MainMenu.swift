@@ -14,6 +14,7 @@ enum MainMenu {
             [
                 .action(tr("_Open…"), WindowAction.open.detailed), .action(tr("_Keep Crop"), WindowAction.keepCrop.detailed),
                 .action(tr("_Save"), WindowAction.save.detailed), .action(tr("Save _As…"), WindowAction.saveAs.detailed),
+                .action(tr("Save A_ll Frames"), WindowAction.saveAll.detailed),
                 .action(tr("Apply _to All…"), WindowAction.applyToAll.detailed),
                 .action(tr("_Reset Crop"), WindowAction.reset.detailed),
                 .action(tr("_Trim Borders"), WindowAction.trim.detailed),
@@ -27,6 +28,14 @@ enum MainMenu {
                 .action(tr("Flip _Vertically"), WindowAction.flipVertical.detailed),
                 .action(tr("_Close Image"), WindowAction.closeImage.detailed),
                 .submenu(tr("_Guides"), guides), .submenu(tr("_Zoom"), zoom),
+            ],
+            // Several crops of the photo: a format each, or frames added, chosen and removed by hand.
+            [
+                .action(tr("F_ormats…"), WindowAction.formats.detailed),
+                .action(tr("Add _Frame"), WindowAction.addFrame.detailed),
+                .action(tr("Re_move Frame"), WindowAction.removeFrame.detailed),
+                .action(tr("Ne_xt Frame"), WindowAction.nextFrame.detailed),
+                .action(tr("Previous Fra_me"), WindowAction.previousFrame.detailed),
             ],
             // Where the crop goes after: the printer, the desktop, another application, or the photo to the trash.
             [
@@ -58,6 +67,8 @@ enum MainMenu {
         Menu.sectioned([
             [
                 .action(tr("Save _As…"), WindowAction.saveAs.detailed),
+                .action(tr("Save A_ll Frames"), WindowAction.saveAll.detailed),
+                .action(tr("F_ormats…"), WindowAction.formats.detailed),
                 .action(tr("_Keep Crop"), WindowAction.keepCrop.detailed),
                 .action(tr("Apply _to All…"), WindowAction.applyToAll.detailed),
             ],
