@@ -88,7 +88,8 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
         case .formats:
             guard let path = image.path else { return nil }
             return { () throws(ImagingError) in
-                try CropFinder.placed(formats, path: path, transform: transform, cuts: cuts, shown: shown).map { .frames($0) } ?? .nothing
+                try CropFinder.placed(formats, path: path, transform: transform, cuts: cuts, shown: shown).map { .frames($0) }
+                    ?? .nothing
             }
         }
     }
