@@ -26,10 +26,10 @@ import Testing
         return alone
     }
 
-    /// A 1000×760 4:2:0 JPEG's bytes.
-    static func picture(_ dir: TempFolder) throws -> [UInt8] {
+    /// A 1000×760 JPEG's bytes, 4:2:0 unless another layout is asked for.
+    static func picture(_ dir: TempFolder, _ kind: Decode.Kind = Decode.kinds[2]) throws -> [UInt8] {
         let path = dir.file("whole.jpg")
-        try Decode.make(Decode.kinds[2], path, width: 1000, height: 760)
+        try Decode.make(kind, path, width: 1000, height: 760)
         return [UInt8](try #require(bytes(of: path)))
     }
 
@@ -107,6 +107,43 @@ import Testing
             let written = Self.sameAsToday(path, crop, into: dir.file("out.jpg"))
             #expect(written.hasPrefix("wrote"), "\(name): \(written.prefix(200))")
             #expect(Decode.alone(path) == 0, "\(name)")
+        }
+    }
+
+    /// Every layout (progressive, restart markers, arithmetic coding, grey and each subsampling) with its
+    /// image data stopping at half, with an end marker after it and without, and with a stray marker above
+    /// and inside the crop, and a progressive one with its last scans missing: crops above, across and below
+    /// where the data stops end as they did, the same bytes or the same line. A file without its end marker
+    /// is refused whatever the layout.
+    @Test(arguments: Decode.kinds) func everyLayoutCutShortOrDamagedEndsAsToday(kind: Decode.Kind) throws {
+        let dir = TempFolder("alone-layouts")
+        defer { dir.remove() }
+        let jpeg = try Self.picture(dir, kind)
+        let scan = Self.scanStart(jpeg)
+        // Tenths of the image data.
+        let at = { (tenths: Int) in scan + (jpeg.count - scan) * tenths / 10 }
+        var files: [(String, [UInt8])] = [
+            ("marked", Array(jpeg[..<at(5)]) + [0xFF, 0xD9]), ("plain", Array(jpeg[..<at(5)])),
+            ("damaged above", Array(jpeg[..<at(2)] + [0xFF, 0xD5] + jpeg[at(2)...])),
+            ("damaged inside", Array(jpeg[..<at(6)] + [0xFF, 0xD5] + jpeg[at(6)...])),
+        ]
+        // A progressive file that ends, whole, after its third scan (a download stopped there): no
+        // warning, and libjpeg smooths the blocks whose finer coefficients never came.
+        let scans = (0..<(jpeg.count - 1)).filter { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA }
+        if scans.count > 3 { files.append(("scans missing", Array(jpeg[..<scans[3]]) + [0xFF, 0xD9])) }
+        let crops = [
+            PixelRect(x: 100, y: 40, width: 500, height: 100), PixelRect(x: 100, y: 300, width: 500, height: 160),
+            PixelRect(x: 100, y: 560, width: 500, height: 140),
+        ]
+        for (name, content) in files {
+            let path = dir.file("\(name).jpg")
+            FileManager.default.createFile(atPath: path, contents: Data(content))
+            for crop in crops {
+                let outcome = Self.sameAsToday(path, crop, into: dir.file("out.jpg"))
+                if name == "plain" { #expect(outcome.contains("incomplete"), "\(kind) \(name) \(crop): \(outcome.prefix(200))") }
+            }
+            // Nothing warns about the missing scans: every crop of it was decoded alone, smoothing and all.
+            if name == "scans missing" { #expect(Decode.alone(path) == crops.count, "\(kind)") }
         }
     }
 
