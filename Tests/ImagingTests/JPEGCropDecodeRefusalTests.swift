@@ -148,16 +148,24 @@ import Testing
     }
 
     /// Every JPEG of the odd files (repaired headers, restart intervals with junk, ICC after the frame header,
-    /// camera EXIF, Ultra HDR, MPO, cut short): its middle re-encoded, as JPEG and as PNG, ends as today.
+    /// camera EXIF, Ultra HDR, MPO, cut short): its middle, its top left and bottom right corners and a band
+    /// the whole width across its foot, re-encoded as JPEG and as PNG, end as today.
     @Test func everyOddJPEGEndsAsToday() throws {
         let dir = TempFolder("alone-odd")
         defer { dir.remove() }
         let files = try OddFiles.make(in: dir.path).filter { $0.name.hasSuffix(".jpg") }
         #expect(files.count == 11)
         for file in files {
-            let crop = OddFilesTests.middle(file)
-            Self.sameAsToday(file.path, crop, into: dir.file("out.jpg"))
-            Self.sameAsToday(file.path, crop, into: dir.file("out.png"), options: ExportOptions())
+            let (w, h) = file.size
+            let crops = [
+                OddFilesTests.middle(file), PixelRect(x: 0, y: 0, width: w / 3, height: h / 3),
+                PixelRect(x: w - w / 3, y: h - h / 3, width: w / 3, height: h / 3),
+                PixelRect(x: 0, y: h - h / 5, width: w, height: h / 5),
+            ]
+            for crop in crops {
+                Self.sameAsToday(file.path, crop, into: dir.file("out.jpg"))
+                Self.sameAsToday(file.path, crop, into: dir.file("out.png"), options: ExportOptions())
+            }
         }
     }
 }
