@@ -16,19 +16,12 @@ import Testing
         return false
     }
 
-    /// A 64×48 JPEG in `scratch`.
-    static func picture(in scratch: Scratch) throws -> String {
-        let path = scratch.file("picture.jpg")
-        try Tools.run(["convert", "-seed", "3", "-size", "64x48", "plasma:fractal", path])
-        return path
-    }
-
     @Test func aOneFileDecoderIsKilled() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
         let pool = DecoderPool(size: 1)
         pool.decodesOneFile = true
-        #expect(try pool.probe(path: try Self.picture(in: scratch)).width == 64)
+        #expect(try pool.probe(path: try scratch.plasma("picture.jpg", width: 64, height: 48)).width == 64)
         let decoder = try #require(pool.idlePIDs.first)
         pool.killForExit()
         #expect(Self.ended(decoder))
@@ -40,7 +33,7 @@ import Testing
         let scratch = Scratch()
         defer { scratch.remove() }
         let pool = DecoderPool(size: 1)
-        #expect(try pool.probe(path: try Self.picture(in: scratch)).width == 64)
+        #expect(try pool.probe(path: try scratch.plasma("picture.jpg", width: 64, height: 48)).width == 64)
         let decoder = try #require(pool.idlePIDs.first)
         let zygote = try #require(statusField("PPid", of: decoder).flatMap { pid_t($0) })
         #expect(zygote != getpid(), "the decoder was forked by a zygote")
