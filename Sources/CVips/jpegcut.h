@@ -15,10 +15,11 @@
    and nothing below the crop's last row is read beyond what libjpeg needs to finish it.
 
    The pixels are libvips' own: the same library with the same settings (libjpeg's defaults: the accurate
-   integer DCT, fancy upsampling). Upsampling a chroma sample reads its neighbours, and libjpeg takes the
-   edge of a cut as the picture's edge, so the cut is widened by one iMCU (the block of pixels one MCU
-   covers) on each side and starts decoding two iMCU rows above the crop; those margins are decoded and
-   dropped, so every pixel of the crop has the neighbours a full decode gives it.
+   integer DCT, fancy upsampling, block smoothing). Upsampling a chroma sample reads its neighbours, the
+   smoothing libjpeg gives a progressive file whose last scans are missing reads two blocks on each side,
+   and libjpeg takes the edge of a cut as the picture's edge, so the cut is widened by two iMCUs (the block
+   of pixels one MCU covers) on each side and starts decoding two iMCU rows above the crop; those margins
+   are decoded and dropped, so every pixel of the crop has the neighbours a full decode gives it.
 
    Anything libjpeg warns about (data it repairs, data that is missing) makes the cut give up, so that the
    caller takes libvips' way for that file and decides as it always has. */
@@ -128,8 +129,9 @@ static inline cvj_cut *cvj_open(const char *path, int x, int y, int w, int h) {
     jpeg_start_decompress(info);
     cut->components = info->output_components;
     int imcu_width = info->max_h_samp_factor * DCTSIZE, imcu_height = info->max_v_samp_factor * DCTSIZE;
-    int left = x > imcu_width ? x - imcu_width : 0;
-    int right = x + w + imcu_width < (int) info->output_width ? x + w + imcu_width : (int) info->output_width;
+    int margin = 2 * imcu_width;
+    int left = x > margin ? x - margin : 0;
+    int right = x + w + margin < (int) info->output_width ? x + w + margin : (int) info->output_width;
     JDIMENSION crop_left = (JDIMENSION) left, crop_width = (JDIMENSION) (right - left);
     jpeg_crop_scanline(info, &crop_left, &crop_width);
     if ((int) crop_left > x || (int) (crop_left + crop_width) < x + w) longjmp(cut->error.escape, 1);

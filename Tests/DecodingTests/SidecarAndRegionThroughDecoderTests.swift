@@ -8,11 +8,7 @@ import OddFiles
 import Testing
 
 @Suite struct SidecarAndRegionThroughDecoderTests {
-    private func photo(_ scratch: Scratch) throws -> String {
-        let path = scratch.file("photo.jpg")
-        try Tools.run(["convert", "-seed", "3", "-size", "400x300", "plasma:fractal", path])
-        return path
-    }
+    private func photo(_ scratch: Scratch) throws -> String { try scratch.plasma("photo.jpg", width: 400, height: 300) }
 
     @Test func aSidecarWrittenThroughTheDecoderReadsBackHereAndThere() throws {
         let scratch = Scratch()

@@ -26,10 +26,10 @@ import Testing
         return alone
     }
 
-    /// A 1000×760 4:2:0 JPEG's bytes.
-    static func picture(_ dir: TempFolder) throws -> [UInt8] {
+    /// A 1000×760 JPEG's bytes, 4:2:0 unless another layout is asked for.
+    static func picture(_ dir: TempFolder, _ kind: Decode.Kind = Decode.kinds[2]) throws -> [UInt8] {
         let path = dir.file("whole.jpg")
-        try Decode.make(Decode.kinds[2], path, width: 1000, height: 760)
+        try Decode.make(kind, path, width: 1000, height: 760)
         return [UInt8](try #require(bytes(of: path)))
     }
 
@@ -110,17 +110,62 @@ import Testing
         }
     }
 
+    /// Every layout (progressive, restart markers, arithmetic coding, grey and each subsampling) with its
+    /// image data stopping at half, with an end marker after it and without, and with a stray marker above
+    /// and inside the crop, and a progressive one with its last scans missing: crops above, across and below
+    /// where the data stops end as they did, the same bytes or the same line. A file without its end marker
+    /// is refused whatever the layout.
+    @Test(arguments: Decode.kinds) func everyLayoutCutShortOrDamagedEndsAsToday(kind: Decode.Kind) throws {
+        let dir = TempFolder("alone-layouts")
+        defer { dir.remove() }
+        let jpeg = try Self.picture(dir, kind)
+        let scan = Self.scanStart(jpeg)
+        // Tenths of the image data.
+        let at = { (tenths: Int) in scan + (jpeg.count - scan) * tenths / 10 }
+        var files: [(String, [UInt8])] = [
+            ("marked", Array(jpeg[..<at(5)]) + [0xFF, 0xD9]), ("plain", Array(jpeg[..<at(5)])),
+            ("damaged above", Array(jpeg[..<at(2)] + [0xFF, 0xD5] + jpeg[at(2)...])),
+            ("damaged inside", Array(jpeg[..<at(6)] + [0xFF, 0xD5] + jpeg[at(6)...])),
+        ]
+        // A progressive file that ends, whole, after its third scan (a download stopped there): no
+        // warning, and libjpeg smooths the blocks whose finer coefficients never came.
+        let scans = (0..<(jpeg.count - 1)).filter { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA }
+        if scans.count > 3 { files.append(("scans missing", Array(jpeg[..<scans[3]]) + [0xFF, 0xD9])) }
+        let crops = [
+            PixelRect(x: 100, y: 40, width: 500, height: 100), PixelRect(x: 100, y: 300, width: 500, height: 160),
+            PixelRect(x: 100, y: 560, width: 500, height: 140),
+        ]
+        for (name, content) in files {
+            let path = dir.file("\(name).jpg")
+            FileManager.default.createFile(atPath: path, contents: Data(content))
+            for crop in crops {
+                let outcome = Self.sameAsToday(path, crop, into: dir.file("out.jpg"))
+                if name == "plain" { #expect(outcome.contains("incomplete"), "\(kind) \(name) \(crop): \(outcome.prefix(200))") }
+            }
+            // Nothing warns about the missing scans: every crop of it was decoded alone, smoothing and all.
+            if name == "scans missing" { #expect(Decode.alone(path) == crops.count, "\(kind)") }
+        }
+    }
+
     /// Every JPEG of the odd files (repaired headers, restart intervals with junk, ICC after the frame header,
-    /// camera EXIF, Ultra HDR, MPO, cut short): its middle re-encoded, as JPEG and as PNG, ends as today.
+    /// camera EXIF, Ultra HDR, MPO, cut short): its middle, its top left and bottom right corners and a band
+    /// the whole width across its foot, re-encoded as JPEG and as PNG, end as today.
     @Test func everyOddJPEGEndsAsToday() throws {
         let dir = TempFolder("alone-odd")
         defer { dir.remove() }
         let files = try OddFiles.make(in: dir.path).filter { $0.name.hasSuffix(".jpg") }
         #expect(files.count == 11)
         for file in files {
-            let crop = OddFilesTests.middle(file)
-            Self.sameAsToday(file.path, crop, into: dir.file("out.jpg"))
-            Self.sameAsToday(file.path, crop, into: dir.file("out.png"), options: ExportOptions())
+            let (w, h) = file.size
+            let crops = [
+                OddFilesTests.middle(file), PixelRect(x: 0, y: 0, width: w / 3, height: h / 3),
+                PixelRect(x: w - w / 3, y: h - h / 3, width: w / 3, height: h / 3),
+                PixelRect(x: 0, y: h - h / 5, width: w, height: h / 5),
+            ]
+            for crop in crops {
+                Self.sameAsToday(file.path, crop, into: dir.file("out.jpg"))
+                Self.sameAsToday(file.path, crop, into: dir.file("out.png"), options: ExportOptions())
+            }
         }
     }
 }

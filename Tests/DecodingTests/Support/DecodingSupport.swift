@@ -17,6 +17,12 @@ struct Scratch {
     }
 
     func file(_ name: String) -> String { path + "/" + name }
+    /// A `width`×`height` JPEG of fractal plasma named `name` in the folder (ImageMagick's, seed 3).
+    func plasma(_ name: String, width: Int, height: Int) throws -> String {
+        let path = file(name)
+        try Tools.run(["convert", "-seed", "3", "-size", "\(width)x\(height)", "plasma:fractal", path])
+        return path
+    }
     var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
     func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
