@@ -72,6 +72,7 @@ extension CropCanvas {
         if perspectiveEditing == nil, editor.frameCount > 1 {
             value = CropText.framePlace(editor.activeFrame, of: editor.frameCount) + ", " + value
         }
+        if let cut = cutOutWords { value = cut + ", " + value }
         if let detail = spoken.detail { value += ", " + detail }
         widget.setAccessibleDescription(spoken.announcement.map { "\($0). \(value)" } ?? value)
         spoken.announcement = nil

@@ -11,12 +11,18 @@ struct PictureOnScreen {
 }
 
 extension CropCanvas {
-    /// The picture drawn now. Perspective mode and guided Upright show it unrectified and level; a
+    /// The picture drawn now. Perspective mode and guided Upright show it unrectified and level; with
+    /// cuts it shows joined (`JoinedDisplay`); a
     /// committed correction shows the decoder's rectified picture (`askForRectifiedPicture`), and until
     /// it arrives the picture stretched over the rectified box.
     var pictureOnScreen: PictureOnScreen? {
         guard let image else { return nil }
         if showsUnrectified { return PictureOnScreen(image: image, transform: transform, angle: .zero) }
+        if let joined = editor.joined, editor.rectification == nil,
+            let picture = modes.joinedDisplay.picture(of: image, transform: transform, joined: joined)
+        {
+            return PictureOnScreen(image: picture, transform: .up, angle: .zero)
+        }
         guard let rectification = editor.rectification else {
             return PictureOnScreen(image: image, transform: transform, angle: editor.angle)
         }

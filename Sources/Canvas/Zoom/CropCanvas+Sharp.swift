@@ -13,7 +13,10 @@ extension CropCanvas {
 
     /// The region the view shows and the size it needs, when the thumbnail is too coarse for it.
     var neededSharpRequest: SharpRequest? {
-        guard let image, image.info != nil, let shownPicture = pictureOnScreen, let viewport else { return nil }
+        // The joined picture is drawn from the thumbnail alone (`JoinedDisplay`).
+        guard let image, image.info != nil, editor.joined == nil, let shownPicture = pictureOnScreen, let viewport else {
+            return nil
+        }
         let surface = shownPicture.image
         // Thumbnail pixels per picture pixel against screen pixels per picture pixel.
         let thumbnailDensity = Double(surface.surface.width) / Double(surface.pixelWidth)

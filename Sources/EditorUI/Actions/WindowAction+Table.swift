@@ -154,6 +154,11 @@ extension WindowAction {
             )
         case .cancelPerspective:
             Row(.plain { $0.perspective.cancel() }, [], N_("Leave without changing the picture (Escape)"), nil, .perspectiveTools)
+        case .cutOut:
+            // Its key, X, is the crop area's own (`crop.cut-out`), listed with the crop area's keys.
+            Row(
+                .toggle(initial: { _ in false }) { $0.cutOut.setMode($1) }, [],
+                N_("Cut Out: drag across the picture to remove a band of rows or columns"), nil, .picture)
         default: nil
         }
     }
@@ -176,7 +181,7 @@ extension WindowAction {
             Row(
                 .plain { $0.canvas.zoomToActualPixels() }, ["<Control>1"], N_("Zoom to actual pixels (100 %)"), .view, .picture)
         case .showPreviews: Row(.setting, ["F9"], N_("Show or hide the previews"), .view)
-        case .guides, .guidesWhileDragging: Row(.setting)
+        case .guides, .guidesWhileDragging, .showJoinLines: Row(.setting)
         case .showMenu: Row(.plain { $0.header.menuButton.popUp() }, ["F10"], N_("Open the main menu"), .view)
         case .showHelpOverlay: Row(.builtIn, ["<Control>question"], N_("Show keyboard shortcuts"), .view)
         default: nil

@@ -48,6 +48,7 @@ enum WindowAction: String, ActionName, CaseIterable {
     case perspectiveProportions = "perspective-proportions"
     case applyPerspective = "apply-perspective"
     case cancelPerspective = "cancel-perspective"
+    case cutOut = "cut-out"
     case shape
     case aspectRatio = "aspect-ratio"
     case customRatio = "custom-ratio"
@@ -63,6 +64,7 @@ enum WindowAction: String, ActionName, CaseIterable {
     case showPreviews = "show-previews"
     case guides
     case guidesWhileDragging = "guides-while-dragging"
+    case showJoinLines = "show-join-lines"
     case showMenu = "show-menu"
     /// GtkApplicationWindow installs this one itself once the shortcuts window is attached.
     case showHelpOverlay = "show-help-overlay"
