@@ -91,7 +91,9 @@ final class CutOutModeTests: XCTestCase {
             // B: a tenth of the height in the middle; O then B: a tenth of the width.
             XCTAssertTrue(Self.cutKey(canvas, "band"))
             XCTAssertEqual(canvas.editor.cuts, [PictureCut(axis: .rows, start: 360, length: 80)])
-            XCTAssertEqual(canvas.spokenDescription, "cut 80 rows at 360, left 0 percent, top 0 percent, width 100 percent, height 100 percent")
+            XCTAssertEqual(
+                canvas.spokenDescription,
+                "cut 80 rows at 360, left 0 percent, top 0 percent, width 100 percent, height 100 percent")
             // Down: a row on; Shift+Down (the crop's make-taller): ten; Up back one.
             Self.arrow(canvas, "move-down")
             Self.arrow(canvas, "make-taller")

@@ -207,11 +207,13 @@ extension CropCanvas {
         let size = joined.size, picture = viewport.imageFrame
         func across(_ y: Int, chosen: Bool) -> JoinLines.Segment {
             let v = viewport.viewPoint(CropPoint(x: 0, y: Double(y) / Double(size.height))).y
-            return JoinLines.Segment(start: CropPoint(x: picture.minX, y: v), end: CropPoint(x: picture.maxX, y: v), chosen: chosen)
+            return JoinLines.Segment(
+                start: CropPoint(x: picture.minX, y: v), end: CropPoint(x: picture.maxX, y: v), chosen: chosen)
         }
         func down(_ x: Int, chosen: Bool) -> JoinLines.Segment {
             let v = viewport.viewPoint(CropPoint(x: Double(x) / Double(size.width), y: 0)).x
-            return JoinLines.Segment(start: CropPoint(x: v, y: picture.minY), end: CropPoint(x: v, y: picture.maxY), chosen: chosen)
+            return JoinLines.Segment(
+                start: CropPoint(x: v, y: picture.minY), end: CropPoint(x: v, y: picture.maxY), chosen: chosen)
         }
         var segments =
             JoinedDisplay.joins(joined.rows).map { across($0, chosen: false) }

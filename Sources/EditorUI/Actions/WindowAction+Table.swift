@@ -54,7 +54,7 @@ extension WindowAction {
         case .trash:
             // Delete only on the crop area: window-wide, it would delete text in the entries instead.
             Row(
-                .plain { $0.trash.trash() }, [], N_("Move the photo to the trash"), .file, .batch,
+                .plain { $0.trash.trash() }, [], N_("Move the photo to the trash"), .file, .trash,
                 cropArea: ["Delete", "KP_Delete"])
         case .closeImage: Row(.plain { $0.closeImage() }, [], nil, nil, .picture)
         case .close: Row(.plain { $0.window.asWindow.close() }, ["<Control>w"], N_("Close the window"), .file)

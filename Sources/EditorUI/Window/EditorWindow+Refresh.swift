@@ -83,6 +83,7 @@ extension EditorWindow {
         case .fileToOpen: return openWith.file != nil
         case .losslessSnap: return lossless.canSnap
         case .batch: return canvas.image?.path != nil && applyToAll.isIdle
+        case .trash: return isEnabled(.batch) && !canvas.isCuttingOut
         case .applyToAll: return isEnabled(.batch) && canvas.editor.perspective == nil
         case .straighten: return canvas.image != nil && canvas.editor.perspective == nil
         case .perspectiveMode: return canvas.isEditingPerspective
