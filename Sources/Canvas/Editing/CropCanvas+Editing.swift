@@ -41,10 +41,11 @@ extension CropCanvas {
     /// Shows a new image with `crop` selected, straightened by `angle` (a kept crop restored, the
     /// crop then on the turned picture's box); Reset will return to `crop` (at an angle, to the
     /// largest frame inside). Given `editor` (a photo shown before), exactly as it left it: its crop,
-    /// angle, shape and undo history.
+    /// angle, shape and undo history. Kept `cuts` (on the upright picture, `crop` then on the joined one)
+    /// are made at once, nothing to undo.
     public func setImage(
         _ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero, perspective: PerspectiveCorrection? = nil,
-        editor kept: CropEditor? = nil
+        cuts: [PictureCut] = [], editor kept: CropEditor? = nil
     ) {
         guard isAlive else { return }
         // A mode drawn over the old picture (its corners, its lines) means nothing on the new one.
@@ -61,6 +62,12 @@ extension CropCanvas {
             edit {
                 $0 = kept
                 return [.committed, .history, .picture, .shown]
+            }
+        } else if !cuts.isEmpty, perspective == nil {
+            edit { editor in
+                let frame = FrameState(
+                    crop: crop, aspectRatio: editor.aspectRatio, angle: angle, shape: editor.shape, outputSize: editor.outputSize)
+                return editor.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, frames: [frame], cuts: cuts)
             }
         } else {
             edit {

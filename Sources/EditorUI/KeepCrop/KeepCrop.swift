@@ -24,11 +24,14 @@ struct KeepCrop {
         // A perspective correction is kept the same way: its corners on the upright picture, its
         // proportions turned back by a quarter turn, and the crop on the rectified picture turns with it.
         let transform = canvas.transform
-        let crop = StoredCrop(
+        var kept = StoredCrop(
             rect: transform.storedRect(fromDisplayed: canvas.crop), shape: canvas.shape, outputSize: host.outputSize,
             angle: transform.mirrors ? canvas.editor.angle.reversed : canvas.editor.angle,
             perspectiveCorners: canvas.editor.uprightPerspectiveCorners,
             perspectiveRatio: canvas.editor.perspective?.ratio.map { transform.swapsAxes ? 1 / $0 : $0 })
+        // Cuts on the upright picture too; the crop is then on the joined picture, which turns as the picture does.
+        kept.cuts = canvas.editor.uprightCuts
+        let crop = kept
         let host = self.host
         Task { @MainActor [weak host] in
             let result = await Task.detached(priority: .userInitiated) {
