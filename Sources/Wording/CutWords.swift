@@ -39,11 +39,11 @@ extension PictureCut {
     public var spoken: String {
         switch axis {
         case .rows:
-            // Translators: the crop area's words for a band cut out of the picture: %1$d rows removed
+            // TRANSLATORS: the crop area's words for a band cut out of the picture: %1$d rows removed
             // from row %2$d.
             return Localization.format(trn("cut %1$d row at %2$d", "cut %1$d rows at %2$d", length), [length, start])
         case .columns:
-            // Translators: %1$d columns removed from column %2$d of the picture.
+            // TRANSLATORS: %1$d columns removed from column %2$d of the picture.
             return Localization.format(
                 trn("cut %1$d column at %2$d", "cut %1$d columns at %2$d", length), [length, start])
         }

@@ -1,4 +1,4 @@
-// Cut Out mode on the crop area in process: a drag marks a band cut as one step, the keys, refusals said, the joined picture drawn.
+// Cut Out mode on the crop area in process: a drag cuts a band as one step, the keys, refusals said, the joined picture drawn.
 
 import CGtk
 import CropKit
