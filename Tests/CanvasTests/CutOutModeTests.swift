@@ -34,6 +34,16 @@ final class CutOutModeTests: XCTestCase {
         return h
     }
 
+    /// A 1000×800 picture on a crop area in Cut Out mode, for `body`.
+    private static func inMode(_ body: @MainActor (CropCanvas) -> Void) {
+        MainActor.assumeIsolated {
+            let h = harness()
+            defer { h.close() }
+            h.canvas.cutOutMode = true
+            body(h.canvas)
+        }
+    }
+
     /// A drag of the primary button from `from` to `to`, picture fractions, as the pointer would make it.
     @MainActor private static func drag(_ canvas: CropCanvas, from: CropPoint, to: CropPoint) {
         guard let viewport = canvas.viewport else { return XCTFail("no viewport") }
@@ -83,11 +93,7 @@ final class CutOutModeTests: XCTestCase {
 
     func testTheKeysAddMoveResizeChooseAndRemoveCutsOneStepEach() throws {
         try GtkDisplay.require()
-        MainActor.assumeIsolated {
-            let h = Self.harness()
-            defer { h.close() }
-            let canvas = h.canvas
-            canvas.cutOutMode = true
+        Self.inMode { canvas in
             // B: a tenth of the height in the middle; O then B: a tenth of the width.
             XCTAssertTrue(Self.cutKey(canvas, "band"))
             XCTAssertEqual(canvas.editor.cuts, [PictureCut(axis: .rows, start: 360, length: 80)])
@@ -132,11 +138,7 @@ final class CutOutModeTests: XCTestCase {
 
     func testACutOutsideThePictureOrLeavingNothingIsSaidAndChangesNothing() throws {
         try GtkDisplay.require()
-        MainActor.assumeIsolated {
-            let h = Self.harness()
-            defer { h.close() }
-            let canvas = h.canvas
-            canvas.cutOutMode = true
+        Self.inMode { canvas in
             // From the top edge to the bottom one: every row, which would leave nothing.
             Self.drag(canvas, from: CropPoint(x: 0.5, y: 0), to: CropPoint(x: 0.5, y: 1))
             XCTAssertEqual(canvas.editor.cuts, [])
