@@ -65,4 +65,48 @@ final class CutOutWindowTests: XCTestCase {
             }
         }
     }
+
+    /// A JPEG whose whole picture saves losslessly says "Re-encoded" once a band is cut out, and Save
+    /// makes the cut: the saved photo is `convert -chop`'s size and, re-encoded, close to its pixels.
+    func testAJPEGWithACutSaysReEncodedAndSavesTheJoinedPicture() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkDisplay.temporaryFolder("cut-out-jpeg")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("harbour.jpg").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "320x240", "-seed", "4", "plasma:fractal", "-quality", "95", photo]))
+        try MainActor.assumeIsolated {
+            let window = GtkTestSupport.window(opening: photo)
+            defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+            let canvas = window.canvas
+            @MainActor func label() -> String {
+                String(cString: gtk_button_get_label(cgtk_button(window.header.losslessButton.raw)))
+            }
+            XCTAssertEqual(label(), "Lossless")
+            canvas.cutOutMode = true
+            canvas.addCut(PictureCut(axis: .rows, start: 64, length: 48))
+            XCTAssertEqual(label(), "Re-encoded")
+            XCTAssertEqual(
+                String(cString: gtk_widget_get_tooltip_text(window.header.losslessButton)),
+                "A picture with bands cut out saves re-encoded")
+            XCTAssertFalse(window.lossless.canSnap)
+            XCTAssertEqual(Saving.exportOptions(canvas.editor, outputSize: .original).cuts, canvas.editor.cuts)
+            window.saving.save()
+            XCTAssertTrue(GtkDisplay.pump(timeout: 20) { !window.saving.isSaving }, "the save never finished")
+            XCTAssertNil(window.lastError)
+        }
+        let saved = Saving.croppedName(for: photo)
+        XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", saved]), "320x192")
+        let chopped = folder.appendingPathComponent("chopped.png").path
+        XCTAssertNotNil(Shell.run("convert", [photo, "-chop", "0x48+0+64", chopped]))
+        // Re-encoded at the save's quality: close to the chopped pixels. Cut at the wrong rows, the
+        // plasma's colours would be far off.
+        let difference = Shell.run(
+            "convert", [saved, chopped, "-compose", "difference", "-composite", "-format", "%[fx:mean]", "info:"])
+        let mean = try XCTUnwrap(difference.flatMap { Double($0) }, "no difference measured")
+        XCTAssertLessThan(mean, 0.01, "the save is not the chopped picture")
+        let shifted = Shell.run(
+            "convert",
+            [photo, "-chop", "0x48+0+80", saved, "-compose", "difference", "-composite", "-format", "%[fx:mean]", "info:"])
+        XCTAssertGreaterThan(try XCTUnwrap(shifted.flatMap { Double($0) }), mean, "the measure tells a wrong cut")
+    }
 }
