@@ -35,6 +35,9 @@ extension CropCanvas {
         }
     }
 
+    /// A new picture in the mode: its keys start at that picture's last cut.
+    func cutOutPictureChanged() { cutOut?.chosen = nil }
+
     /// Cuts `cut` out of the picture as shown now (the joined picture, measured as `PictureCut` says)
     /// as one undo step, and chooses it. Refused, the crop area says why and nothing changes.
     public func addCut(_ cut: PictureCut) {

@@ -52,6 +52,8 @@ extension CropCanvas {
         if showsUnrectified { leaveUnrectifiedMode() }
         self.image = image
         rectified.drop()
+        // Cut Out mode stays on, at the new picture's last cut.
+        cutOutPictureChanged()
         stopAnimation()
         // A new picture starts whole; its predecessor's zoom and sharp region mean nothing for it.
         zoom = .fit
@@ -82,9 +84,12 @@ extension CropCanvas {
     public func clearImage() {
         stopAnimation()
         if showsUnrectified { leaveUnrectifiedMode() }
+        // Nothing to cut without a picture.
+        cutOutMode = false
         editor.unload()
         image = nil
         rectified.drop()
+        modes.joinedDisplay.drop()
         dropSharpRegion()
         painter.dropCache()
         widget.queueDraw()
