@@ -1,4 +1,4 @@
-// Cut Out in a window: the menu's toggle follows the crop area's mode, the join lines their setting, the previews the joined picture.
+// Cut Out in a window: the toggle, the join lines' setting, the previews, a JPEG's status and save, and the sharp joined view.
 
 import CGtk
 import CropKit
@@ -7,6 +7,7 @@ import GtkSupport
 import XCTest
 
 @_spi(Benchmark) @testable import Canvas
+@testable import CanvasTestSupport
 @testable import EditorUI
 @testable import TestSupport
 @testable import WindowTestSupport
@@ -108,5 +109,64 @@ final class CutOutWindowTests: XCTestCase {
             "convert",
             [photo, "-chop", "0x48+0+80", saved, "-compose", "difference", "-composite", "-format", "%[fx:mean]", "info:"])
         XCTAssertGreaterThan(try XCTUnwrap(shifted.flatMap { Double($0) }), mean, "the measure tells a wrong cut")
+    }
+
+    /// Zoomed in past the thumbnail, the picture under the view is rendered sharp and joined: red, then
+    /// one-pixel black and white columns at once, no green of the band between them, as 400 % shows.
+    func testZoomedInTheJoinedPictureTurnsSharpAcrossTheJoin() throws {
+        try GtkTestSupport.requireDisplay()
+        let folder = try GtkDisplay.temporaryFolder("cut-out-sharp")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let part = { (name: String) in folder.appendingPathComponent(name).path }
+        XCTAssertNotNil(
+            Shell.run("convert", ["-size", "1500x2000", "xc:red", "-size", "1000x2000", "xc:lime", "+append", part("sides.png")]))
+        XCTAssertNotNil(
+            Shell.run("convert", ["-size", "2x1", "xc:black", "-fill", "white", "-draw", "point 1,0", part("tile.png")]))
+        XCTAssertNotNil(Shell.run("vips", ["replicate", part("tile.png"), part("stripes.png"), "750", "2000"]))
+        let photo = part("joined.png")
+        XCTAssertNotNil(Shell.run("vips", ["join", part("sides.png"), part("stripes.png"), photo, "horizontal"]))
+        XCTAssertEqual(Shell.run("vipsheader", ["-f", "width", photo])?.trimmingCharacters(in: .whitespacesAndNewlines), "4000")
+        // As opened, and turned a quarter right: the red then lies on top, the columns across, and the
+        // band cut is of rows.
+        for turned in [false, true] {
+            try MainActor.assumeIsolated { try Self.assertSharpAcrossTheJoin(of: photo, turned: turned) }
+        }
+    }
+
+    @MainActor private static func assertSharpAcrossTheJoin(of photo: String, turned: Bool) throws {
+        let window = GtkTestSupport.window(opening: photo)
+        defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
+        let canvas = window.canvas
+        let renders = SharpRenders(canvas.sharp)
+        if turned { canvas.apply(.rotateRight) }
+        canvas.cutOutMode = true
+        canvas.addCut(PictureCut(axis: turned ? .rows : .columns, start: 1500, length: 1000))
+        canvas.cutOutMode = false
+        canvas.showsJoinLines = false
+        canvas.commit(CropRect(x: 0.4, y: 0.4, width: 0.2, height: 0.2))
+        window.activate(.zoomActual)
+        canvas.zoomFromKeyboard(by: 4)
+        XCTAssertTrue(GtkDisplay.pump(timeout: 20) { renders.count > 0 && canvas.sharpTile != nil }, "no sharp render arrived")
+        let tile = try XCTUnwrap(canvas.sharpTile)
+        let (low, high) = turned ? (tile.region.minY, tile.region.maxY) : (tile.region.minX, tile.region.maxX)
+        XCTAssertTrue(low < 0.5 && high > 0.5, "the sharp region misses the join: \(tile.region)")
+        XCTAssertTrue(GtkDisplay.drawn(canvas.widget))
+        let pixels = try XCTUnwrap(WidgetRenderer.render(canvas.widget))
+        let join = try XCTUnwrap(canvas.viewport).viewPoint(CropPoint(x: 0.5, y: 0.5))
+        // Along the picture across the join: `step` screen pixels from it, before (red) or after it.
+        func pixel(_ step: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+            turned
+                ? pixels.pixel(x: Int(join.x), y: Int(join.y.rounded()) + step)
+                : pixels.pixel(x: Int(join.x.rounded()) + step, y: Int(join.y))
+        }
+        let before = pixel(-12)
+        XCTAssertTrue(before.r > 200 && before.g < 60, "not red before the join: \(before)")
+        let after = (4..<20).map { Int(pixel($0).r) }
+        XCTAssertLessThan(after.min()!, 40, "no black line after the join: \(after)")
+        XCTAssertGreaterThan(after.max()!, 215, "no white line after the join: \(after)")
+        for step in -12..<20 {
+            let p = pixel(step)
+            XCTAssertFalse(p.g > 150 && p.r < 100 && p.b < 100, "the cut band's green at \(step): \(p)")
+        }
     }
 }

@@ -118,6 +118,8 @@ extension CropCanvas {
                 announce(refusal.message)
             } else {
                 cutOut?.chosen = choosing(editor)
+                // A sharp region joined by the old cuts shows other pixels now.
+                dropSharpRegion()
             }
             widget.queueDraw()
         }

@@ -7,11 +7,22 @@ import GtkSupport
 /// The picture with its bands cut out, as the crop area shows it: made from the display thumbnail,
 /// each kept piece clipped and moved beside its neighbour by Cairo, once each time the cuts, the
 /// picture or its turn change. A frame then copies it as it copies any picture, so a drag costs
-/// the same with cuts as without. The zoomed view's sharp regions are not drawn over it.
+/// the same with cuts as without. Zoomed in, the sharp region of the picture under the view is
+/// joined the same way (`JoinedSharp`).
 @MainActor
 final class JoinedDisplay {
     /// What the last picture was made of, and the picture.
     private var made: (source: ImageSurface, transform: ImageOrientation, joined: JoinedPicture, picture: LoadedImage)?
+    /// The last sharp region joined (`joinedTile`), and the one it was made from.
+    private var sharp: (from: SharpTile, transform: ImageOrientation, joined: JoinedPicture, tile: SharpTile?)?
+
+    /// `tile` joined as the joined picture shows it, made once for each tile.
+    func sharpTile(_ tile: SharpTile, transform: ImageOrientation, joined: JoinedPicture) -> SharpTile? {
+        if let sharp, sharp.from === tile, sharp.transform == transform, sharp.joined == joined { return sharp.tile }
+        let made = JoinedDisplay.joinedTile(tile, transform: transform, joined: joined)
+        sharp = (tile, transform, joined, made)
+        return made
+    }
 
     /// `image` as shown by `transform` with `joined`'s cuts made: a picture already upright (its own
     /// transform is `.up`), measured in the joined picture's pixels. Nil when there is no memory for it.
@@ -30,7 +41,10 @@ final class JoinedDisplay {
     }
 
     /// Lets the joined picture go (no cuts, a new picture).
-    func drop() { made = nil }
+    func drop() {
+        made = nil
+        sharp = nil
+    }
 
     /// Draws the kept pieces of `source` (the upright thumbnail) turned by `transform`, side by side:
     /// each piece is a clip of the joined surface with the thumbnail moved under it. The edges fall on
