@@ -32,10 +32,7 @@ final class JoinedDisplay {
         }
         // The old one goes first, as the display cache's: never two of them at once.
         made = nil
-        guard let surface = JoinedDisplay.draw(image.surface, transform: transform, joined: joined) else { return nil }
-        let size = joined.size
-        let picture = LoadedImage(
-            title: image.title, path: image.path, surface: surface, pixelWidth: size.width, pixelHeight: size.height)
+        guard let picture = image.joined(joined, transform: transform) else { return nil }
         made = (image.surface, transform, joined, picture)
         return picture
     }
@@ -96,6 +93,16 @@ final class JoinedDisplay {
             at += range.count
             return at
         }
+    }
+}
+
+extension LoadedImage {
+    /// This picture shown by `transform` with `joined`'s cuts made, as the crop area shows it
+    /// (`JoinedDisplay`), upright from then on; the benchmark makes the picture it drags a crop over so.
+    @_spi(Benchmark) public func joined(_ joined: JoinedPicture, transform: ImageOrientation = .up) -> LoadedImage? {
+        guard let surface = JoinedDisplay.draw(surface, transform: transform, joined: joined) else { return nil }
+        let size = joined.size
+        return LoadedImage(title: title, path: path, surface: surface, pixelWidth: size.width, pixelHeight: size.height)
     }
 }
 
