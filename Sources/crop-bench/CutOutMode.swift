@@ -1,4 +1,4 @@
-// `crop-bench cut-out`: canvas frames while the crop is dragged over a picture with bands cut out, for a small and a huge picture.
+// `crop-bench cut-out`: canvas frames while the crop is dragged over a picture with bands cut out, a small and a huge picture.
 
 @_spi(Benchmark) import Canvas
 import CropKit
