@@ -17,9 +17,6 @@ extension CropCanvas {
         return min(mode.chosen ?? last, last)
     }
 
-    /// The direction of the band the B key adds in the mode: rows (a horizontal band) or columns.
-    public var newBandAxis: PictureCut.Axis? { cutOut?.axis }
-
     /// Cut Out mode on or off (X, `crop.cut-out`, the window's toggle). It replaces straighten mode's
     /// line or perspective mode's corners, which take the same drags; the window hears the change.
     public var cutOutMode: Bool {
