@@ -35,6 +35,8 @@ final class CutOutWindowTests: XCTestCase {
             window.activate(.cutOut)
             XCTAssertTrue(canvas.isCuttingOut)
             XCTAssertTrue(window.isOn(.cutOut))
+            XCTAssertNotEqual(
+                gtk_toggle_button_get_active(window.header.cutOutToggle.raw.assumingMemoryBound(to: GtkToggleButton.self)), 0)
             // Delete on the crop area is the mode's while it is on.
             XCTAssertFalse(window.isActionEnabled(.trash))
             canvas.addCut(PictureCut(axis: .columns, start: 100, length: 100))
@@ -42,6 +44,8 @@ final class CutOutWindowTests: XCTestCase {
             window.activate(.straighten)
             XCTAssertFalse(canvas.isCuttingOut)
             XCTAssertFalse(window.isOn(.cutOut))
+            XCTAssertEqual(
+                gtk_toggle_button_get_active(window.header.cutOutToggle.raw.assumingMemoryBound(to: GtkToggleButton.self)), 0)
             XCTAssertTrue(window.isActionEnabled(.trash))
             window.activate(.straighten)
 
