@@ -13,6 +13,16 @@ import XCTest
 @testable import WindowTestSupport
 
 final class CutOutWindowTests: XCTestCase {
+    /// Whether the crop area is in Cut Out mode, the action's state and the header's toggle saying so,
+    /// and Move to Trash off while it is.
+    @MainActor private static func assertCutOut(_ on: Bool, in window: EditorWindow, line: UInt = #line) {
+        XCTAssertEqual(window.canvas.isCuttingOut, on, line: line)
+        XCTAssertEqual(window.isOn(.cutOut), on, line: line)
+        let toggle = window.header.cutOutToggle.raw.assumingMemoryBound(to: GtkToggleButton.self)
+        XCTAssertEqual(gtk_toggle_button_get_active(toggle) != 0, on, line: line)
+        XCTAssertEqual(window.isActionEnabled(.trash), !on, line: line)
+    }
+
     /// Three 100-pixel columns, red, green and blue: the green one cut out leaves red beside blue.
     func testTheToggleTheJoinLinesSettingAndThePreviewsFollowTheCuts() throws {
         try GtkTestSupport.requireDisplay()
@@ -31,22 +41,14 @@ final class CutOutWindowTests: XCTestCase {
             let window = GtkTestSupport.window(opening: source)
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             let canvas = window.canvas
-            XCTAssertTrue(window.isActionEnabled(.trash))
+            Self.assertCutOut(false, in: window)
             window.activate(.cutOut)
-            XCTAssertTrue(canvas.isCuttingOut)
-            XCTAssertTrue(window.isOn(.cutOut))
-            XCTAssertNotEqual(
-                gtk_toggle_button_get_active(window.header.cutOutToggle.raw.assumingMemoryBound(to: GtkToggleButton.self)), 0)
-            // Delete on the crop area is the mode's while it is on.
-            XCTAssertFalse(window.isActionEnabled(.trash))
+            // Delete on the crop area is the mode's while it is on: Move to Trash is off.
+            Self.assertCutOut(true, in: window)
             canvas.addCut(PictureCut(axis: .columns, start: 100, length: 100))
             // Straighten mode takes the drags: the mode ends and the toggle shows it.
             window.activate(.straighten)
-            XCTAssertFalse(canvas.isCuttingOut)
-            XCTAssertFalse(window.isOn(.cutOut))
-            XCTAssertEqual(
-                gtk_toggle_button_get_active(window.header.cutOutToggle.raw.assumingMemoryBound(to: GtkToggleButton.self)), 0)
-            XCTAssertTrue(window.isActionEnabled(.trash))
+            Self.assertCutOut(false, in: window)
             window.activate(.straighten)
 
             // The join line shows by default and goes with the setting, in every window.
