@@ -49,6 +49,8 @@ extension CropCanvas {
         set {
             if input.drag == .overlay { cancelDrag() }
             modes.overlay = newValue
+            // Cut Out mode's keys answer only while its overlay is the one on.
+            setCutKeysEnabled(newValue is CutOutOverlay)
             // The cursor says at once what a drag does now.
             showCursor(newValue?.cursor(at: input.position ?? .zero) ?? (fixedFrame ? "grab" : nil))
             widget.queueDraw()

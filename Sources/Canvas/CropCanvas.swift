@@ -31,6 +31,8 @@ public enum CanvasEvent {
     case uprightGuided(UprightResult)
     /// The rectified picture of the committed correction arrived from the decoder (`rectifiedImage`).
     case rectifiedPictureReady
+    /// Cut Out mode was entered (true) or left (false).
+    case cutOutModeChanged(Bool)
 }
 
 /// The canvas's Swift side. The widget owns it (qdata); geometry always comes from CropKit. Its
@@ -95,6 +97,7 @@ public final class CropCanvas {
         installAccessibility()
         installFocusRedraw()
         setPerspectiveKeysEnabled(false)
+        setCutKeysEnabled(false)
         sharp.onTile = { [weak self] in self?.widget.queueDraw() }
         rectified.onReady = { [weak self] in
             self?.widget.queueDraw()
@@ -110,6 +113,7 @@ public final class CropCanvas {
         sharp.onTile = nil
         rectified.drop()
         rectified.onReady = nil
+        modes.joinedDisplay.drop()
         onEvent = nil
         image = nil
         painter.dropCache()
@@ -132,6 +136,8 @@ public final class CropCanvas {
         installActions(klass)
         installKeyBindings(klass)
         installStraightenActions(klass)
+        // Before the frames' and perspective mode's: the mode's F and Return are tried first.
+        installCutOutActions(klass)
         installPerspectiveActions(klass)
         installFrameActions(klass)
     }
@@ -149,6 +155,10 @@ struct CanvasModes {
     var overlay: (any CanvasOverlay)?
     /// The angle keys held down: their frames are quick until the key is let go.
     var angleKeys = KeyBurst()
+    /// Whether the lines where cut-out bands were joined show outside Cut Out mode.
+    var showsJoinLines = true
+    /// The picture with its bands cut out, at display size.
+    let joinedDisplay = JoinedDisplay()
 }
 
 extension CropCanvas {

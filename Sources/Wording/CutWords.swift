@@ -32,3 +32,20 @@ extension CutProblem {
         }
     }
 }
+
+extension PictureCut {
+    /// The cut in words, as the crop area says it in Cut Out mode: "cut 220 rows at 120", "cut 300
+    /// columns at 40" (the first row or column removed, on the picture the cuts before it leave).
+    public var spoken: String {
+        switch axis {
+        case .rows:
+            // TRANSLATORS: the crop area's words for a band cut out of the picture: %1$d rows removed
+            // from row %2$d.
+            return Localization.format(trn("cut %1$d row at %2$d", "cut %1$d rows at %2$d", length), [length, start])
+        case .columns:
+            // TRANSLATORS: %1$d columns removed from column %2$d of the picture.
+            return Localization.format(
+                trn("cut %1$d column at %2$d", "cut %1$d columns at %2$d", length), [length, start])
+        }
+    }
+}

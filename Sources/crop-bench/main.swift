@@ -24,6 +24,10 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "page-down" { ex
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "perspective" {
     exit(MainActor.assumeIsolated { PerspectiveMode.run() })
 }
+// `crop-bench cut-out`: frames while the crop is dragged over a picture with bands cut out.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "cut-out" {
+    exit(MainActor.assumeIsolated { CutOutMode.run() })
+}
 // `crop-bench straighten`: only the straighten frames (also printed last by a plain run).
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "straighten" {
     MainActor.assumeIsolated { straightenBenchmark() }

@@ -17,8 +17,8 @@ final class AccessibilityTests: XCTestCase {
             defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
             window.showDemo()
             XCTAssertEqual(
-                window.header.controls.count, 14,
-                "Open, Reset, menu, ratio menu, Undo, Redo, pixels, previews, Save, Straighten, Perspective, previous and next photo, Suggest (the size is shown over the picture)"
+                window.header.controls.count, 15,
+                "Open, Reset, menu, ratio menu, Undo, Redo, pixels, previews, Save, Straighten, Perspective, Cut Out, previous and next photo, Suggest (the size is shown over the picture)"
             )
             for control in window.header.controls {
                 let tooltip = gtk_widget_get_tooltip_text(control).map { String(cString: $0) } ?? ""

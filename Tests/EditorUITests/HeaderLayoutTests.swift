@@ -126,7 +126,7 @@ final class HeaderLayoutTests: XCTestCase {
         }
     }
 
-    func testAtSixHundredPointsEveryControlButSuggestPerspectiveAndStraightenFitsWithGNOMEsWindowButtons() throws {
+    func testAtSixHundredPointsEveryControlButSuggestTheModesAndStraightenFitsWithGNOMEsWindowButtons() throws {
         try GtkTestSupport.requireDisplay()
         let photo = photo!
         MainActor.assumeIsolated {
@@ -134,11 +134,14 @@ final class HeaderLayoutTests: XCTestCase {
                 let window = Self.window(width: 600, opening: photo)
                 defer { gtk_window_destroy(cgtk_window(window.window.raw)) }
                 let controls = Self.checkControls(window)
-                // Suggest, the least needed, gives way first, then Perspective (Ctrl+Shift+P, always in the main
-                // menu), then Straighten (Ctrl+T): Suggest and Straighten stand in the main menu.
+                // Suggest, the least needed, gives way first, then Cut Out (X) and Perspective (Ctrl+Shift+P), both
+                // always in the main menu, then Straighten (Ctrl+T): Suggest and Straighten stand in the main menu.
                 XCTAssertEqual(
                     Set(controls.hidden),
-                    [window.header.suggestButton, window.header.perspectiveToggle, window.header.straightenToggle],
+                    [
+                        window.header.suggestButton, window.header.cutOutToggle, window.header.perspectiveToggle,
+                        window.header.straightenToggle,
+                    ],
                     "hidden at 600 points: \(controls.hidden.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } ?? "?" })"
                 )
                 XCTAssertEqual(

@@ -47,7 +47,7 @@ final class AtspiEndToEndTests: XCTestCase {
             CanvasAction.adjust(.makeShorter).detailed, CanvasAction.adjust(.reset).detailed,
             CanvasAction.straightenClockwise.detailed, CanvasAction.straightenCounterclockwise.detailed,
             CanvasAction.addFrame.detailed, CanvasAction.removeFrame.detailed, CanvasAction.nextFrame.detailed,
-            CanvasAction.previousFrame.detailed, CanvasAction.findPhotos.detailed,
+            CanvasAction.previousFrame.detailed, CanvasAction.findPhotos.detailed, CanvasAction.cutOut.detailed,
         ]
         let names = area.actionNames
         for name in expected { XCTAssertTrue(names.contains(name), "action \(name) is not listed: \(names)") }

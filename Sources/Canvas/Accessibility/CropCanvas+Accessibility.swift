@@ -73,6 +73,7 @@ extension CropCanvas {
             let ratio = editor.frameName.flatMap(CropText.ratioWords).map { $0 + ", " } ?? ""
             value = CropText.framePlace(editor.activeFrame, of: editor.frameCount) + ", " + ratio + value
         }
+        if let cut = cutOutWords { value = cut + ", " + value }
         if let detail = spoken.detail { value += ", " + detail }
         widget.setAccessibleDescription(spoken.announcement.map { "\($0). \(value)" } ?? value)
         spoken.announcement = nil

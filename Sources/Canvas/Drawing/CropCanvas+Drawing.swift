@@ -30,6 +30,7 @@ extension CropCanvas {
             shape: shape, fixedFrame: fixedFrame, fineGrid: editor.isChangingAngle, overlay: modes.overlay?.drawing,
             noFrame: showsUnrectified)
         state.otherFrames = otherFramesDrawing
+        state.joins = joinLinesDrawing
         return state
     }
 

@@ -33,6 +33,7 @@ public struct FramePlan: Sendable {
         // Only around the picture: painting under it too would cost a full-screen fill per frame.
         FramePlan.fillEvenOdd(c, outer: bounds, hole: placed)
         drawImageAndDim(c, plain: plain, dimmed: dimmed)
+        state.joins?.paint(c, scale: scale, highContrast: state.highContrast)
         if state.fineGrid { drawFineGrid(c) }
         if !state.noFrame { drawGuides(c) }
         state.otherFrames?.paint(c, scale: scale, highContrast: state.highContrast)

@@ -22,6 +22,8 @@ import GtkSupport
     var noFrame = false
     /// The frames besides the active one, outlined and numbered, when the picture has several.
     var otherFrames: OtherFramesDrawing?
+    /// The lines where the parts of a picture with bands cut out meet, when they show.
+    var joins: JoinLines?
 
     /// Every part has the look of a plain frame by default: nothing focused, the usual style,
     /// thirds on a rectangle (how the benchmark paints).
@@ -36,7 +38,7 @@ import GtkSupport
     @_spi(Benchmark) public static func == (a: PaintState, b: PaintState) -> Bool {
         (a.focused, a.highContrast, a.guides, a.shape, a.fixedFrame, a.fineGrid)
             == (b.focused, b.highContrast, b.guides, b.shape, b.fixedFrame, b.fineGrid) && a.noFrame == b.noFrame
-            && a.otherFrames == b.otherFrames && sameOverlay(a.overlay, b.overlay)
+            && a.otherFrames == b.otherFrames && a.joins == b.joins && sameOverlay(a.overlay, b.overlay)
     }
 
     /// Whether two frames draw the same overlay: both none, or the same drawing.

@@ -41,16 +41,19 @@ extension CropCanvas {
     /// Shows a new image with `crop` selected, straightened by `angle` (a kept crop restored, the
     /// crop then on the turned picture's box); Reset will return to `crop` (at an angle, to the
     /// largest frame inside). Given `editor` (a photo shown before), exactly as it left it: its crop,
-    /// angle, shape and undo history.
+    /// angle, shape and undo history. Kept `cuts` (on the upright picture, `crop` then on the joined one)
+    /// are made at once, nothing to undo.
     public func setImage(
         _ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero, perspective: PerspectiveCorrection? = nil,
-        editor kept: CropEditor? = nil
+        cuts: [PictureCut] = [], editor kept: CropEditor? = nil
     ) {
         guard isAlive else { return }
         // A mode drawn over the old picture (its corners, its lines) means nothing on the new one.
         if showsUnrectified { leaveUnrectifiedMode() }
         self.image = image
         rectified.drop()
+        // Cut Out mode stays on, at the new picture's last cut.
+        cutOutPictureChanged()
         stopAnimation()
         // A new picture starts whole; its predecessor's zoom and sharp region mean nothing for it.
         zoom = .fit
@@ -61,6 +64,12 @@ extension CropCanvas {
             edit {
                 $0 = kept
                 return [.committed, .history, .picture, .shown]
+            }
+        } else if !cuts.isEmpty, perspective == nil {
+            edit { editor in
+                let frame = FrameState(
+                    crop: crop, aspectRatio: editor.aspectRatio, angle: angle, shape: editor.shape, outputSize: editor.outputSize)
+                return editor.load(uprightWidth: image.pixelWidth, uprightHeight: image.pixelHeight, frames: [frame], cuts: cuts)
             }
         } else {
             edit {
@@ -75,9 +84,12 @@ extension CropCanvas {
     public func clearImage() {
         stopAnimation()
         if showsUnrectified { leaveUnrectifiedMode() }
+        // Nothing to cut without a picture.
+        cutOutMode = false
         editor.unload()
         image = nil
         rectified.drop()
+        modes.joinedDisplay.drop()
         dropSharpRegion()
         painter.dropCache()
         widget.queueDraw()

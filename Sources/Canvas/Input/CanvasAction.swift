@@ -35,6 +35,12 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
     case addFrame, removeFrame, nextFrame, previousFrame
     /// Find Photos (P): the prints on a scan become the frames; the window does the work.
     case findPhotos
+    /// Cut Out mode on or off (X): a drag across the picture marks a band to cut out.
+    case cutOut
+    /// Cut Out mode's keys: ("band", 0) adds a band, ("axis", 0) switches its direction, ("next", 1 or
+    /// −1) chooses a cut, ("remove", 0) puts the chosen one back, ("leave", 0) ends the mode; enabled
+    /// only while the mode is on.
+    case cutKey
 
     public static let allCases: [CanvasAction] =
         CropAdjustment.allCases.map(CanvasAction.adjust)
@@ -42,6 +48,7 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
             .keyAdjust, .cancelDrag, .escapeKey, .straightenClockwise, .straightenCounterclockwise, .straightenKey, .suggest,
             .trim,
             .findDocument, .upright, .perspectiveKey, .addFrame, .removeFrame, .nextFrame, .previousFrame, .findPhotos,
+            .cutOut, .cutKey,
         ]
 
     /// The case of a name inside the group (`move-left`), as GTK hands it to an action's handler.
@@ -71,6 +78,8 @@ public enum CanvasAction: ActionName, Hashable, CaseIterable {
         case .nextFrame: return "next-frame"
         case .previousFrame: return "previous-frame"
         case .findPhotos: return "find-photos"
+        case .cutOut: return "cut-out"
+        case .cutKey: return "cut-key"
         }
     }
 }

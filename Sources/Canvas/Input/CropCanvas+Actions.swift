@@ -23,6 +23,7 @@ extension CropCanvas {
             install(.adjust(adjustment), on: klass) { canvas, _ in
                 // In perspective mode a screen reader's action moves the chosen corner, as the arrows do.
                 if canvas.movePerspectiveCorner(adjustment, unit: .percent) { return }
+                if canvas.moveCutByKey(adjustment, unit: .percent) { return }
                 canvas.apply(adjustment)
             }
         }
@@ -31,7 +32,7 @@ extension CropCanvas {
             guard canvas.image != nil, let (name, unit) = parameter?.stringAndInt,
                 let adjustment = CropAdjustment(actionName: name), let unit = CropAdjustment.StepUnit(rawValue: Int(unit))
             else { return }
-            if canvas.movePerspectiveCorner(adjustment, unit: unit) { return }
+            if canvas.movePerspectiveCorner(adjustment, unit: unit) || canvas.moveCutByKey(adjustment, unit: unit) { return }
             let size = canvas.straightenedSize
             canvas.apply(adjustment, step: CropAdjustment.keyStep(unit, imageWidth: size.width, imageHeight: size.height))
         }

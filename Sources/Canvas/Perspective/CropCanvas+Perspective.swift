@@ -178,6 +178,8 @@ extension CropCanvas {
             cancelDrag()
         } else if isEditingPerspective {
             cancelPerspective()
+        } else if isCuttingOut {
+            cutOutMode = false
         } else if guidedUprightMode {
             guidedUprightMode = false
             onEvent?(.perspectiveModeChanged(false))

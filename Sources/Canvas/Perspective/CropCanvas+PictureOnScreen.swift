@@ -11,12 +11,14 @@ struct PictureOnScreen {
 }
 
 extension CropCanvas {
-    /// The picture drawn now. Perspective mode and guided Upright show it unrectified and level; a
+    /// The picture drawn now. Perspective mode and guided Upright show it unrectified and level; with
+    /// cuts it shows joined (`JoinedDisplay`); a
     /// committed correction shows the decoder's rectified picture (`askForRectifiedPicture`), and until
     /// it arrives the picture stretched over the rectified box.
     var pictureOnScreen: PictureOnScreen? {
         guard let image else { return nil }
         if showsUnrectified { return PictureOnScreen(image: image, transform: transform, angle: .zero) }
+        if let picture = joinedImage { return PictureOnScreen(image: picture, transform: .up, angle: .zero) }
         guard let rectification = editor.rectification else {
             return PictureOnScreen(image: image, transform: transform, angle: editor.angle)
         }
@@ -44,6 +46,13 @@ extension CropCanvas {
     /// The box the view lays the picture out on: the picture as shown in perspective mode, else the
     /// one the crop is measured on (straightened or rectified).
     var pictureBox: PixelSize { showsUnrectified ? shownSize : editor.straightenedSize }
+
+    /// With cuts, the joined picture at display size, upright as shown (`JoinedDisplay`): what the crop
+    /// area and the previews draw from; nil without cuts.
+    public var joinedImage: LoadedImage? {
+        guard let image, let joined = editor.joined, editor.rectification == nil else { return nil }
+        return modes.joinedDisplay.picture(of: image, transform: transform, joined: joined)
+    }
 
     /// The committed correction's rectified picture at display size, once rendered: what the previews draw from.
     public var rectifiedImage: LoadedImage? { rectifiedKey.flatMap(rectified.picture(for:)) }

@@ -9,7 +9,12 @@ extension CropCanvas {
     public static let sharpThreshold = 1.05
 
     /// The sharp region shown over the thumbnail, once rendered.
-    var sharpTile: SharpTile? { sharp.tile }
+    var sharpTile: SharpTile? {
+        guard let tile = sharp.tile else { return nil }
+        // With cuts the render is of the picture under the view; the frame draws it joined.
+        guard let joined = editor.joined, editor.rectification == nil else { return tile }
+        return modes.joinedDisplay.sharpTile(tile, transform: transform, joined: joined)
+    }
 
     /// The region the view shows and the size it needs, when the thumbnail is too coarse for it.
     var neededSharpRequest: SharpRequest? {
@@ -22,6 +27,12 @@ extension CropCanvas {
         else { return nil }
         guard visible.width * deviceScale >= 1, visible.height * deviceScale >= 1 else { return nil }
         let boxRegion = viewport.normalizedRect(visible)
+        // With cuts, the picture under the joined view: `sharpTile` joins it.
+        if let joined = editor.joined, editor.rectification == nil {
+            return sharpRegion(underJoined: boxRegion, joined: joined).map {
+                SharpRequest(region: $0, scale: viewport.scale * deviceScale)
+            }
+        }
         // A rectified picture's region is rendered by the export's warp, on the rectified picture.
         if !showsUnrectified, let rectification = editor.rectification {
             guard rectifiedImage != nil else { return nil }

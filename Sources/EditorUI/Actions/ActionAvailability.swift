@@ -22,6 +22,9 @@ enum ActionAvailability: Equatable {
     case photo(FolderSession.Neighbour)
     /// A photo from a file is shown and no Apply to All is running.
     case batch
+    /// As `batch`, outside Cut Out mode: there Delete puts the chosen band back (the crop area's own
+    /// key, which a disabled Move to Trash leaves to it).
+    case trash
     /// As `batch`, and the crop has no perspective correction: the folder's other photos have their
     /// own pages at their own slants, which one photo's corners do not fit.
     case applyToAll

@@ -58,7 +58,7 @@ extension WindowAction {
         case .trash:
             // Delete only on the crop area: window-wide, it would delete text in the entries instead.
             Row(
-                .plain { $0.trash.trash() }, [], N_("Move the photo to the trash"), .file, .batch,
+                .plain { $0.trash.trash() }, [], N_("Move the photo to the trash"), .file, .trash,
                 cropArea: ["Delete", "KP_Delete"])
         case .closeImage: Row(.plain { $0.closeImage() }, [], nil, nil, .picture)
         case .close: Row(.plain { $0.window.asWindow.close() }, ["<Control>w"], N_("Close the window"), .file)
@@ -158,6 +158,11 @@ extension WindowAction {
             )
         case .cancelPerspective:
             Row(.plain { $0.perspective.cancel() }, [], N_("Leave without changing the picture (Escape)"), nil, .perspectiveTools)
+        case .cutOut:
+            // Its key, X, is the crop area's own (`crop.cut-out`), listed with the crop area's keys.
+            Row(
+                .toggle(initial: { _ in false }) { $0.cutOut.setMode($1) }, [],
+                N_("Cut Out: drag across the picture to remove a band of rows or columns"), nil, .picture)
         default: nil
         }
     }
@@ -195,7 +200,7 @@ extension WindowAction {
             Row(
                 .plain { $0.canvas.zoomToActualPixels() }, ["<Control>1"], N_("Zoom to actual pixels (100 %)"), .view, .picture)
         case .showPreviews: Row(.setting, ["F9"], N_("Show or hide the previews"), .view)
-        case .guides, .guidesWhileDragging: Row(.setting)
+        case .guides, .guidesWhileDragging, .showJoinLines: Row(.setting)
         case .showMenu: Row(.plain { $0.header.menuButton.popUp() }, ["F10"], N_("Open the main menu"), .view)
         case .showHelpOverlay: Row(.builtIn, ["<Control>question"], N_("Show keyboard shortcuts"), .view)
         default: nil

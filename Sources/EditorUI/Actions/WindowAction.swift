@@ -54,6 +54,7 @@ enum WindowAction: String, ActionName, CaseIterable {
     case perspectiveProportions = "perspective-proportions"
     case applyPerspective = "apply-perspective"
     case cancelPerspective = "cancel-perspective"
+    case cutOut = "cut-out"
     case shape
     case aspectRatio = "aspect-ratio"
     case customRatio = "custom-ratio"
@@ -69,6 +70,7 @@ enum WindowAction: String, ActionName, CaseIterable {
     case showPreviews = "show-previews"
     case guides
     case guidesWhileDragging = "guides-while-dragging"
+    case showJoinLines = "show-join-lines"
     case showMenu = "show-menu"
     /// GtkApplicationWindow installs this one itself once the shortcuts window is attached.
     case showHelpOverlay = "show-help-overlay"

@@ -9,6 +9,7 @@ enum AppSettings {
     static let schemaID = CropEditorApplication.applicationID
     /// Keys that window actions stand for (`g_settings_create_action` names the action after its key).
     static let previewPanelKey = "show-previews", guidesKey = "guides", guidesWhileDraggingKey = "guides-while-dragging"
+    static let showJoinLinesKey = "show-join-lines"
 
     /// The settings object, or nil when the schema is not installed: g_settings_new would abort
     /// the process for a missing schema, so look it up first (running from a bare build tree).
@@ -46,6 +47,10 @@ enum AppSettings {
             settings.bool(guidesWhileDraggingKey) ? .whileDragging : .always
         )
     }
+
+    /// Whether the lines where cut-out bands were joined show (the window's `show-join-lines` action
+    /// writes it); on without a schema.
+    static var showJoinLines: Bool { shared?.bool(showJoinLinesKey) ?? true }
 
     /// The aspect ratio chosen last (as its action target: `free`, `original`, `W:H`).
     static var aspectRatio: String {

@@ -48,6 +48,13 @@ enum ShortcutsWindow {
                 ShortcutEntry(accelerator: "f", title: N_("Choose the next frame")),
                 ShortcutEntry(accelerator: "<Shift>f", title: N_("Choose the previous frame")),
                 ShortcutEntry(accelerator: "<Control>Delete", title: N_("Remove this frame")),
+                ShortcutEntry(
+                    accelerator: "x", title: N_("Cut Out mode: drag across the picture to remove a band of rows or columns")),
+                ShortcutEntry(
+                    accelerator: "b",
+                    title: N_("Cut Out mode: add a band across the middle (the arrows move it, Ctrl+arrows resize it)")),
+                ShortcutEntry(accelerator: "o", title: N_("Cut Out mode: switch new bands between rows and columns")),
+                ShortcutEntry(accelerator: "Delete", title: N_("Cut Out mode: put the chosen band back")),
                 ShortcutEntry(accelerator: "Tab", title: N_("Leave the crop area (Shift+Tab goes back)")),
             ]
             // Window actions whose keys work on the crop area alone (Delete: Move to Trash).

@@ -8,7 +8,7 @@ extension HeaderBar {
     static let actions: [(id: String, action: WindowAction)] = [
         ("open", .open), ("previous-photo", .previousPhoto), ("next-photo", .nextPhoto), ("save", .save),
         ("undo", .undo), ("redo", .redo), ("reset", .reset), ("straighten", .straighten), ("perspective", .perspective),
-        ("suggest", .suggest),
+        ("cut-out", .cutOut), ("suggest", .suggest),
         ("previews", .showPreviews),
     ]
 
@@ -32,7 +32,7 @@ extension HeaderBar {
             builder: builder, header: widget("header"), open: widget("open"), menu: widget("menu"), save: widget("save"),
             undo: widget("undo"), redo: widget("redo"), reset: widget("reset"),
             previews: widget("previews"), pixels: widget("pixels"), lossless: widget("lossless"),
-            straighten: widget("straighten"), perspective: widget("perspective"),
+            straighten: widget("straighten"), perspective: widget("perspective"), cutOut: widget("cut-out"),
             previousPhoto: widget("previous-photo"), nextPhoto: widget("next-photo"), suggest: widget("suggest"),
             pixelEntries: PixelField.allCases.map { pixelWidget("pixel-\($0)") },
             applyPixels: pixelWidget("pixel-apply"), outputSizeSlot: pixelWidget("output-size-slot"))

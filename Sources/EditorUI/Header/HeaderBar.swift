@@ -20,6 +20,8 @@ final class HeaderBar {
         static let straighten = 20
         /// Goes before Straighten: it has a key (Ctrl+Shift+P) and its entry in the main menu at any width.
         static let perspective = 18
+        /// Goes before Perspective: it has a key (X on the crop area) and its entry in the main menu at any width.
+        static let cutOut = 17
         /// Goes before Straighten: it has a key (S on the crop area) and a main-menu entry when hidden.
         static let suggest = 15
     }
@@ -46,8 +48,8 @@ final class HeaderBar {
     let aspectRatioButton: UnsafeMutablePointer<GtkWidget>
     /// Controls the main menu stands in for when they do not fit.
     let undoButton, redoButton, previewToggle, straightenToggle, suggestButton: UnsafeMutablePointer<GtkWidget>
-    /// Perspective mode's toggle (the main menu has its entry at any width).
-    let perspectiveToggle: UnsafeMutablePointer<GtkWidget>
+    /// Perspective mode's and Cut Out mode's toggles (the main menu has their entries at any width).
+    let perspectiveToggle, cutOutToggle: UnsafeMutablePointer<GtkWidget>
     /// The previous and next photo buttons, shown while a folder has more than one photo.
     let photoButtons: [UnsafeMutablePointer<GtkWidget>]
     /// Every control of the header, each with an accessible name and a tooltip.
@@ -65,6 +67,7 @@ final class HeaderBar {
         (undoButton, redoButton, previewToggle, suggestButton) = (parts.undo, parts.redo, parts.previews, parts.suggest)
         straightenToggle = parts.straighten
         perspectiveToggle = parts.perspective
+        cutOutToggle = parts.cutOut
         pixelEntries = parts.pixelEntries
         applyPixelsButton = parts.applyPixels
         parts.outputSizeSlot.append(outputSizeMenu.button)
@@ -72,8 +75,8 @@ final class HeaderBar {
         photoButtons = [parts.previousPhoto, parts.nextPhoto]
         controls = [
             parts.open, parts.reset, parts.menu, aspectRatioButton, parts.undo, parts.redo, parts.pixels,
-            parts.previews, parts.save, parts.straighten, parts.perspective, parts.previousPhoto, parts.nextPhoto,
-            parts.suggest,
+            parts.previews, parts.save, parts.straighten, parts.perspective, parts.cutOut, parts.previousPhoto,
+            parts.nextPhoto, parts.suggest,
         ]
         HeaderBar.nameControls(parts)
         for button in photoButtons { button.isVisible = false }
@@ -95,6 +98,7 @@ final class HeaderBar {
         row.append(parts.reset, priority: Priority.reset)
         row.append(parts.straighten, priority: Priority.straighten)
         row.append(parts.perspective, priority: Priority.perspective)
+        row.append(parts.cutOut, priority: Priority.cutOut)
         row.append(aspectRatioButton, priority: Priority.aspectRatio)
         row.append(title, priority: PriorityRow.required, flexible: true)
         row.append(parts.previews, priority: Priority.previews)
@@ -119,6 +123,7 @@ final class HeaderBar {
         AccessibleName.setIconButton(parts.previews, tr("Previews"))
         AccessibleName.setIconButton(parts.straighten, tr("Straighten"))
         AccessibleName.setIconButton(parts.perspective, tr("Perspective"))
+        AccessibleName.setIconButton(parts.cutOut, tr("Cut Out"))
         AccessibleName.setIconButton(parts.pixels, tr("Pixel position and size"))
         AccessibleName.setIconButton(parts.menu, tr("Main menu"))
         AccessibleName.setIconButton(parts.suggest, tr("Suggest crop"))
@@ -141,7 +146,7 @@ final class HeaderBar {
             case previewToggle: overflowMenu.append(tr("Show _Previews"), action: WindowAction.showPreviews.detailed)
             case straightenToggle: overflowMenu.append(tr("S_traighten"), action: WindowAction.straighten.detailed)
             case suggestButton: overflowMenu.append(tr("Su_ggest Crop"), action: WindowAction.suggest.detailed)
-            default: break  // Reset and Perspective are in the menu anyway
+            default: break  // Reset, Perspective and Cut Out are in the menu anyway
             }
         }
     }

@@ -8,8 +8,8 @@ struct HeaderParts {
     /// The builder that made them: it holds the loose ones until they are parented.
     let builder: GObjectRef
     let header, open, menu, save, undo, redo, reset, previews, pixels, lossless, straighten: UnsafeMutablePointer<GtkWidget>
-    /// Perspective mode's toggle, beside Straighten's.
-    let perspective: UnsafeMutablePointer<GtkWidget>
+    /// Perspective mode's toggle, beside Straighten's, and Cut Out mode's beside it.
+    let perspective, cutOut: UnsafeMutablePointer<GtkWidget>
     /// The previous and next photo of the folder, beside Open.
     let previousPhoto, nextPhoto: UnsafeMutablePointer<GtkWidget>
     /// Suggest: a smart crop.

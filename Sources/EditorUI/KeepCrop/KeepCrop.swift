@@ -68,9 +68,10 @@ struct KeepCrop {
         (crop.shape, crop.outputSize) = (frames[0].shape, frames[0].outputSize)
     }
 
-    /// Puts back the frames and cuts kept with `image`'s crop, if it kept any: no step to undo.
+    /// Puts back the frames kept with `image`'s crop, and its cuts with them, if it kept several: no step
+    /// to undo. Cuts kept with one frame were made as the picture was set (`EditorWindow.show`).
     private func restoreFrames(_ image: LoadedImage) {
-        guard let kept = image.storedCrop?.crop, kept.frames != nil || !kept.cuts.isEmpty else { return }
+        guard let kept = image.storedCrop?.crop, kept.frames != nil else { return }
         let frames =
             kept.frames?.compactMap(\.frame)
             ?? [FrameState(crop: kept.rect, angle: kept.angle, shape: kept.shape, outputSize: kept.outputSize)]

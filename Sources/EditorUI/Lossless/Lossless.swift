@@ -24,8 +24,10 @@ struct Lossless {
     /// Whether the crop saves losslessly as shown: the plain check, or with a turn/flip TurboJPEG's.
     var isEligible: Bool? {
         let canvas = host.canvas
-        // A straightened or perspective-corrected crop has new pixels: it never saves losslessly.
-        guard canvas.editor.angle.isZero, canvas.editor.perspective == nil else { return check.map { _ in false } }
+        // A straightened, perspective-corrected or joined crop has new pixels: it never saves losslessly.
+        guard canvas.editor.angle.isZero, canvas.editor.perspective == nil, canvas.editor.cuts.isEmpty else {
+            return check.map { _ in false }
+        }
         guard canvas.transform != .up else { return check?.isEligible }
         guard let image = canvas.image, let info = image.info, let grid = image.losslessGrid else { return nil }
         let crop = canvas.crop.pixelRect(imageWidth: canvas.straightenedSize.width, imageHeight: canvas.straightenedSize.height)
@@ -37,6 +39,7 @@ struct Lossless {
     var canSnap: Bool {
         let editor = host.canvas.editor
         return isEligible == false && host.canvas.transform == .up && editor.angle.isZero && editor.perspective == nil
+            && editor.cuts.isEmpty
     }
 
     /// After each commit: "Lossless" when eligible, an offer to snap when not, nothing for other formats.
@@ -55,6 +58,9 @@ struct Lossless {
         } else if host.canvas.editor.perspective != nil {
             // The rectified page is new pixels: no cut of the JPEG's blocks makes it.
             show(tr("Re-encoded"), tooltip: tr("A crop with a corrected perspective saves re-encoded"))
+        } else if !host.canvas.editor.cuts.isEmpty {
+            // The joined picture is new pixels too.
+            show(tr("Re-encoded"), tooltip: tr("A picture with bands cut out saves re-encoded"))
         } else if eligible {
             show(tr("Lossless"), tooltip: tr("This crop saves without re-encoding: its edges lie on the JPEG's block grid"))
         } else {

@@ -46,6 +46,12 @@ final class Previews {
             return panel.update(
                 image: rectified, crop: canvas.crop, transform: .up, shownSize: (size.width, size.height), shape: canvas.shape)
         }
+        if let joined = canvas.joinedImage {
+            // With cuts the crop is on the joined picture, which the crop area has made at display size.
+            return panel.update(
+                image: joined, crop: canvas.crop, transform: .up, shownSize: (joined.pixelWidth, joined.pixelHeight),
+                shape: canvas.shape)
+        }
         panel.update(
             image: canvas.image, crop: canvas.crop, transform: canvas.transform,
             shownSize: (canvas.shownSize.width, canvas.shownSize.height), shape: canvas.shape, angle: canvas.editor.angle)

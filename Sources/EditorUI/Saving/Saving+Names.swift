@@ -31,7 +31,8 @@ extension Saving {
 
     /// What a save of `editor`'s crop asks the export for (Copy, Print and Set as Background ask the
     /// same). With a perspective correction the crop (`editor.cropPixels`) is measured on the rectified
-    /// picture, and the export is given the quadrilateral on the picture as shown with its size.
+    /// picture, and the export is given the quadrilateral on the picture as shown with its size; with
+    /// cuts it is measured on the joined picture, and the export makes the same cuts first.
     nonisolated static func exportOptions(
         _ editor: CropEditor, outputSize: OutputSize, overwritingSource: Bool = false
     ) -> ExportOptions {
@@ -39,6 +40,7 @@ extension Saving {
             preferLossless: true, allowOverwritingSource: overwritingSource,
             transform: editor.orientation, shape: editor.shape, outputSize: outputSize, straighten: editor.angle)
         options.perspective = editor.rectification
+        options.cuts = editor.cuts
         return options
     }
 

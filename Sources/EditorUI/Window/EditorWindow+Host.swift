@@ -37,6 +37,8 @@ extension EditorWindow {
     var lossless: Lossless { Lossless(host: self, button: header.losslessButton) }
     /// Perspective mode's toggle, bar and proportions.
     var perspective: Perspective { Perspective(host: self, bar: layout.perspectiveBar, straightening: straightening) }
+    /// Cut Out mode's toggle.
+    var cutOut: CutOut { CutOut(host: self, straightening: straightening) }
     /// The crop's shape and the fixed frame.
     var frame: FrameOptions { FrameOptions(host: self) }
     /// The pixel popover's entries.

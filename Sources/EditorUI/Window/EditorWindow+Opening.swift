@@ -65,7 +65,8 @@ extension EditorWindow {
             let kept = session.arrive(at: path, showing: image, announcing: browsing)
             let restored = image.restoredCrop
             show(
-                image, crop: restored.rect, angle: restored.angle, perspective: KeepCrop.restoredPerspective(image), editor: kept)
+                image, crop: restored.rect, angle: restored.angle, perspective: KeepCrop.restoredPerspective(image),
+                cuts: image.storedCrop?.crop.cuts ?? [], editor: kept)
             if kept != nil { refresh(.frame) } else { keepCrop.announceRestored(image) }
             session.settle(at: path)
             LaunchTrace.mark("picture given to the canvas")
@@ -132,10 +133,10 @@ extension EditorWindow {
     /// as `editor` left it (a photo of the folder shown before).
     func show(
         _ image: LoadedImage, crop: CropRect, angle: StraightenAngle = .zero, perspective: PerspectiveCorrection? = nil,
-        editor: CropEditor? = nil
+        cuts: [PictureCut] = [], editor: CropEditor? = nil
     ) {
         layout.showEditor(true)
-        canvas.setImage(image, crop: crop, angle: angle, perspective: perspective, editor: editor)
+        canvas.setImage(image, crop: crop, angle: angle, perspective: perspective, cuts: cuts, editor: editor)
         header.title.setWindowTitle(image.title)
         window.asWindow.title = image.title
         canvas.widget.grabFocus()

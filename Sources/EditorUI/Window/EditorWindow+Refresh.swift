@@ -16,7 +16,10 @@ extension EditorWindow {
         }
         if !change.isDisjoint(with: [.crop, .angle]) { lossless.showStatus() }
         if change.contains(.angle) { straightening.showAngle() }
-        if !change.isDisjoint(with: [.crop, .angle, .work]) { perspective.follow() }
+        if !change.isDisjoint(with: [.crop, .angle, .work]) {
+            perspective.follow()
+            cutOut.follow()
+        }
         if change.contains(.frame) {
             ratio.show(canvas.aspectRatio)
             setActionState(.shape, .string(canvas.shape.rawValue))
@@ -49,6 +52,7 @@ extension EditorWindow {
         case .findPhotosAsked: finding.find(.photos)
         case .uprightGuided(let result): perspective.guided(result)
         case .rectifiedPictureReady: refresh(.previews)
+        case .cutOutModeChanged(let on): cutOut.modeChanged(on)
         }
     }
 
@@ -79,6 +83,7 @@ extension EditorWindow {
         case .fileToOpen: return openWith.file != nil
         case .losslessSnap: return lossless.canSnap
         case .batch: return canvas.image?.path != nil && applyToAll.isIdle
+        case .trash: return isEnabled(.batch) && !canvas.isCuttingOut
         case .applyToAll: return isEnabled(.batch) && canvas.editor.perspective == nil
         case .straighten: return canvas.image != nil && canvas.editor.perspective == nil
         case .perspectiveMode: return canvas.isEditingPerspective

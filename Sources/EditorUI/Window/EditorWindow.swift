@@ -77,6 +77,7 @@ final class EditorWindow {
     /// on the window and drags out of the large preview.
     private func setUpFeatures() {
         Guides.follow(on: canvas, in: window)
+        CutOut.follow(on: canvas, in: window)
         previews.followSetting()
         copyPaste.followClipboard()
         copyPaste.acceptDrops()

@@ -22,6 +22,8 @@ enum MainMenu {
                 .action(tr("Find _Document"), WindowAction.findDocument.detailed),
                 .action(tr("_Upright"), WindowAction.upright.detailed),
                 .action(tr("_Find Photos"), WindowAction.findPhotos.detailed),
+                .action(tr("Cu_t Out"), WindowAction.cutOut.detailed),
+                .action(tr("Show _Join Lines"), WindowAction.showJoinLines.detailed),
                 .action(tr("Rotate _Left"), WindowAction.rotateLeft.detailed),
                 .action(tr("Rotate R_ight"), WindowAction.rotateRight.detailed),
                 .action(tr("Flip _Horizontally"), WindowAction.flipHorizontal.detailed),
