@@ -21,7 +21,7 @@ import GtkSupport
     /// The picture alone, with no crop frame, dim or guides (perspective mode draws its own).
     var noFrame = false
     /// The frames besides the active one, outlined and numbered, when the picture has several.
-    var otherFrames: OtherFramesDrawing?
+    @_spi(Benchmark) public var otherFrames: OtherFramesDrawing?
 
     /// Every part has the look of a plain frame by default: nothing focused, the usual style,
     /// thirds on a rectangle (how the benchmark paints).
