@@ -65,6 +65,17 @@ extension HeadlessCommand {
         }
     }
 
+    /// A list's results each take the kept crop: refused at once, nothing written, when it keeps
+    /// several frames or cuts, which only a command line of one result makes.
+    static func refuseKeptFramesInList(_ options: HeadlessOptions, source: DecoderSource) throws(HeadlessError) {
+        let kept: StoredCrop?
+        // An unreadable sidecar is left to each result, which says it as one result's command line would.
+        do { kept = try DecoderPool.shared.storedCrop(source)?.crop } catch { return }
+        if let kept, kept.frames != nil || !kept.cuts.isEmpty {
+            throw HeadlessError(image: options.imageName, .conflict(.keptFramesWithList))
+        }
+    }
+
     /// Refused before the picture is read: the output is the source itself (links and other spellings
     /// included). Checked here and not only in Imaging: the source must be safe whatever Imaging does.
     static func refuseOutputOntoSource(_ options: HeadlessOptions) throws(HeadlessError) {

@@ -1,4 +1,4 @@
-// A sidecar's several frames and cuts made by the real binary without --crop: one result a frame, against ImageMagick's -chop and -crop.
+// A sidecar's frames and cuts made by the real binary without --crop, one result a frame, against ImageMagick's -chop and -crop.
 
 import CropKit
 import Foundation
@@ -188,7 +188,12 @@ extension HeadlessBinaryTests {
             // A --size list without --crop cannot make them either.
             let before = w.snapshot()
             let listed = try w.run(["--size=50,60", "--output=out/s.png", "in/pic.png"])
-            #expect(listed.exited && listed.status == 2 && w.snapshot() == before, "\(listed.errorLines)")
+            #expect(listed.exited && listed.status == 2 && w.snapshot() == before)
+            #expect(
+                listed.errorLines == [
+                    "crop-editor: in/pic.png: the crop kept for it has several frames or bands cut out, and a list makes one "
+                        + "result an entry: give --crop with the list"
+                ])
         }
     }
 }
