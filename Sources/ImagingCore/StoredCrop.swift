@@ -101,6 +101,9 @@ public struct StoredFrame: Sendable, Equatable, Codable {
     public var outputSize: OutputSize
     public var name: String?
 
+    /// The longest name a kept frame may have: it names a file (`FrameNaming`).
+    public static let longestName = 200
+
     public init(_ frame: FrameState) {
         rect = frame.crop
         ratio = frame.aspectRatio.description
