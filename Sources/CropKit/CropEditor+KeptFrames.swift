@@ -55,13 +55,24 @@ extension CropEditor {
         return changes
     }
 
+    /// Turns and flips the picture from its orientation to `wanted` (the command line's `--rotate` and
+    /// `--flip` over a kept crop), every frame and cut carried as the window's turns carry them.
+    public mutating func orient(_ wanted: ImageOrientation) {
+        for step in Self.transforms(from: orientation, to: wanted) { apply(step) }
+    }
+
     /// Quarter turns right then perhaps a flip left to right that, applied to the picture as shown,
     /// give the upright picture back.
     static func transforms(undoing orientation: ImageOrientation) -> [PictureTransform] {
+        transforms(from: orientation, to: .up)
+    }
+
+    /// Quarter turns right then perhaps a flip left to right that take a picture shown at `start` to `end`.
+    static func transforms(from start: ImageOrientation, to end: ImageOrientation) -> [PictureTransform] {
         for turns in 0..<4 {
             for flip in [false, true] {
                 let steps = Array(repeating: PictureTransform.rotateRight, count: turns) + (flip ? [.flipHorizontal] : [])
-                if steps.reduce(orientation, { $0.applying($1) }) == .up { return steps }
+                if steps.reduce(start, { $0.applying($1) }) == end { return steps }
             }
         }
         return []

@@ -73,8 +73,8 @@ enum ReplyChecks {
     }
 
     /// Kept frames and cuts as the sidecar's reader restores them: 2 to `FrameState.maximumCount`
-    /// frames, each inside, of a ratio we write, an angle within ±45° and a size a result may have, the
-    /// active one among them; cuts of at least one row from a row of the picture, with no angle or
+    /// frames, each inside, of a ratio we write, an angle within ±45°, a size a result may have and a
+    /// name short enough for a file's (the command line names results by it), the active one among them; cuts of at least one row from a row of the picture, with no angle or
     /// perspective; or none at all.
     static func isFramed(_ crop: StoredCrop) -> Bool {
         let cutsFit =
@@ -88,6 +88,7 @@ enum ReplyChecks {
                 return [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy { $0.isFinite && (0...1).contains($0) }
                     && rect.width > 0 && rect.height > 0 && isAngle(frame.angle) && isOutputSize(frame.outputSize)
                     && frame.frame != nil && (crop.cuts.isEmpty || frame.angle.isZero)
+                    && (frame.name?.count ?? 0) <= StoredFrame.longestName
             }
     }
 

@@ -36,6 +36,7 @@ extension HeadlessCommand {
         }
         let source: DecoderSource
         if let given { source = given } else { source = try StandardStreams.source(first) }
+        if takesKeptCrop(first) { try refuseKeptFramesInList(first, source: source) }
         var outcome = FramesOutcome()
         for frame in frames {
             do {

@@ -36,9 +36,9 @@ public enum HeadlessCommand {
                     DecoderPool.shared.confinement()?.summary
                     ?? "Decoders cannot start: \(DecoderPool.programName) is missing or failed"
                 writeAll(HelpText.text + "\n" + confinement + "\n", to: STDOUT_FILENO)
-            case .crop(let options) where options.findsPhotos:
+            case .crop(let options) where options.findsPhotos || takesKeptCrop(options):
                 prepareDecoder(for: options)
-                let outcome = try cropPhotos(options)
+                let outcome = try options.findsPhotos ? cropPhotos(options) : cropKept(options)
                 for line in outcome.lines { writeAll(line + "\n", to: STDERR_FILENO) }
                 return outcome.status
             case .crop(let options):
@@ -94,6 +94,9 @@ public enum HeadlessCommand {
                 if case .crop(let options) = request, options.findsPhotos {
                     return try photosJob(options, temporaryName: job.temporaryName)
                 }
+                if case .crop(let options) = request, takesKeptCrop(options) {
+                    return try keptJob(options, temporaryName: job.temporaryName)
+                }
                 guard case .crop(let options) = request else {
                     return BatchOutcome(
                         status: .failed, lines: [HeadlessError(image: job.image, .failure(.notASingleImageJob)).line])
@@ -114,23 +117,23 @@ public enum HeadlessCommand {
     }
 
     /// The same, saying too whether the result was cut losslessly (a batch's summary counts them).
-    /// `source`: the picture already read (several results of one piped picture), else read here.
+    /// `source`: the picture already read (several results of one piped picture), else read here;
+    /// `read`: its facts and kept crop already asked for (`cropKept`), else asked here.
     static func cropped(
-        _ options: HeadlessOptions, temporaryName: String? = nil, source given: DecoderSource? = nil
+        _ options: HeadlessOptions, temporaryName: String? = nil, source given: DecoderSource? = nil, read: KeptRead? = nil
     ) throws(HeadlessError) -> (
         warning: HeadlessWarning?, lossless: Bool
     ) {
         let image = options.imageName
-        // Checked here and not only in Imaging: the source must be safe whatever Imaging does.
-        if let output = options.output, !options.readsStandardInput, !options.writesStandardOutput,
-            FileIdentity.same(options.image, output)
-        {
-            throw HeadlessError(image: image, .conflict(.outputIsSource))
-        }
+        try refuseOutputOntoSource(options)
         let source: DecoderSource
         if let given { source = given } else { source = try StandardStreams.source(options) }
         let info: ImageInfo
-        do { info = try DecoderPool.shared.probe(source) } catch { throw HeadlessError(image: image, error) }
+        if let read {
+            info = read.info
+        } else {
+            do { info = try DecoderPool.shared.probe(source) } catch { throw HeadlessError(image: image, error) }
+        }
         let angle = try straightenAngle(options, source: source)
         let asked = try rectification(options, source: source, info: info)
         let (rect, kept, shownAngle, rectification) =
@@ -139,7 +142,7 @@ public enum HeadlessCommand {
             } else if !options.export.cuts.isEmpty, options.suggestion == nil, options.trim == nil {
                 (try joinedCrop(options, info: info), StoredCrop?.none, StraightenAngle.zero, Rectification?.none)
             } else {
-                try pixelRect(options, source: source, info: info, angle: angle)
+                try pixelRect(options, source: source, info: info, angle: angle, read: read)
             }
         var export = options.exportOptions(kept: kept)
         export.straighten = shownAngle
@@ -213,9 +216,10 @@ public enum HeadlessCommand {
     /// given; with `--straighten` and no `--crop`, the largest upright crop; or the crop kept for
     /// the image (kept on the upright picture, so it is turned too, its angle reversed by a
     /// mirror; on its rectified picture when it keeps a perspective, which comes back too), which
-    /// then comes back as well for its shape and output size.
+    /// then comes back as well for its shape and output size. Several kept frames or kept cuts are
+    /// `cropKept`'s to make; a list reaching them is refused.
     private static func pixelRect(
-        _ options: HeadlessOptions, source: DecoderSource, info: ImageInfo, angle: StraightenAngle?
+        _ options: HeadlessOptions, source: DecoderSource, info: ImageInfo, angle: StraightenAngle?, read: KeptRead?
     )
         throws(HeadlessError) -> (rect: PixelRect, kept: StoredCrop?, angle: StraightenAngle, perspective: Rectification?)
     {
@@ -248,23 +252,26 @@ public enum HeadlessCommand {
                 let turned = TurnedPicture(width: shown.width, height: shown.height, angle: angle)
                 return (turned.pixelRect(for: turned.largestUprightCrop), nil, angle, nil)
             }
-            let stored: (crop: StoredCrop, source: StoredCropSource)?
-            do { stored = try DecoderPool.shared.storedCrop(source) } catch {
-                throw HeadlessError(image: image, error)
+            let kept: StoredCrop?
+            if let read {
+                kept = read.crop
+            } else {
+                do { kept = try DecoderPool.shared.storedCrop(source)?.crop } catch { throw HeadlessError(image: image, error) }
             }
-            guard let stored else { throw HeadlessError(image: image, .failure(.noCrop)) }
-            if let kept = keptPerspective(stored.crop, info: info, transform: transform) {
-                return (kept.rect, stored.crop, .zero, kept.rectification)
+            guard let kept else { throw HeadlessError(image: image, .failure(.noCrop)) }
+            guard kept.frames == nil, kept.cuts.isEmpty else { throw HeadlessError(image: image, .conflict(.keptFramesWithList)) }
+            if let corrected = keptPerspective(kept, info: info, transform: transform) {
+                return (corrected.rect, kept, .zero, corrected.rectification)
             }
-            guard !stored.crop.angle.isZero else {
-                let upright = stored.crop.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)
+            guard !kept.angle.isZero else {
+                let upright = kept.rect.pixelRect(imageWidth: info.width, imageHeight: info.height)
                 let rect = transform.displayedPixelRect(fromStored: upright, storedWidth: info.width, storedHeight: info.height)
-                return (rect, stored.crop, .zero, nil)
+                return (rect, kept, .zero, nil)
             }
             // The turned box turns and mirrors with the picture: the same map carries the normalized crop.
-            let keptAngle = transform.mirrors ? stored.crop.angle.reversed : stored.crop.angle
+            let keptAngle = transform.mirrors ? kept.angle.reversed : kept.angle
             let turned = TurnedPicture(width: shown.width, height: shown.height, angle: keptAngle)
-            return (turned.pixelRect(for: transform.displayedRect(fromStored: stored.crop.rect)), stored.crop, keptAngle, nil)
+            return (turned.pixelRect(for: transform.displayedRect(fromStored: kept.rect)), kept, keptAngle, nil)
         }
         let angle = angle ?? .zero
         let turned = TurnedPicture(width: shown.width, height: shown.height, angle: angle)

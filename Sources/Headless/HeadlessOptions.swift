@@ -41,6 +41,9 @@ public struct HeadlessOptions: Equatable, Sendable {
     public var findsPhotos = false
     /// `--format` with `--output=-`: what standard output gets.
     public var standardOutputFormat: OutputFormat?
+    /// One frame of the crop kept for the picture, made as the window's Save makes it; its shape and
+    /// size yield to `--shape` and `--size` (`HeadlessCommand+KeptFrames.swift`).
+    public var keptFrame: FrameOutput?
 
     /// `-`, as IMAGE (standard input) or as `--output` (standard output).
     public static let standardStream = "-"
@@ -72,11 +75,11 @@ public struct HeadlessOptions: Equatable, Sendable {
     }
 
     /// The export asked for: the command line's shape and size win, then those kept with the crop
-    /// (`kept`, when the crop is the kept one), then a rectangle at the crop's own size.
+    /// (`kept`, when the crop is the kept one, or the kept frame's), then a rectangle at the crop's own size.
     public func exportOptions(kept: StoredCrop?) -> ExportOptions {
-        var options = export
-        options.shape = shape ?? kept?.shape ?? .rectangle
-        options.outputSize = outputSize ?? kept?.outputSize ?? .original
+        var options = keptFrame.map(export.making) ?? export
+        options.shape = shape ?? kept?.shape ?? keptFrame?.shape ?? .rectangle
+        options.outputSize = outputSize ?? kept?.outputSize ?? keptFrame?.outputSize ?? .original
         return options
     }
 

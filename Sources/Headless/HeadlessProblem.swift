@@ -90,6 +90,10 @@ public enum HeadlessProblem: Equatable, Sendable {
         case tooManyResults(HeadlessOption, count: Int)
         /// Two entries that name their results alike.
         case resultNamedTwice(HeadlessOption, String)
+        /// The crop kept for the picture has `count` frames, one result each, and `--output=-` takes one.
+        case keptFramesToStandardOutput(count: Int)
+        /// A list without `--crop` on a picture whose kept crop has several frames or bands cut out.
+        case keptFramesWithList
     }
 
     public enum Failure: Error, Equatable, Sendable {
@@ -265,6 +269,12 @@ extension HeadlessProblem.Conflict {
         case .resultNamedTwice(let option, let entry):
             return "--\(option.rawValue) gives \(entry) twice: each result is named by its entry, so give each once"
         case .standardInputIsTerminal: return "- reads the picture from standard input, which is a terminal: pipe a picture in"
+        case .keptFramesToStandardOutput(let count):
+            return "the crop kept for it has \(count) frames, one result each, FILE-1.EXT, FILE-2.EXT, …, "
+                + "and --output=- takes one: give --output=FILE"
+        case .keptFramesWithList:
+            return "the crop kept for it has several frames or bands cut out, and a list makes one result an entry: "
+                + "give --crop with the list"
         }
     }
 }

@@ -25,9 +25,6 @@ extension Sidecar {
         var name: String?
     }
 
-    /// The longest name a kept frame may have.
-    static let longestName = 200
-
     /// Writes `crop`'s frames and cuts, or removes those an earlier crop left, as it has none.
     static func setFrames(_ metadata: UnsafeMutablePointer<GExiv2Metadata>, _ crop: StoredCrop) throws(ImagingError) {
         if let frames = crop.frames, frames.count > 1 {
@@ -90,7 +87,7 @@ extension Sidecar {
             let e = kept.rect
             guard e.count == 4, e.allSatisfy({ (0...1).contains($0) }), e[2] > e[0], e[3] > e[1],
                 abs(kept.angle) <= StraightenAngle.limitHundredths, let shape = CropShape(rawValue: kept.shape),
-                (kept.name?.count ?? 0) <= longestName
+                (kept.name?.count ?? 0) <= StoredFrame.longestName
             else { return nil }
             let size = kept.size.map { OutputSize(storedText: $0) } ?? .original
             guard let size else { return nil }

@@ -56,6 +56,27 @@ public struct StoredCrop: Sendable, Equatable, Codable {
     }
 }
 
+extension StoredCrop {
+    /// Every frame and cut of `editor` kept with the crop, on the upright picture as the model gives
+    /// them back; the first frame is also the crop a reader of one crop restores. Nothing for one
+    /// frame without cuts: the crop alone says it. What Keep Crop stores.
+    public mutating func addFrames(of editor: CropEditor) {
+        guard editor.frameCount > 1 || !editor.cuts.isEmpty else { return }
+        let kept = editor.uprightFrames
+        cuts = editor.uprightCuts
+        (rect, angle) = (kept[0].crop, kept[0].angle)
+        guard kept.count > 1 else { return }
+        frames = kept.map(StoredFrame.init)
+        activeFrame = editor.activeFrame
+        (shape, outputSize) = (kept[0].shape, kept[0].outputSize)
+    }
+
+    /// The frames to restore on the upright picture: every kept one, or the one crop as a frame.
+    public var frameStates: [FrameState] {
+        frames?.compactMap(\.frame) ?? [FrameState(crop: rect, angle: angle, shape: shape, outputSize: outputSize)]
+    }
+}
+
 /// Where a restored crop came from.
 public enum StoredCropSource: Sendable, Equatable {
     case sidecar(String)
@@ -79,6 +100,9 @@ public struct StoredFrame: Sendable, Equatable, Codable {
     public var shape: CropShape
     public var outputSize: OutputSize
     public var name: String?
+
+    /// The longest name a kept frame may have: it names a file (`FrameNaming`).
+    public static let longestName = 200
 
     public init(_ frame: FrameState) {
         rect = frame.crop

@@ -28,6 +28,10 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "perspective" {
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "cut-out" {
     exit(MainActor.assumeIsolated { CutOutMode.run() })
 }
+// `crop-bench frames`: frames while the active frame is dragged among several.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "frames" {
+    exit(MainActor.assumeIsolated { FramesMode.run() })
+}
 // `crop-bench straighten`: only the straighten frames (also printed last by a plain run).
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "straighten" {
     MainActor.assumeIsolated { straightenBenchmark() }

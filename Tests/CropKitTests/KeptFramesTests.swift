@@ -47,6 +47,26 @@ import Testing
         #expect(opened.cropPixels == editor.cropPixels)
     }
 
+    /// The command line's `--rotate` and `--flip` over kept frames: every orientation is reached from
+    /// any other, and the frames and cuts land where the window's own turns to it put them.
+    @Test(arguments: ImageOrientation.allCases)
+    func orientReachesEveryOrientationAsTheWindowsTurnsDo(wanted: ImageOrientation) throws {
+        let cuts = [PictureCut(axis: .rows, start: 100, length: 50)]
+        for start in [[], [PictureTransform.rotateLeft, .flipVertical]] {
+            var editor = try Self.editor(Self.frames, cuts: cuts)
+            let upright = editor.uprightFrames
+            for turn in start { editor.apply(turn) }
+            editor.orient(wanted)
+            #expect(editor.orientation == wanted)
+            #expect(editor.uprightCuts == cuts)
+            for (kept, frame) in zip(editor.uprightFrames, upright) { #expect(isClose(kept.crop, frame.crop, tolerance: 1e-12)) }
+            // Each frame shown where the orientation's own map puts it.
+            for (shown, frame) in zip(editor.frames, upright) {
+                #expect(isClose(editor.orientation.storedRect(fromDisplayed: shown.crop), frame.crop, tolerance: 1e-12))
+            }
+        }
+    }
+
     @Test func aMirroredPictureKeepsItsAnglesReversed() throws {
         var tilted = Self.frames
         tilted[0].angle = StraightenAngle(degrees: 3)

@@ -31,12 +31,8 @@ import Testing
 
     /// What Keep Crop stores of `editor`: the first frame in crs:, all of them and the cuts in our namespace.
     static func stored(_ editor: CropEditor) -> StoredCrop {
-        let frames = editor.uprightFrames
-        var crop = StoredCrop(
-            rect: frames[0].crop, shape: frames[0].shape, outputSize: frames[0].outputSize, angle: frames[0].angle)
-        crop.frames = frames.map(StoredFrame.init)
-        crop.activeFrame = editor.activeFrame
-        crop.cuts = editor.uprightCuts
+        var crop = StoredCrop(rect: .unit)
+        crop.addFrames(of: editor)
         return crop
     }
 

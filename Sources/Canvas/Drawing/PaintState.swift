@@ -21,7 +21,7 @@ import GtkSupport
     /// The picture alone, with no crop frame, dim or guides (perspective mode draws its own).
     var noFrame = false
     /// The frames besides the active one, outlined and numbered, when the picture has several.
-    var otherFrames: OtherFramesDrawing?
+    @_spi(Benchmark) public var otherFrames: OtherFramesDrawing?
     /// The lines where the parts of a picture with bands cut out meet, when they show.
     var joins: JoinLines?
 

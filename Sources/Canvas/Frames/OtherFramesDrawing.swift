@@ -7,7 +7,7 @@ import GtkSupport
 /// The outlines of the frames that are not being edited, in view points, fixed before painting as
 /// the rest of a frame plan. The active frame keeps the handles; these are outlined and left undimmed
 /// (the dim lies outside every frame), so the picture stays readable under several.
-struct OtherFramesDrawing: Equatable, Sendable {
+@_spi(Benchmark) public struct OtherFramesDrawing: Equatable, Sendable {
     struct Outline: Equatable, Sendable {
         /// The frame's place, from 1, as its file is named and the description says it.
         let number: Int
@@ -42,6 +42,13 @@ struct OtherFramesDrawing: Equatable, Sendable {
     }
 
     let frames: [Outline]
+
+    init(frames: [Outline]) { self.frames = frames }
+
+    /// Upright frames at `rects` (view points), numbered from 2 as the frames after the active first one.
+    @_spi(Benchmark) public init(upright rects: [CropRect]) {
+        frames = rects.enumerated().map { Outline(number: $0.offset + 2, rect: $0.element) }
+    }
 
     /// The outline is thinner than the active frame's, so which one the handles move stays plain.
     static let lineWidth = 1.0

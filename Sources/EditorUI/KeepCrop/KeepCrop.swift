@@ -29,7 +29,7 @@ struct KeepCrop {
             angle: transform.mirrors ? canvas.editor.angle.reversed : canvas.editor.angle,
             perspectiveCorners: canvas.editor.uprightPerspectiveCorners,
             perspectiveRatio: canvas.editor.perspective?.ratio.map { transform.swapsAxes ? 1 / $0 : $0 })
-        Self.addFrames(of: canvas.editor, to: &crop)
+        crop.addFrames(of: canvas.editor)
         let kept = crop
         let host = self.host
         Task { @MainActor [weak host] in
@@ -54,28 +54,11 @@ struct KeepCrop {
         }
     }
 
-    /// Every frame and cut of `editor` kept with the crop, on the upright picture as the model gives
-    /// them back; the first frame is also the crop a reader of one crop restores. Nothing for one
-    /// frame without cuts: the crop alone says it.
-    static func addFrames(of editor: CropEditor, to crop: inout StoredCrop) {
-        guard editor.frameCount > 1 || !editor.cuts.isEmpty else { return }
-        let frames = editor.uprightFrames
-        crop.cuts = editor.uprightCuts
-        (crop.rect, crop.angle) = (frames[0].crop, frames[0].angle)
-        guard frames.count > 1 else { return }
-        crop.frames = frames.map(StoredFrame.init)
-        crop.activeFrame = editor.activeFrame
-        (crop.shape, crop.outputSize) = (frames[0].shape, frames[0].outputSize)
-    }
-
     /// Puts back the frames kept with `image`'s crop, and its cuts with them, if it kept several: no step
     /// to undo. Cuts kept with one frame were made as the picture was set (`EditorWindow.show`).
     private func restoreFrames(_ image: LoadedImage) {
         guard let kept = image.storedCrop?.crop, kept.frames != nil else { return }
-        let frames =
-            kept.frames?.compactMap(\.frame)
-            ?? [FrameState(crop: kept.rect, angle: kept.angle, shape: kept.shape, outputSize: kept.outputSize)]
-        host.canvas.restoreFrames(frames, active: kept.activeFrame, cuts: kept.cuts)
+        host.canvas.restoreFrames(kept.frameStates, active: kept.activeFrame, cuts: kept.cuts)
     }
 
     /// The perspective correction kept with `image`'s crop, on the upright picture it opens as; nil
