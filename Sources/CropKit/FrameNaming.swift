@@ -4,13 +4,21 @@
 /// (`4:5` as `4x5`), or its place counted from 1 when it has none. The command line's lists and the
 /// window's Save All use the same rule.
 public enum FrameNaming {
-    /// A frame's name as a file name shows it: spaces and slashes dropped, lowercase, `:` as `x`;
-    /// nil when nothing is left.
+    /// A frame's name as a file name shows it: letters, digits, `.`, `-` and `_` kept, lowercase, `:` as
+    /// `x`, everything else dropped, at most `longestLabel` characters; nil when nothing is left. A name
+    /// comes from a sidecar anyone could have written: no control character, quote or slash of it may
+    /// reach a file name or a line shown to people.
     public static func label(_ name: String) -> String? {
-        let compact = String(name.filter { !$0.isWhitespace && $0 != "/" && $0 != "\\" && $0 != "\0" }).lowercased()
-        let label = String(compact.map { $0 == ":" ? "x" : $0 })
-        return label.isEmpty || label == "." || label == ".." ? nil : label
+        let kept = name.lowercased().compactMap { c -> Character? in
+            if c == ":" { return "x" }
+            return c.isLetter || c.isNumber || c == "." || c == "-" || c == "_" ? c : nil
+        }
+        let label = String(kept.prefix(longestLabel))
+        return label.isEmpty || label.allSatisfy({ $0 == "." }) ? nil : label
     }
+
+    /// The most characters a label keeps of a name.
+    public static let longestLabel = 64
 
     /// The labels of `frames` in order: each one's name as `label(_:)` gives it, or its place counted
     /// from 1 when it has none. When two would be the same every frame is named by its place, so no

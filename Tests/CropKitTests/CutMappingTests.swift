@@ -100,6 +100,11 @@ import Testing
     @Test func framesAreNamedByNameOrPlace() {
         #expect(FrameNaming.label("4:5") == "4x5" && FrameNaming.label(" 16 : 9 ") == "16x9")
         #expect(FrameNaming.label("A/B\\C") == "abc" && FrameNaming.label("  ") == nil && FrameNaming.label("..") == nil)
+        // A hostile sidecar's name: control characters, quotes and separators never reach a file name.
+        #expect(FrameNaming.label("\u{1B}[31mred\u{7}'\"$(x)`;|&*?<>~") == "31mredx")
+        #expect(FrameNaming.label("\u{1B}[2J\n\r\t") == "2j" && FrameNaming.label("...") == nil)
+        #expect(FrameNaming.label(String(repeating: "a", count: 500))?.count == FrameNaming.longestLabel)
+        #expect(FrameNaming.label("Story 9:16 (Ünïcode)") == "story9x16ünïcode")
         let formats = ["1:1", "4:5", "9:16"].map { FrameState(name: $0) }
         #expect(FrameNaming.labels(for: formats) == ["1x1", "4x5", "9x16"])
         #expect(FrameNaming.labels(for: [FrameState(), FrameState(), FrameState()]) == ["1", "2", "3"])
