@@ -148,6 +148,45 @@ final class WaylandEndToEndTests: XCTestCase {
         XCTAssertTrue(editor.process.isRunning, "the editor exited")
     }
 
+    /// Several frames under Wayland, through the crop area's actions: two added (each a copy of the one
+    /// edited, moved down and right), the first chosen again, Cut Out entered and left; the header's Save
+    /// then writes one file a frame beside the photo, the first the crop narrowed before.
+    func testFramesAreAddedChosenAndSavedUnderWayland() throws {
+        let folder = try GtkDisplay.temporaryFolder("wayland-frames")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let weston = try WestonCompositor(folder: folder)
+        defer { weston.stop() }
+        let image = folder.appendingPathComponent("frames.png").path
+        XCTAssertNotNil(Shell.run("convert", ["-size", "600x400", "xc:#30B050", image]))
+        let english: [String: String?] = ["LANG": "C.UTF-8", "LANGUAGE": nil, "LC_ALL": nil]
+        let editor = try ExternalEditor(arguments: [image], environment: weston.clientEnvironment.merging(english) { $1 })
+        defer { editor.stop() }
+        let app = try XCTUnwrap(AtspiClient.application(pid: editor.process.processIdentifier), "the editor never reached AT-SPI")
+        XCTAssertTrue(GtkDisplay.poll(timeout: 20) { app.children.first?.name == "frames.png" }, "the photo never opened")
+        let area = try XCTUnwrap(app.find(named: "Crop area"), "no “Crop area” in the application")
+        XCTAssertTrue(area.doAction(named: CanvasAction.adjust(.makeNarrower).detailed))
+        XCTAssertTrue(area.doAction(named: CanvasAction.adjust(.makeNarrower).detailed))
+        XCTAssertEqual(area.description, "left 0 percent, top 0 percent, width 90 percent, height 100 percent")
+
+        for count in 2...3 {
+            XCTAssertTrue(area.doAction(named: CanvasAction.addFrame.detailed))
+            XCTAssertTrue(
+                GtkDisplay.poll(timeout: 10) { area.description?.hasPrefix("frame \(count) of \(count), ") == true },
+                area.description ?? "no description")
+        }
+        XCTAssertTrue(area.doAction(named: CanvasAction.nextFrame.detailed))
+        XCTAssertEqual(area.description, "frame 1 of 3, left 0 percent, top 0 percent, width 90 percent, height 100 percent")
+        XCTAssertTrue(area.doAction(named: CanvasAction.cutOut.detailed))
+        XCTAssertTrue(area.doAction(named: CanvasAction.cutOut.detailed))
+        XCTAssertTrue(app.pressButton(endingWith: "Save"), "no Save in the header")
+        let saved = (1...3).map { folder.appendingPathComponent("frames-\($0).png").path }
+        XCTAssertTrue(
+            GtkDisplay.poll(timeout: 20) { saved.allSatisfy { Shell.run("identify", ["-format", "%wx%h", $0]) != nil } },
+            "Save did not write a file a frame: \((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])")
+        XCTAssertEqual(Shell.run("identify", ["-format", "%wx%h", saved[0]]), "540x400")
+        XCTAssertTrue(editor.process.isRunning, "the editor exited")
+    }
+
     /// The first and last pure-white pixel of every tenth row of `shot` that has at least 200 of them
     /// (a page; not the panel's clock or a button's label).
     static func whiteEnds(_ shot: Screenshot) -> [(left: Int, right: Int)] {
