@@ -11,10 +11,15 @@ enum DecodePolicy {
     /// picture the window shows or measures is one it can save. The error buffer starts empty there:
     /// opening a file leaves harmless words in it (libheif's "bad seek" as it sniffs). A loader's
     /// failure in a worker thread can be lost on the way to the caller, who then gets pixels never
-    /// written (a PNG whose last checksum is wrong, one run in a few); the words it left are not lost.
-    static func computed<T>(_ info: ImageInfo, _ compute: () throws(ImagingError) -> T) throws(ImagingError) -> T {
+    /// written (a PNG whose last checksum is wrong, one run in a few); the words it left are not lost,
+    /// and such a loss ends as `failure` (the error `compute` throws when the failure reaches it), so
+    /// the file is refused with the same line either way.
+    static func computed<T>(
+        _ info: ImageInfo, failure: () -> ImagingError, _ compute: () throws(ImagingError) -> T
+    ) throws(ImagingError) -> T {
         vips_error_clear()
         let result = try compute()
+        if !info.isJPEG, let buffer = vips_error_buffer(), buffer.pointee != 0 { throw failure() }
         try acceptRepairs(info)
         return result
     }

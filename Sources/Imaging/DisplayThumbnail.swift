@@ -27,7 +27,9 @@ public enum DisplayThumbnail {
             throw ImagingLibraries.pipelineError(info)
         }
         defer { cv_unref(thumb) }
-        let pixels = try DecodePolicy.computed(info) { () throws(ImagingError) in try rgba8(thumb) }
+        let pixels = try DecodePolicy.computed(info, failure: { ImagingLibraries.vipsFailure(.decode) }) {
+            () throws(ImagingError) in try rgba8(thumb)
+        }
         return (info, pixels)
     }
 

@@ -133,7 +133,8 @@ public enum RegionRender {
             throw .invalidRequest(.emptyRegion)
         }
         // The pass decodes: a loader's failure lost in a worker thread is caught by its words.
-        let cut = try DecodePolicy.computed(info) { () throws(ImagingError) in
+        let cut = try DecodePolicy.computed(info, failure: { ImagingLibraries.vipsFailure(.regionCut) }) {
+            () throws(ImagingError) in
             guard
                 let cut = cvr_stream_cut(
                     image, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top),

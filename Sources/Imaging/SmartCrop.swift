@@ -46,7 +46,7 @@ public enum SmartCrop {
         let ch = Int32(min(max((Double(size.height) * Double(th) / Double(shown.height)).rounded(), 1), Double(th)))
         var cropped: UnsafeMutablePointer<VipsImage>?
         var x: Int32 = 0, y: Int32 = 0
-        try DecodePolicy.computed(info) { () throws(ImagingError) in
+        try DecodePolicy.computed(info, failure: { ImagingLibraries.pipelineError(info) }) { () throws(ImagingError) in
             guard cv_smartcrop_attention(thumb, &cropped, cw, ch, &x, &y) == 0, let cropped else {
                 throw ImagingLibraries.pipelineError(info)
             }

@@ -62,7 +62,7 @@ final class OrcaAfterTheCropTests: XCTestCase {
         }
         XCTAssertEqual(orca.answer(to: "F10").last, "Open...", "Orca said: \(orca.utterances)")
         var item: [String] = []
-        for _ in 0..<20 where !item.contains(where: { $0.hasPrefix("Print...") }) { item = orca.answer(to: "Down") }
+        for _ in 0..<40 where !item.contains(where: { $0.hasPrefix("Print...") }) { item = orca.answer(to: "Down") }
         XCTAssertTrue(item.contains { $0.hasPrefix("Print...") }, "Orca said: \(orca.utterances.suffix(20))")
         Shell.run("xdotool", ["key", "--clearmodifiers", "Return"])
         // Xvfb has no window manager, so Orca may stay on the closed menu: the dialog is looked for on AT-SPI.

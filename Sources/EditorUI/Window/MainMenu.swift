@@ -16,6 +16,9 @@ enum MainMenu {
                 .action(tr("_Save"), WindowAction.save.detailed), .action(tr("Save _As…"), WindowAction.saveAs.detailed),
                 .action(tr("Save A_ll Frames"), WindowAction.saveAll.detailed),
                 .action(tr("Apply _to All…"), WindowAction.applyToAll.detailed),
+            ],
+            // What the crop is made of: found, corrected, cut out, or started again.
+            [
                 .action(tr("_Reset Crop"), WindowAction.reset.detailed),
                 .action(tr("_Trim Borders"), WindowAction.trim.detailed),
                 .action(tr("P_erspective"), WindowAction.perspective.detailed),
@@ -24,6 +27,9 @@ enum MainMenu {
                 .action(tr("_Find Photos"), WindowAction.findPhotos.detailed),
                 .action(tr("Cu_t Out"), WindowAction.cutOut.detailed),
                 .action(tr("Show _Join Lines"), WindowAction.showJoinLines.detailed),
+            ],
+            // The picture turned and flipped, and how it is shown.
+            [
                 .action(tr("Rotate _Left"), WindowAction.rotateLeft.detailed),
                 .action(tr("Rotate R_ight"), WindowAction.rotateRight.detailed),
                 .action(tr("Flip _Horizontally"), WindowAction.flipHorizontal.detailed),
