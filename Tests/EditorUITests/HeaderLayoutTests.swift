@@ -194,8 +194,8 @@ final class HeaderLayoutTests: XCTestCase {
                     // Reset has its place in the main menu at any width.
                     let primary = gtk_menu_button_get_menu_model(cgtk_menu_button(window.header.menuButton.raw))!
                     XCTAssertTrue(Menu.entries(primary).contains { $0.action == WindowAction.reset.detailed })
-                    // So has Perspective.
-                    XCTAssertTrue(Menu.entries(primary).contains { $0.action == WindowAction.perspective.detailed })
+                    // So has Perspective, a submenu with the mode first.
+                    XCTAssertTrue(Menu.entries(primary).contains { $0.label == "P_erspective" && $0.action == nil })
                     // The aspect ratio goes last.
                     if controls.hidden.contains(window.header.aspectRatioButton) {
                         XCTAssertTrue(
