@@ -31,6 +31,8 @@ public enum CanvasEvent {
     case uprightGuided(UprightResult)
     /// The rectified picture of the committed correction arrived from the decoder (`rectifiedImage`).
     case rectifiedPictureReady
+    /// Escape was pressed with no drag or mode of the canvas's own to leave: the owner's work (a search) may end.
+    case escapeUnused
 }
 
 /// The canvas's Swift side. The widget owns it (qdata); geometry always comes from CropKit. Its

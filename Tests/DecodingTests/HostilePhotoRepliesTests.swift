@@ -1,4 +1,4 @@
-// Find Photos' prints and kept frames a decoder invents (NaN, outside the picture, too many, absurd angles) are refused on receipt.
+// Find Photos' prints and kept frames a decoder invents (NaN, outside, too many, absurd angles) are refused on receipt.
 
 import CropKit
 import Decoding

@@ -49,6 +49,7 @@ extension EditorWindow {
         case .findPhotosAsked: finding.find(.photos)
         case .uprightGuided(let result): perspective.guided(result)
         case .rectifiedPictureReady: refresh(.previews)
+        case .escapeUnused: finding.cancel()
         }
     }
 
