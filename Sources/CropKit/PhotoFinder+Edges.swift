@@ -160,3 +160,33 @@ extension PhotoFinder {
         return trimmed
     }
 }
+
+extension PhotoFinder {
+    /// `print` with each side that runs off the `width × height` scan moved in until its corners are
+    /// on it: a print lying partly off the glass is the part of it that was scanned, its tilt kept.
+    static func withinScan(_ print: FoundPrint, _ width: Int, _ height: Int) -> FoundPrint {
+        var inside = print
+        for _ in 0..<8 {
+            // The corner furthest off the scan, how far and which way.
+            var worst: (excess: Double, x: Double, y: Double)?
+            for corner in inside.corners {
+                let off = [
+                    (-corner.x, -1.0, 0.0), (corner.x - Double(width), 1, 0), (-corner.y, 0, -1),
+                    (corner.y - Double(height), 0, 1),
+                ]
+                for (excess, x, y) in off where excess > worst?.excess ?? 1e-6 { worst = (excess, x, y) }
+            }
+            guard let worst else { return inside }
+            // The side facing that way most (its outward normal), moved in as far as that takes the corner back.
+            let (s, c) = Trigonometry.sineCosine(degrees: inside.tilt)
+            let sides = [(c, s, true), (-c, -s, true), (-s, c, false), (s, -c, false)]
+            let facing = { (side: (Double, Double, Bool)) in side.0 * worst.x + side.1 * worst.y }
+            guard let side = sides.max(by: { facing($0) < facing($1) }) else { return inside }
+            let move = worst.excess / max(facing(side), 0.5)
+            if side.2 { inside.width -= move } else { inside.height -= move }
+            guard inside.width >= 1, inside.height >= 1 else { return print }
+            inside.centre = CropPoint(x: inside.centre.x - side.0 * move / 2, y: inside.centre.y - side.1 * move / 2)
+        }
+        return inside
+    }
+}

@@ -82,7 +82,9 @@ public enum PhotoFinder {
         var prints = joiningBands(found.filter(\.isPrint).map(\.print), shorterSide: min(width, height))
         guard prints.count <= maximumPrints else { return [] }
         return readingOrder(
-            prints.map { refined($0, width: width, height: height, luminance: luminance, tolerance: tolerance) })
+            prints.map {
+                withinScan(refined($0, width: width, height: height, luminance: luminance, tolerance: tolerance), width, height)
+            })
     }
 
     /// The lid's luminance and the tolerance around it, or nil when the outer band is not even enough to be a lid.
