@@ -60,8 +60,9 @@ package enum HostileDecoder: String, Sendable, CaseIterable {
     case hugeSizes = "huge-sizes"
     /// A rectified region rendered one pixel wider and taller than asked, its reply saying so.
     case resizedRenders = "resized-renders"
-    /// Find Photos' job and a kept crop's (`storedCrop`) answered with the bytes `forgedVariable` holds,
-    /// whatever they say: prints or frames a decoder taken over would invent.
+    /// Find Photos' job or a kept crop's (`storedCrop`) answered with the bytes `forgedVariable` holds,
+    /// whatever numbers they say (prints or frames a decoder taken over would invent): the job whose
+    /// reply's kind they begin with (`{"photos"` or `{"storedCrop"`).
     case forgedReplies = "forged-replies"
 
     /// The harness's variable.
