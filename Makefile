@@ -15,7 +15,7 @@ TEST_PACKAGES := time xvfb xauth dbus dbus-x11 at-spi2-core libatspi2.0-dev xdot
 	libjpeg-turbo-progs libimage-exiftool-perl locales gettext orca speech-dispatcher weston xclip wl-clipboard acl attr \
 	poppler-utils gsettings-desktop-schemas python3-gi $(VALIDATE_PACKAGES)
 
-.PHONY: run test build deps test-deps bench bench-export bench-perspective bench-batch bench-launch clean pot schemas translations format fuzz
+.PHONY: run test build deps test-deps bench bench-export bench-perspective bench-photos bench-batch bench-launch clean pot schemas translations format fuzz
 
 deps:
 	scripts/install-packages $(RUN_PACKAGES)
@@ -51,6 +51,9 @@ bench-export: deps
 
 bench-perspective: deps
 	scripts/bench-perspective
+
+bench-photos: deps
+	scripts/bench-photos
 
 bench-batch: deps
 	scripts/bench-batch

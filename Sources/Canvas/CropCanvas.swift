@@ -33,6 +33,8 @@ public enum CanvasEvent {
     case rectifiedPictureReady
     /// Cut Out mode was entered (true) or left (false).
     case cutOutModeChanged(Bool)
+    /// Escape was pressed with no drag or mode of the canvas's own to leave: the owner's work (a search) may end.
+    case escapeUnused
 }
 
 /// The canvas's Swift side. The widget owns it (qdata); geometry always comes from CropKit. Its

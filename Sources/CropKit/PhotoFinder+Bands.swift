@@ -1,4 +1,4 @@
-// Find Photos' prints cut in bands: pieces that line up exactly, side for side, are one print whose colours met the lid's.
+// Find Photos' prints cut in pieces: parts that line up, side for side, or together make a rectangle are one print.
 
 extension PhotoFinder {
     /// The most two pieces of one print may differ in tilt, in degrees.
@@ -15,22 +15,28 @@ extension PhotoFinder {
     /// sides running on from one to the other, a narrow gap between them. Prints laid by hand are
     /// never lined up so exactly.
     static func joiningBands(_ prints: [FoundPrint], shorterSide: Int) -> [FoundPrint] {
-        var prints = prints
+        let widest = bandGapInScan * Double(shorterSide)
+        return joining(prints) { prints, i, j in band(prints[i], prints[j], widest) ?? band(prints[j], prints[i], widest) }
+    }
+
+    /// `items` with the first two that `join` makes one (given all of them and the two's places)
+    /// replaced by what it makes, again and again until no two join.
+    static func joining<Item>(_ items: [Item], _ join: (_ items: [Item], _ i: Int, _ j: Int) -> Item?) -> [Item] {
+        var items = items
         var joined = true
         while joined {
             joined = false
-            search: for i in prints.indices {
-                for j in prints.indices where j > i {
-                    let widest = bandGapInScan * Double(shorterSide)
-                    guard let whole = band(prints[i], prints[j], widest) ?? band(prints[j], prints[i], widest) else { continue }
-                    prints[i] = whole
-                    prints.remove(at: j)
+            search: for i in items.indices {
+                for j in items.indices where j > i {
+                    guard let whole = join(items, i, j) else { continue }
+                    items[i] = whole
+                    items.remove(at: j)
                     joined = true
                     break search
                 }
             }
         }
-        return prints
+        return items
     }
 
     /// The print `a` and `b` make when `b` continues `a` along `a`'s y axis (or x axis), else nil.
@@ -57,5 +63,88 @@ extension PhotoFinder {
                 width: alongY ? a.width : high - low, height: alongY ? high - low : a.height, tilt: a.tilt)
         }
         return nil
+    }
+}
+
+extension PhotoFinder {
+    /// A print found, with the outline and area of the piece of the mask it was (none when it was one
+    /// of several in a piece); or a piece too ragged or too thin to be a print (`isPrint` false, its
+    /// rectangle the least one around it), which may yet be part of one.
+    struct Band {
+        var print: FoundPrint
+        var outline: [CropPoint] = []
+        var area = 0
+        var isPrint = true
+    }
+
+    /// What one piece of the mask gives: its prints, a single one keeping the piece's outline (a band
+    /// of a print it may be joined with another), or, with none, the piece itself as a part.
+    static func bands(in piece: PhotoMask.Piece, of mask: PhotoMask) -> [Band] {
+        let prints = PhotoFinder.prints(in: piece, of: mask)
+        if prints.count == 1 { return [Band(print: prints[0], outline: piece.outline, area: piece.area)] }
+        if !prints.isEmpty { return prints.map { Band(print: $0) } }
+        guard let corners = RotatedRectangle.smallest(around: piece.outline) else { return [] }
+        return [Band(print: FoundPrint(corners: corners), outline: piece.outline, area: piece.area, isPrint: false)]
+    }
+
+    /// The widest gap between two pieces of one print, as a share of the scan's shorter side: a
+    /// chart's grey lines right across a print, as light as the lid, part it so far.
+    static let pieceGap = 0.03
+    /// The most two pieces of one print may differ in tilt, in degrees (a band whose ends fade into
+    /// the lid is found turned a little).
+    static let pieceTilt = 3.0
+    /// The least share of the rectangle around two pieces of one print that they fill together.
+    static let pieceFill = 0.8
+
+    /// `found` with every two pieces that are parts of one print joined: close, of nearly one tilt,
+    /// their outlines together a rectangle (their hull fills the least rectangle around it), which
+    /// they fill but for the gap between them, and which holds no other print's centre.
+    static func joiningPieces(_ found: [Band], shorterSide: Int) -> [Band] {
+        joining(found) { found, i, j in
+            guard !found[i].outline.isEmpty, !found[j].outline.isEmpty,
+                let whole = piece(found[i], found[j], widest: pieceGap * Double(shorterSide)),
+                !found.indices.contains(where: { $0 != i && $0 != j && whole.print.contains(found[$0].print.centre) })
+            else { return nil }
+            return whole
+        }
+    }
+
+    /// The print `a` and `b` are parts of, or nil.
+    private static func piece(_ a: Band, _ b: Band, widest: Double) -> Band? {
+        guard abs(a.print.tilt - b.print.tilt) <= pieceTilt, a.print.gap(to: b.print) <= widest else { return nil }
+        let outline = a.outline + b.outline
+        let hull = RotatedRectangle.hull(outline)
+        guard let corners = RotatedRectangle.smallest(around: hull) else { return nil }
+        var whole = FoundPrint(corners: corners)
+        whole.width -= 2 * edgeInset
+        whole.height -= 2 * edgeInset
+        let area = whole.width * whole.height
+        guard area > 0, RotatedRectangle.area(hull) >= minimumHullFill * area,
+            Double(a.area + b.area) >= pieceFill * area,
+            max(whole.width, whole.height) <= maximumElongation * min(whole.width, whole.height)
+        else { return nil }
+        return Band(print: whole, outline: outline, area: a.area + b.area)
+    }
+}
+
+extension FoundPrint {
+    /// Whether `point` lies inside the rectangle.
+    func contains(_ point: CropPoint) -> Bool {
+        let (s, c) = Trigonometry.sineCosine(degrees: tilt)
+        let dx = point.x - centre.x, dy = point.y - centre.y
+        return abs(dx * c + dy * s) <= width / 2 && abs(-dx * s + dy * c) <= height / 2
+    }
+
+    /// How far apart the two rectangles lie at their nearest (0 when they overlap).
+    func gap(to other: FoundPrint) -> Double {
+        let (mine, theirs) = (corners, other.corners)
+        if mine.contains(where: other.contains) || theirs.contains(where: contains) { return 0 }
+        var nearest = Double.infinity
+        for (points, sides) in [(mine, theirs), (theirs, mine)] {
+            for p in points {
+                for i in 0..<4 { nearest = min(nearest, PhotoSplit.distance(p, sides[i], sides[(i + 1) % 4])) }
+            }
+        }
+        return nearest
     }
 }

@@ -1,4 +1,4 @@
-// Find Photos' edges to a fraction of a pixel: each side of a print moved to where the scan crosses halfway from print to lid.
+// Find Photos' edges: sides taken back past hairs and specks, then moved to where the scan crosses halfway from print to lid.
 
 extension PhotoFinder {
     /// How far either side of a side's first place its edge is looked for, in pixels.
@@ -109,5 +109,84 @@ extension PhotoFinder {
             return (Double(i - 1) + fraction - Double(count / 2)) / 4
         }
         return nil
+    }
+}
+
+extension PhotoFinder {
+    /// How far a side may stand out of the rows that are the print's own before it is taken back, in pixels.
+    static let protrusionSlack = 2.0
+    /// A row of pixels along a side is the print's own when it holds at least this share of a usual
+    /// row (a print's colours meeting the lid's leave part of a row; a hair or a speck, a few pixels).
+    static let fullRow = 0.2
+    /// The same for a part of two touching prints.
+    static let partRow = 0.5
+    /// The most a side is taken back, as a share of the print's side across it.
+    static let mostTrimmed = 0.1
+
+    /// `print`, the least rectangle around `piece` (a pixel inside its outline), with each side taken
+    /// back to the outermost row of the piece's pixels along it that holds `share` of a usual row (the
+    /// median), when that lies further in than `protrusionSlack` and no further than `mostTrimmed`:
+    /// a hair or a speck of dust joined to the print's edge widens the rectangle, not the print.
+    static func trimmed(_ print: FoundPrint, _ piece: PhotoMask.Piece, rows share: Double = fullRow) -> FoundPrint {
+        let (s, c) = Trigonometry.sineCosine(degrees: print.tilt)
+        let half = (u: print.width / 2, v: print.height / 2)
+        // Rows one pixel wide across each axis, a pixel of margin either side: row k holds k - 1 - half ..< k - half.
+        var rows = (u: [Int](repeating: 0, count: Int(print.width) + 4), v: [Int](repeating: 0, count: Int(print.height) + 4))
+        for index in piece.members {
+            let dx = Double(index % piece.maskWidth) + 0.5 - print.centre.x
+            let dy = Double(index / piece.maskWidth) + 0.5 - print.centre.y
+            let u = Int(dx * c + dy * s + half.u + 1), v = Int(-dx * s + dy * c + half.v + 1)
+            rows.u[min(max(u, 0), rows.u.count - 1)] += 1
+            rows.v[min(max(v, 0), rows.v.count - 1)] += 1
+        }
+        func sides(_ rows: [Int], _ half: Double) -> (low: Double, high: Double) {
+            let counts = rows.filter { $0 > 0 }.sorted()
+            guard !counts.isEmpty, let first = rows.firstIndex(where: { Double($0) >= share * Double(counts[counts.count / 2]) }),
+                let last = rows.lastIndex(where: { Double($0) >= share * Double(counts[counts.count / 2]) })
+            else { return (-half, half) }
+            let low = Double(first) - 1 - half, high = Double(last) - half
+            let slack = (protrusionSlack, 2 * half * mostTrimmed)
+            return (
+                low > -half + slack.0 && low <= -half + slack.1 ? low : -half,
+                high < half - slack.0 && high >= half - slack.1 ? high : half
+            )
+        }
+        let u = sides(rows.u, half.u), v = sides(rows.v, half.v)
+        var trimmed = print
+        trimmed.width = u.high - u.low
+        trimmed.height = v.high - v.low
+        let (mu, mv) = ((u.low + u.high) / 2, (v.low + v.high) / 2)
+        trimmed.centre = CropPoint(x: print.centre.x + mu * c - mv * s, y: print.centre.y + mu * s + mv * c)
+        return trimmed
+    }
+}
+
+extension PhotoFinder {
+    /// `print` with each side that runs off the `width × height` scan moved in until its corners are
+    /// on it: a print lying partly off the glass is the part of it that was scanned, its tilt kept.
+    static func withinScan(_ print: FoundPrint, _ width: Int, _ height: Int) -> FoundPrint {
+        var inside = print
+        for _ in 0..<8 {
+            // The corner furthest off the scan, how far and which way.
+            var worst: (excess: Double, x: Double, y: Double)?
+            for corner in inside.corners {
+                let off = [
+                    (-corner.x, -1.0, 0.0), (corner.x - Double(width), 1, 0), (-corner.y, 0, -1),
+                    (corner.y - Double(height), 0, 1),
+                ]
+                for (excess, x, y) in off where excess > worst?.excess ?? 1e-6 { worst = (excess, x, y) }
+            }
+            guard let worst else { return inside }
+            // The side facing that way most (its outward normal), moved in as far as that takes the corner back.
+            let (s, c) = Trigonometry.sineCosine(degrees: inside.tilt)
+            let sides = [(c, s, true), (-c, -s, true), (-s, c, false), (s, -c, false)]
+            let facing = { (side: (Double, Double, Bool)) in side.0 * worst.x + side.1 * worst.y }
+            guard let side = sides.max(by: { facing($0) < facing($1) }) else { return inside }
+            let move = worst.excess / max(facing(side), 0.5)
+            if side.2 { inside.width -= move } else { inside.height -= move }
+            guard inside.width >= 1, inside.height >= 1 else { return print }
+            inside.centre = CropPoint(x: inside.centre.x - side.0 * move / 2, y: inside.centre.y - side.1 * move / 2)
+        }
+        return inside
     }
 }

@@ -13,7 +13,9 @@
 /// edge to a fraction of a pixel (`refined`). Two prints touching make one such piece, which
 /// is first cut along its narrowest waist, or else along the line between its two deepest notches
 /// (`PhotoSplit`); one whose outline is still a rectangle
-/// is a print whose colours meet the lid's along part of an edge, and pieces lined up side for side
+/// is a print whose colours meet the lid's along part of an edge; pieces close together whose
+/// outlines together make a rectangle they nearly fill, ragged ones included, are parts of one print
+/// whose colours meet the lid's right across it (`joiningPieces`), and pieces lined up side for side
 /// are bands of one print (`joiningBands`). Nothing is invented: no lid, or no
 /// rectangular piece, or pieces covering nearly the whole scan, give no prints.
 public enum PhotoFinder {
@@ -42,8 +44,9 @@ public enum PhotoFinder {
     /// colour reaches into the print (a white sky on a white lid).
     static let minimumHullFill = 0.96
     static let minimumLeakyFill = 0.6
-    /// The longest side of a print over its shortest, at most.
+    /// The longest side of a print over its shortest, at most; and of each of two prints parted from one print-like piece.
     static let maximumElongation = 8.0
+    static let sideElongation = 4.0
     /// The least share of the scan the lid shows between the prints.
     static let minimumLid = 0.1
     /// The most prints one scan holds; more is a texture, not prints.
@@ -75,11 +78,13 @@ public enum PhotoFinder {
         let total = Double(width * height)
         let pieces = mask.pieces().filter { Double($0.area) >= minimumArea * total }
         guard Double(pieces.map(\.area).reduce(0, +)) <= (1 - minimumLid) * total else { return [] }
-        var prints = pieces.flatMap { PhotoFinder.prints(in: $0, of: mask) }
-        prints = joiningBands(prints, shorterSide: min(width, height))
+        let found = joiningPieces(pieces.flatMap { bands(in: $0, of: mask) }, shorterSide: min(width, height))
+        var prints = joiningBands(found.filter(\.isPrint).map(\.print), shorterSide: min(width, height))
         guard prints.count <= maximumPrints else { return [] }
         return readingOrder(
-            prints.map { refined($0, width: width, height: height, luminance: luminance, tolerance: tolerance) })
+            prints.map {
+                withinScan(refined($0, width: width, height: height, luminance: luminance, tolerance: tolerance), width, height)
+            })
     }
 
     /// The lid's luminance and the tolerance around it, or nil when the outer band is not even enough to be a lid.
@@ -114,24 +119,31 @@ public enum PhotoFinder {
     }
 
     /// The prints one piece of the mask is: itself, unless two deep notches part it into two prints
-    /// that each fill their rectangles closely (two prints of nearly one tilt lying side against side);
-    /// one ragged inside but still a rectangle outside; else two or more touching, parted.
+    /// that each fill their rectangles closely and neither is a sliver (two prints of nearly one tilt
+    /// lying side against side); one ragged inside but still a rectangle outside; else two or more
+    /// touching, parted. A part of two prints is placed by its rows that are at least half a
+    /// usual one: where the parting strayed into its neighbour, it took a wedge of thinner rows.
     static func prints(in piece: PhotoMask.Piece, of mask: PhotoMask) -> [FoundPrint] {
         if let found = print(piece) {
-            let sides = PhotoSplit.cut(of: piece, in: mask, notch: PhotoSplit.deepNotch).compactMap { print($0, fill: closeFill) }
-            return sides.count == 2 ? sides : [found]
+            let sides = PhotoSplit.cut(of: piece, in: mask, notch: PhotoSplit.deepNotch).compactMap {
+                print($0, fill: closeFill, rows: partRow)
+            }
+            let slivers = sides.filter { max($0.width, $0.height) > sideElongation * min($0.width, $0.height) }
+            return sides.count == 2 && slivers.isEmpty ? sides : [found]
         }
         if let found = print(piece, leaky: true) { return [found] }
-        let parts = PhotoSplit.halves(of: piece, in: mask).compactMap { print($0) }
+        let parts = PhotoSplit.halves(of: piece, in: mask).compactMap { print($0, rows: partRow) }
         if parts.count >= 2 { return parts }
-        let sides = PhotoSplit.cut(of: piece, in: mask).compactMap { print($0) }
+        let sides = PhotoSplit.cut(of: piece, in: mask).compactMap { print($0, rows: partRow) }
         return sides.count == 2 ? sides : []
     }
 
     /// The print a piece is, or nil when it fills too little of its rectangle or is too long and thin.
     /// `leaky`: a piece whose outline is a rectangle (its hull fills the rectangle) may itself fill
     /// less of it, the lid's colour having reached into it along part of an edge.
-    static func print(_ piece: PhotoMask.Piece, leaky: Bool = false, fill least: Double = minimumFill) -> FoundPrint? {
+    static func print(
+        _ piece: PhotoMask.Piece, leaky: Bool = false, fill least: Double = minimumFill, rows: Double = fullRow
+    ) -> FoundPrint? {
         let hull = RotatedRectangle.hull(piece.outline)
         guard let corners = RotatedRectangle.smallest(around: hull) else { return nil }
         var found = FoundPrint(corners: corners)
@@ -145,7 +157,8 @@ public enum PhotoFinder {
             !leaky || Double(piece.area) >= minimumLeakyFill * area,
             max(found.width, found.height) <= maximumElongation * min(found.width, found.height)
         else { return nil }
-        return found
+        // Judged by its whole outline, placed by its rows (a hair or a speck joined to its edge left out).
+        return trimmed(found, piece, rows: rows)
     }
 
     /// The prints in reading order: rows from the top (a print whose centre lies within half the

@@ -12,6 +12,8 @@ struct PhotoMask {
         /// Its pixels' indices, row by row.
         var members: [Int]
         var outline: [CropPoint]
+        /// The mask's width, which the indices count rows of.
+        var maskWidth: Int
     }
 
     init(width: Int, height: Int, pixels: [Bool]) {
@@ -149,7 +151,7 @@ struct PhotoMask {
                 if edge { outline.append(CropPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
             }
         }
-        return Piece(members: members, outline: outline)
+        return Piece(members: members, outline: outline, maskWidth: width)
     }
 
     /// `luminance` averaged over each pixel's 3×3 square (edges repeated): the scanner's grain quietened.

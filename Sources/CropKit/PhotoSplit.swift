@@ -136,7 +136,7 @@ extension PhotoSplit {
     }
 
     /// The distance from `p` to the segment a–b.
-    private static func distance(_ p: CropPoint, _ a: CropPoint, _ b: CropPoint) -> Double {
+    static func distance(_ p: CropPoint, _ a: CropPoint, _ b: CropPoint) -> Double {
         let dx = b.x - a.x, dy = b.y - a.y
         let length2 = dx * dx + dy * dy
         let t = length2 > 0 ? min(max(((p.x - a.x) * dx + (p.y - a.y) * dy) / length2, 0), 1) : 0

@@ -40,7 +40,7 @@ package enum DecoderLimits {
     /// The environment a decoder starts with: nothing of the user's (tokens, `LD_PRELOAD`,
     /// `LD_LIBRARY_PATH`, GLib's and libvips' knobs), only what is named here and set for us:
     /// - `CROP_EDITOR_DECODER_TEST_REQUESTS`, `CROP_EDITOR_DECODER_CPU_SECONDS`,
-    ///   `CROP_EDITOR_DECODER_TAKEOVER`, `CROP_EDITOR_DECODER_HOSTILE`: the test harness's requests, obeyed by test builds only
+    ///   `CROP_EDITOR_DECODER_TAKEOVER`, `CROP_EDITOR_DECODER_HOSTILE`, `CROP_EDITOR_DECODER_FORGED`: the test harness's requests, obeyed by test builds only
     ///   (a release build's decoder has no code that reads them but the CPU budget, which they can
     ///   only shorten);
     /// - `MALLOC_MMAP_THRESHOLD_`, `MALLOC_TRIM_THRESHOLD_`: glibc's allocator told by a batch
@@ -49,7 +49,7 @@ package enum DecoderLimits {
     package static func environment(from ours: [String: String]) -> [String] {
         let passed = [
             "CROP_EDITOR_DECODER_TEST_REQUESTS", "CROP_EDITOR_DECODER_CPU_SECONDS", "CROP_EDITOR_DECODER_TAKEOVER",
-            HostileDecoder.variable,
+            HostileDecoder.variable, HostileDecoder.forgedVariable,
             "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "GLIBC_TUNABLES",
         ]
         return passed.compactMap { name in ours[name].map { "\(name)=\($0)" } }

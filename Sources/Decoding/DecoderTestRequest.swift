@@ -60,9 +60,15 @@ package enum HostileDecoder: String, Sendable, CaseIterable {
     case hugeSizes = "huge-sizes"
     /// A rectified region rendered one pixel wider and taller than asked, its reply saying so.
     case resizedRenders = "resized-renders"
+    /// Find Photos' job or a kept crop's (`storedCrop`) answered with the bytes `forgedVariable` holds,
+    /// whatever numbers they say (prints or frames a decoder taken over would invent): the job whose
+    /// reply's kind they begin with (`{"photos"` or `{"storedCrop"`).
+    case forgedReplies = "forged-replies"
 
     /// The harness's variable.
     package static let variable = "CROP_EDITOR_DECODER_HOSTILE"
+    /// What `forgedReplies` answers, as it is sent (an encoded `DecoderReply`, or bytes that only look like one).
+    package static let forgedVariable = "CROP_EDITOR_DECODER_FORGED"
     /// 2^62: what `hugeSizes` says every number is.
     package static let hugeNumber = 1 << 62
     /// Each of `undecodableReply`'s memfds, in bytes, all of them written (64 MiB).

@@ -69,9 +69,19 @@
         }
 
         /// Under `undecodable-reply`, or for the request of that name: bytes that are no message, with
-        /// four memfds of `largeMemfd` written bytes each. nil: answer as usual.
+        /// four memfds of `largeMemfd` written bytes each; under `forged-replies`, Find Photos' and a
+        /// kept crop's jobs answered with the harness's bytes. nil: answer as usual.
         static func answer(to message: ReceivedMessage) -> (bytes: [UInt8], descriptors: [Int32])? {
-            let asked = MessageCoding.decode(DecoderRequest.self, message.bytes).map {
+            let request = MessageCoding.decode(DecoderRequest.self, message.bytes)
+            if mode == .forgedReplies, let forged = ProcessInfo.processInfo.environment[HostileDecoder.forgedVariable] {
+                // Each job its own kind of reply: a window opening a picture asks for a kept crop too.
+                switch request {
+                case .findPhotos where forged.hasPrefix(#"{"photos""#): return (Array(forged.utf8), [])
+                case .storedCrop where forged.hasPrefix(#"{"storedCrop""#): return (Array(forged.utf8), [])
+                default: break
+                }
+            }
+            let asked = request.map {
                 if case .test(.undecodableReply) = $0 { return true }
                 return false
             }

@@ -35,6 +35,13 @@ import Testing
         return out
     }
 
+    /// What the finder finds on a scan of `prints` on a white lid, drawn with grain from `seed`.
+    static func found(_ prints: [FoundPrint], seed: UInt64) -> [FoundPrint] {
+        var random = SplitMix64(seed: seed)
+        let pixels = scan(prints, lid: 0.9, border: false, random: &random)
+        return PhotoFinder.find(width: width, height: height, luminance: pixels)
+    }
+
     /// The worst distance from a found print's corners to the drawn one's, in pixels.
     static func cornerError(_ found: FoundPrint, _ drawn: FoundPrint) -> Double {
         zip(found.corners, drawn.corners).map { hypot($0.x - $1.x, $0.y - $1.y) }.max() ?? .infinity
@@ -45,6 +52,23 @@ import Testing
         FoundPrint(centre: CropPoint(x: 440, y: 200), width: 180, height: 240, tilt: -11),
         FoundPrint(centre: CropPoint(x: 300, y: 560), width: 320, height: 220, tilt: 2.25),
     ]
+
+    /// A print pushed half off the glass's bottom edge is the part of it that was scanned: its tilt, its
+    /// top corners where drawn, every corner on the scan (where a decoder's answer must have them).
+    @Test func aPrintRunningOffTheScanIsThePartScanned() {
+        let drawn = [
+            FoundPrint(centre: CropPoint(x: 300, y: 250), width: 260, height: 200, tilt: 5),
+            FoundPrint(centre: CropPoint(x: 300, y: 760), width: 360, height: 220, tilt: -4),
+        ]
+        let found = Self.found(drawn, seed: 41)
+        #expect(found.count == 2)
+        guard found.count == 2 else { return }
+        #expect(Self.cornerError(found[0], drawn[0]) <= 3)
+        #expect(abs(found[1].tilt - drawn[1].tilt) <= 0.3, "tilt \(found[1].tilt)")
+        #expect(found.flatMap(\.corners).allSatisfy { $0.x >= -0.01 && $0.y >= -0.01 && $0.x <= 600.01 && $0.y <= 800.01 })
+        for (a, b) in zip(found[1].corners, drawn[1].corners) where b.y < 760 { #expect(hypot(a.x - b.x, a.y - b.y) <= 3) }
+        #expect(found[1].corners.map(\.y).max()! >= 795, "the part scanned reaches the scan's edge")
+    }
 
     @Test(arguments: [(0.9, false), (0.92, true), (0.12, false), (0.1, true)])
     func findsTiltedPrintsInReadingOrder(lid: Double, border: Bool) {
@@ -69,13 +93,11 @@ import Testing
     }
 
     @Test func printsTouchingAtACornerAreParted() {
-        var random = SplitMix64(seed: 9)
         let touching = [
             FoundPrint(centre: CropPoint(x: 190, y: 300), width: 240, height: 180, tilt: 4),
             FoundPrint(centre: CropPoint(x: 408, y: 450), width: 200, height: 150, tilt: -3),
         ]
-        let pixels = Self.scan(touching, lid: 0.9, border: false, random: &random)
-        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        let found = Self.found(touching, seed: 9)
         #expect(found.count == 2)
         for (drawn, print) in zip(touching, found) {
             #expect(abs(print.tilt - drawn.tilt) <= 0.5, "tilt \(print.tilt) for \(drawn.tilt)")

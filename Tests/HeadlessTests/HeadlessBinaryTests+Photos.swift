@@ -67,6 +67,60 @@ extension HeadlessBinaryTests {
             #expect(w.snapshot() == before)
         }
 
+        /// A print lying partly off the glass is the part of it that was scanned, not a refusal.
+        @Test func aPrintRunningOffTheScanIsThePartScanned() throws {
+            let w = try Workspace()
+            var arguments = ["-size", "640x720", "xc:#ececec", "-type", "TrueColor"]
+            for (seed, width, height, tilt, x, y) in [(51, 240, 180, 4, 200, 200), (52, 300, 200, -3, 330, 650)] {
+                arguments += [
+                    "(", "-seed", "\(seed)", "-size", "\(width)x\(height)", "plasma:fractal", "-alpha", "set", "-virtual-pixel",
+                    "transparent", "-define", "distort:viewport=640x720+0+0", "-distort", "SRT",
+                    "\(width / 2),\(height / 2) 1 \(tilt) \(x),\(y)", ")", "-compose", "over", "-composite",
+                ]
+            }
+            try FileManager.default.createDirectory(at: w.url("in"), withIntermediateDirectories: true)
+            try Tool.run("convert", arguments + ["-attenuate", "0.3", "+noise", "Gaussian", w.url("in/scan.png").path])
+            try expectSuccess(in: w, ["--crop=photos", "--output=out/print.png", "in/scan.png"], source: "in/scan.png")
+            #expect(w.exists("out/print-2.png") && !w.exists("out/print-3.png"))
+            let (width, height) = try HeadlessBinaryTests.Formats.vipsSize(w.url("out/print-2.png"))
+            #expect(width >= 285 && width <= 302 && height >= 140 && height <= 172, "\(width)x\(height)")
+        }
+
+        /// Prints a decoder taken over might answer with, as the reply's text: NaN, outside the scan, too many, turned 90°.
+        static let invented: [String] = {
+            let print = FoundPrint(centre: CropPoint(x: 170, y: 160), width: 240.5, height: 180, tilt: 6)
+            func reply(_ prints: [FoundPrint]) -> String {
+                let list = prints.map { p in
+                    #"{"centre":{"x":\#(p.centre.x),"y":\#(p.centre.y)},"width":\#(p.width),"height":\#(p.height),"tilt":\#(p.tilt)}"#
+                }
+                return #"{"photos":{"_0":["# + list.joined(separator: ",") + "]}}"
+            }
+            var outside = print, turned = print
+            outside.centre.x = 9000
+            turned.tilt = 90
+            return [
+                reply([print]).replacingOccurrences(of: "240.5", with: "NaN"), reply([outside]), reply([turned]),
+                reply([FoundPrint](repeating: print, count: PhotoFinder.maximumPrints + 1)),
+            ]
+        }()
+
+        @Test(arguments: invented)
+        func inventedPrintsAreOneLineAndNothingWritten(_ reply: String) throws {
+            let w = try Workspace()
+            try Self.scan(w, "in/scan.png")
+            let environment = [
+                "CROP_EDITOR_DECODER_TEST_REQUESTS": "1", "CROP_EDITOR_DECODER_HOSTILE": "forged-replies",
+                "CROP_EDITOR_DECODER_FORGED": reply,
+            ]
+            let before = w.snapshot()
+            let result = try w.run(["--crop=photos", "--output=out/print.png", "in/scan.png"], environment: environment)
+            #expect(result.exited && result.status == 1)
+            #expect(
+                result.errorLines == ["crop-editor: in/scan.png: could not be decoded safely (the decoder stopped)"],
+                "\(result.standardError)")
+            #expect(w.snapshot() == before)
+        }
+
         @Test(arguments: [
             (["--straighten=2"], "--straighten"), (["--perspective=auto"], "--perspective"), (["--upright=auto"], "--upright"),
             (["--cut=0x10+0+0"], "--cut"), (["--aspect=4:5"], "--aspect"), (["--lossless"], "--lossless"),

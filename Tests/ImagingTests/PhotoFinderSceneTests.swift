@@ -14,9 +14,14 @@ import Testing
     /// The bars: corners within this share of the scan's diagonal, the tilt within this many degrees,
     /// each result this close to its print's face (normalised correlation).
     static let cornerBar = 0.005, tiltBar = 0.3, likenessBar = 0.95
-    /// The shares the finder reaches: of the scans, those with every print found and none extra; of
-    /// their prints, those within each bar.
-    static let reachedScans = 0.9, reachedCorners = 0.9, reachedTilts = 0.99, reachedLikeness = 0.8
+    /// How much less like its face a result may be than the print cut where it was drawn.
+    static let likenessSlack = 0.02
+    /// The shares the finder reaches, where the bar is all of them: of the scans, those with
+    /// every print found and none extra; of their prints, those within each bar. What falls short
+    /// (two touching prints with white backgrounds on a white lid, found as one; touching prints of
+    /// different tilts parted a few pixels into each other; a white border on a white lid too faint
+    /// for the edge to be measured) is in docs/BENCHMARKS.md, "Find Photos".
+    static let reachedScans = 0.98, reachedCorners = 0.995, reachedTilts = 0.995, reachedLikeness = 0.98
 
     /// What became of one scan's prints.
     struct Outcome: Sendable {
@@ -28,6 +33,10 @@ import Testing
         var cornerErrors: [Double] = []
         var tiltErrors: [Double] = []
         var likenesses: [Double] = []
+        /// Per print, the likeness to its face of the print cut from the scan where it was drawn.
+        var truths: [Double] = []
+        /// Per print, where it was found beside where it was drawn (centre, size, tilt), in words.
+        var places: [String] = []
         /// Per print, how much wider and taller than drawn it was found, in the scan's pixels (half each side).
         var sizeErrors: [Double] = []
         var seconds: Double
@@ -35,7 +44,12 @@ import Testing
 
         var allFound: Bool { found == drawn }
         func good(_ index: Int) -> Bool {
-            cornerErrors[index] <= cornerBar && tiltErrors[index] <= tiltBar && likenesses[index] >= likenessBar
+            cornerErrors[index] <= cornerBar && tiltErrors[index] <= tiltBar && alike(index)
+        }
+        /// Like its face by the bar, or as like as the print cut where it was drawn, where the scan's
+        /// grain keeps even that under the bar.
+        func alike(_ index: Int) -> Bool {
+            likenesses[index] >= min(likenessBar, truths[index] - likenessSlack)
         }
     }
 
@@ -69,25 +83,27 @@ import Testing
         let off = complete.flatMap { o in
             o.cornerErrors.indices.filter { !o.good($0) }.map { i in
                 "\(o.name) #\(i + 1): corners \(Self.percent(o.cornerErrors[i])) %, tilt \(Self.rounded(o.tiltErrors[i]))°, "
-                    + "likeness \(Self.rounded(o.likenesses[i]))"
+                    + "likeness \(Self.rounded(o.likenesses[i])) (cut where drawn \(Self.rounded(o.truths[i]))), "
+                    + "found \(o.places[i])"
             }
         }
         let withinCorners = corners.filter { $0 <= Self.cornerBar }.count, withinTilt = tilts.filter { $0 <= Self.tiltBar }.count
-        let alike = likenesses.filter { $0 >= Self.likenessBar }.count
+        let alike = complete.map { o in o.likenesses.indices.filter { o.alike($0) }.count }.reduce(0, +)
+        let overBar = likenesses.filter { $0 >= Self.likenessBar }.count
+        let grainy = complete.flatMap(\.truths).filter { $0 < Self.likenessBar + Self.likenessSlack }.count
         print(
             "PHOTOS find photos: \(good)/\(prints) prints found within the bars on \(placed.count) scans "
                 + "(corners \(withinCorners), tilt \(withinTilt), likeness \(alike) of the \(corners.count) prints of those scans) "
                 + "(\(complete.count) scans with every print and none extra, \(placed.filter(\.touching).count) with two touching); "
                 + "corners worst \(Self.percent(corners.max() ?? 0)) % mean \(Self.percent(Self.mean(corners))) % of the diagonal; "
                 + "tilt worst \(Self.rounded(tilts.max() ?? 0))° mean \(Self.rounded(Self.mean(tilts)))°; "
-                + "likeness least \(Self.rounded(likenesses.min() ?? 0)) mean \(Self.rounded(Self.mean(likenesses))); "
+                + "likeness least \(Self.rounded(likenesses.min() ?? 0)) mean \(Self.rounded(Self.mean(likenesses))), "
+                + "\(overBar) at least \(Self.likenessBar), \(grainy) prints whose cut where drawn is under \(Self.likenessBar + Self.likenessSlack); "
                 + "size error mean \(Self.rounded(Self.mean(complete.flatMap(\.sizeErrors)))) px; "
                 + "\(quiet.count)/\(blank.count) ordinary photos left alone; "
                 + "slowest search \(Self.rounded(outcomes.map(\.seconds).max() ?? 0)) s; "
                 + "miscounted: \(miscounted.sorted()); off: \(off.sorted())")
         #expect(placed.count >= 60 && prints >= 120 || Self.scans < 60)
-        // The bars are every print found within them; what the finder reaches is asserted
-        // (docs/BENCHMARKS.md, "Find Photos", has the figures and what falls short).
         #expect(Double(complete.count) >= Self.reachedScans * Double(placed.count), "miscounted: \(miscounted)")
         #expect(Double(withinCorners) >= Self.reachedCorners * Double(corners.count), "off: \(off)")
         #expect(Double(withinTilt) >= Self.reachedTilts * Double(tilts.count), "off: \(off)")
@@ -118,38 +134,62 @@ import Testing
             outcome.cornerErrors.append(worst / diagonal)
             outcome.tiltErrors.append(abs(drawn.tilt - print.tilt))
             outcome.sizeErrors += [print.width - drawn.width, print.height - drawn.height]
-            outcome.likenesses.append(try likeness(of: print, on: scene, face: scene.faces[number], in: dir))
+            outcome.places.append("\(place(print)) drawn \(place(drawn))")
+            let likeness = try likeness(of: print, drawn: drawn, on: scene, face: scene.faces[number], in: dir)
+            outcome.likenesses.append(likeness.result)
+            outcome.truths.append(likeness.truth)
         }
         return outcome
     }
 
-    /// The normalised correlation of the print's result (cut and straightened by the export) with
-    /// its face, the result scaled to the face's size, in grey, both at a quarter of that size: the
-    /// scan's grain, blur and JPEG and the two turns' resampling leave a texture's finest detail
-    /// unlike from pixel to pixel, while a print cut a pixel or two out of place still shows.
-    static func likeness(of print: FoundPrint, on scene: PhotoScene, face: String, in dir: TempFolder) throws -> Double {
-        guard let cut = print.cut(pictureWidth: scene.size.width, pictureHeight: scene.size.height) else { return 0 }
+    /// The normalised correlations with its face (in grey, both at a quarter of the face's size) of
+    /// the print's result (cut and straightened by the export, scaled to the face's size) and of the
+    /// print cut by ImageMagick from the scan at the place it was drawn: the grain, blur and JPEG
+    /// of the scan and the resampling leave a texture's finest detail unlike from pixel to pixel,
+    /// while a print cut a pixel or two out of place still shows; the second says how like its
+    /// face the scan lets a print be at all (a low-contrast texture's grain is the scanner's).
+    static func likeness(
+        of print: FoundPrint, drawn: FoundPrint, on scene: PhotoScene, face: String, in dir: TempFolder
+    ) throws
+        -> (result: Double, truth: Double)
+    {
+        guard let cut = print.cut(pictureWidth: scene.size.width, pictureHeight: scene.size.height) else { return (0, 0) }
         let out = dir.file("result-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(atPath: out) }
         _ = try CropExporter.export(
             source: scene.path, crop: cut, output: out, options: ExportOptions(straighten: print.straighten))
         let size = try Tool.identify("%wx%h", face)
+        let (w, h) = (Int(drawn.width), Int(drawn.height))
         let (status, bytes, _) = try Tool.run([
-            Tool.convert, face, "(", out, "-resize", "\(size)!", ")", "-resize", "25%", "-colorspace", "gray", "-depth", "8",
-            "-append", "gray:-",
+            Tool.convert, face, "(", out, "-resize", "\(size)!", ")",
+            "(", scene.path, "-define", "distort:viewport=\(w)x\(h)+0+0", "-distort", "SRT",
+            "\(drawn.centre.x),\(drawn.centre.y) 1 \(-drawn.tilt) \(drawn.width / 2),\(drawn.height / 2)", "+repage",
+            "-resize", "\(size)!", ")", "-resize", "25%", "-colorspace", "gray", "-depth", "8", "-append", "gray:-",
         ])
-        let half = bytes.count / 2
-        guard status == 0, half > 0 else { return 0 }
-        let a = bytes.prefix(half).map(Double.init), b = bytes.suffix(half).map(Double.init)
+        let third = bytes.count / 3
+        guard status == 0, third > 0 else { return (0, 0) }
+        let face = bytes.prefix(third).map(Double.init)
+        let result = bytes[third..<(2 * third)].map(Double.init), truth = bytes.suffix(third).map(Double.init)
+        return (correlation(face, result), correlation(face, truth))
+    }
+
+    /// The normalised correlation of two lists of levels of one length.
+    static func correlation(_ a: [Double], _ b: [Double]) -> Double {
         let (ma, mb) = (mean(a), mean(b))
         var (ab, aa, bb) = (0.0, 0.0, 0.0)
-        for i in 0..<half {
+        for i in a.indices {
             let (x, y) = (a[i] - ma, b[i] - mb)
             ab += x * y
             aa += x * x
             bb += y * y
         }
         return aa > 0 && bb > 0 ? ab / (aa * bb).squareRoot() : 0
+    }
+
+    /// A print's centre, size and tilt to a tenth.
+    static func place(_ p: FoundPrint) -> String {
+        let r = { (v: Double) in (v * 10).rounded() / 10 }
+        return "(\(r(p.centre.x)), \(r(p.centre.y))) \(r(p.width))×\(r(p.height)) \(r(p.tilt))°"
     }
 
     static func mean(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }

@@ -172,7 +172,7 @@ extension CropCanvas {
     }
 
     /// The Escape key: a drag in progress goes back; otherwise perspective mode or guided Upright ends
-    /// with nothing changed.
+    /// with nothing changed; otherwise the owner hears of it (a search of the window's is cancelled).
     func escape() {
         if input.drag != nil || editor.isDragging {
             cancelDrag()
@@ -183,6 +183,8 @@ extension CropCanvas {
         } else if guidedUprightMode {
             guidedUprightMode = false
             onEvent?(.perspectiveModeChanged(false))
+        } else {
+            onEvent?(.escapeUnused)
         }
     }
 }

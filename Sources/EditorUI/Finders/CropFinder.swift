@@ -183,6 +183,9 @@ enum CropFinder: Hashable, CaseIterable, Sendable {
     }
 
     /// What Find Photos says when it found `count` prints, shown and said.
+    /// What the window says when Escape cancelled the searches measuring.
+    static var cancelled: String { tr("Search cancelled") }
+
     static func photosFound(_ count: Int) -> String {
         // TRANSLATORS: Shown and said when Find Photos found prints on a scan (%d of them).
         Localization.format(trn("%d photo found", "%d photos found", count), [count])

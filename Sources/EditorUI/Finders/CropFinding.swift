@@ -10,11 +10,15 @@ import Wording
 /// Runs the crop finders the same way: measure off the main thread, drop a result that measured
 /// another picture (the photo, its turn, its angle or its perspective changed meanwhile), commit it
 /// as one undo step, and give the crop area the focus so a screen reader speaks the new crop.
+/// Escape cancels the searches measuring: their results are dropped when they come.
 @MainActor
 final class CropFinding {
     private unowned let host: any WindowHost
+    /// The searches measuring now, each with the number its result must still hold to be committed.
+    private var searches: [CropFinder: Int] = [:]
+    private var searchesStarted = 0
     /// The searches measuring now: each waits for its own.
-    private(set) var running: Set<CropFinder> = []
+    var running: Set<CropFinder> { Set(searches.keys) }
 
     init(host: any WindowHost) { self.host = host }
 
@@ -51,13 +55,16 @@ final class CropFinding {
         let transform = canvas.editor.orientation
         let cuts = canvas.editor.cuts
         let shown = CropFinder.measuredSize(canvas.editor)
-        running.insert(finder)
+        searchesStarted += 1
+        let number = searchesStarted
+        searches[finder] = number
         host.refresh(.work)
         Task { @MainActor [weak self] in
             let result = await Task.detached(priority: .userInitiated) { Result { () throws(ImagingError) in try measure() } }
                 .value
-            guard let self else { return }
-            self.running.remove(finder)
+            // Cancelled meanwhile: the search ended there for the window.
+            guard let self, self.searches[finder] == number else { return }
+            self.searches[finder] = nil
             guard !self.host.isClosed else { return }
             self.host.refresh(.work)
             // Measured on the picture as it was: a crop also needs it neither straightened nor corrected since.
@@ -69,6 +76,17 @@ final class CropFinding {
             case .failure(let error): self.host.showError(finder.failure(error))
             }
         }
+    }
+
+    /// Escape: the searches measuring now are dropped (their decoders finish apart, and what they find
+    /// changes nothing), said aloud and in a toast; false when none was measuring.
+    @discardableResult
+    func cancel() -> Bool {
+        guard !searches.isEmpty else { return false }
+        searches.removeAll()
+        host.refresh(.work)
+        host.tell(CropFinder.cancelled)
+        return true
     }
 
     /// Commits what `finder` found as one undo step, and focuses the crop area so a screen reader

@@ -53,6 +53,7 @@ extension EditorWindow {
         case .uprightGuided(let result): perspective.guided(result)
         case .rectifiedPictureReady: refresh(.previews)
         case .cutOutModeChanged(let on): cutOut.modeChanged(on)
+        case .escapeUnused: finding.cancel()
         }
     }
 
