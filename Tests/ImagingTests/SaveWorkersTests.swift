@@ -41,6 +41,12 @@ import Testing
         defer { dir.remove() }
         let source = dir.file("s.png"), out = dir.file("out.png")
         try Tool.run(["convert", "-size", "640x480", "-seed", "9", "plasma:fractal", source])
+        // The setting is the process's: held under the lock every export takes, so another suite's
+        // export running beside this one cannot change it between the two readings.
+        // libvips started first: before its start the setting reads 0.
+        try ImagingLibraries.start()
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
         let before = vips_concurrency_get()
         let crop = PixelRect(x: 33, y: 21, width: 401, height: 333)
         _ = try CropExporter.export(source: source, crop: crop, output: out)
