@@ -9,11 +9,7 @@ import Testing
 @Suite struct KillForExitTests {
     /// Whether `pid` has ended: gone, or a zombie nobody reaped (`killForExit` waits for none).
     static func ended(_ pid: pid_t) -> Bool {
-        for _ in 0..<200 {
-            guard let state = statusField("State", of: pid), !state.hasPrefix("Z") else { return true }
-            usleep(10_000)
-        }
-        return false
+        poll(seconds: 10) { statusField("State", of: pid).map { $0.hasPrefix("Z") } ?? true }
     }
 
     @Test func aOneFileDecoderIsKilled() throws {

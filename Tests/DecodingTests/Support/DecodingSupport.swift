@@ -98,13 +98,23 @@ func memfdCount() -> Int {
 /// count is the whole process's, and tests of other suites running beside one hold memfds of
 /// their own for a moment. A descriptor a test itself leaked keeps the count above for good.
 func memfdCount(settlingTo baseline: Int, seconds: Double = 20) -> Int {
-    let deadline = Date().addingTimeInterval(seconds)
     var count = memfdCount()
-    while count > baseline, Date() < deadline {
-        usleep(50_000)
+    _ = poll(seconds: seconds) {
         count = memfdCount()
+        return count <= baseline
     }
     return count
+}
+
+/// Checks `condition` until it holds or `seconds` have passed, pausing briefly between checks (a
+/// process ending, descriptors closing: things other processes finish in their own time); whether it held.
+func poll(seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        usleep(20_000)
+    }
+    return true
 }
 
 /// The system's shared memory in kB (`Shmem:` in /proc/meminfo): memfds count there.
