@@ -15,6 +15,9 @@ package enum DecoderRequest: Codable, Sendable {
     /// Descriptors: the source, then the result's temporary file (empty, opened for writing by the
     /// editor, which flushes and renames it afterwards).
     case export(info: ImageInfo, crop: PixelRect, outputExtension: String, options: ExportOptions)
+    /// Descriptors: the source. Every frame exported as `.export` exports it, the picture decoded once
+    /// for them all (`DecodedPicture`); answered with `.exportedFrames`.
+    case exportFrames(info: ImageInfo, frames: [FrameRequest])
     /// Descriptors: the source.
     case levelSuggestion(name: String)
     /// Descriptors: the source. Answered with `.document`: Find Document's quadrilateral on the upright picture.
@@ -56,6 +59,9 @@ package enum DecoderReply: Codable, Sendable {
     case thumbnail(info: ImageInfo, width: Int, height: Int, losslessGrid: LosslessGrid?, kept: KeptCrop)
     case storedCrop(KeptCrop)
     case exported(ExportResult)
+    /// One outcome for each frame asked, in order; sent with one sealed memfd holding the results'
+    /// bytes one after the other, in that order (a frame that failed has none).
+    case exportedFrames([FrameOutcome])
     /// The sidecar is written; the existing one could not be read (the editor sets it aside).
     case sidecarWritten(existingUnreadable: Bool)
     case level(StraightenAngle?)
@@ -73,6 +79,26 @@ package enum DecoderReply: Codable, Sendable {
     case rectifiedRegion(width: Int, height: Int)
     /// What a test request's call returned: `-1 errno N` when it failed.
     case tested(String)
+}
+
+/// One frame of an `exportFrames` job: what an `export` job asks, but the source.
+package struct FrameRequest: Codable, Sendable {
+    package var crop: PixelRect
+    package var outputExtension: String
+    package var options: ExportOptions
+
+    package init(crop: PixelRect, outputExtension: String, options: ExportOptions) {
+        self.crop = crop
+        self.outputExtension = outputExtension
+        self.options = options
+    }
+}
+
+/// What became of one frame of an `exportFrames` job: its result and how many bytes it takes in the
+/// reply's memfd, or why it failed.
+package enum FrameOutcome: Codable, Sendable {
+    case exported(ExportResult, byteCount: Int)
+    case failed(ImagingError)
 }
 
 /// The crop kept for a picture as the decoder found it.

@@ -60,9 +60,10 @@ package enum HostileDecoder: String, Sendable, CaseIterable {
     case hugeSizes = "huge-sizes"
     /// A rectified region rendered one pixel wider and taller than asked, its reply saying so.
     case resizedRenders = "resized-renders"
-    /// Find Photos' job or a kept crop's (`storedCrop`) answered with the bytes `forgedVariable` holds,
-    /// whatever numbers they say (prints or frames a decoder taken over would invent): the job whose
-    /// reply's kind they begin with (`{"photos"` or `{"storedCrop"`).
+    /// Find Photos' job, a kept crop's (`storedCrop`) or several exports' (`exportFrames`, with the
+    /// memfd of the results it made) answered with the bytes `forgedVariable` holds, whatever numbers
+    /// they say (prints, frames or results a decoder taken over would invent): the job whose reply's
+    /// kind they begin with (`{"photos"`, `{"storedCrop"` or `{"exportedFrames"`).
     case forgedReplies = "forged-replies"
 
     /// The harness's variable.

@@ -18,6 +18,19 @@ extension HeadlessCommand {
         var batchOutcome: BatchOutcome {
             BatchOutcome(status: status == 0 ? .succeeded : .failed, lines: lines, lossless: lossless)
         }
+
+        /// A result written: its warning's line, if any, said.
+        mutating func add(_ done: (warning: HeadlessWarning?, lossless: Bool)) {
+            if let warning = done.warning { lines.append(warning.line) }
+            lossless = lossless || done.lossless
+        }
+
+        /// A result that failed, named by its output, and the worst status so far.
+        mutating func add(_ error: HeadlessError, of frame: HeadlessFrame) {
+            let named = "\(frame.options.imageName) (\(frame.options.output ?? frame.label))"
+            lines.append(error.said(of: named, exitStatus: error.exitStatus).line)
+            status = max(status, error.exitStatus)
+        }
     }
 
     /// Makes every frame's result. No target may exist beforehand (several results never replace a file):
@@ -37,16 +50,57 @@ extension HeadlessCommand {
         let source: DecoderSource
         if let given { source = given } else { source = try StandardStreams.source(first) }
         if takesKeptCrop(first) { try refuseKeptFramesInList(first, source: source) }
+        if frames.count > 1, frames.allSatisfy({ $0.options.output != nil && !$0.options.writesStandardOutput }) {
+            return exportedTogether(frames, temporaryName: temporaryName, source: source)
+        }
         var outcome = FramesOutcome()
         for frame in frames {
             do {
-                let done = try cropped(frame.options, temporaryName: temporaryName, source: source)
-                if let warning = done.warning { outcome.lines.append(warning.line) }
-                outcome.lossless = outcome.lossless || done.lossless
+                outcome.add(try cropped(frame.options, temporaryName: temporaryName, source: source))
             } catch {
-                let named = "\(frame.options.imageName) (\(frame.options.output ?? frame.label))"
-                outcome.lines.append(error.said(of: named, exitStatus: error.exitStatus).line)
-                outcome.status = max(outcome.status, error.exitStatus)
+                outcome.add(error, of: frame)
+            }
+        }
+        return outcome
+    }
+
+    /// Several results written to files, each measured and checked as `cropped` does it, then made
+    /// in one decoder job (`DecoderPool.export(_:from:frames:temporaryName:)`: the picture decoded
+    /// once for them all, not once each); what each came to said in the frames' order.
+    private static func exportedTogether(
+        _ frames: [HeadlessFrame], temporaryName: String?, source: DecoderSource
+    ) -> FramesOutcome {
+        var done: [Result<(warning: HeadlessWarning?, lossless: Bool), HeadlessError>] = []
+        var plans: [(index: Int, plan: CropPlan)] = []
+        for (index, frame) in frames.enumerated() {
+            do {
+                plans.append((index, try planned(frame.options, source: source)))
+                done.append(.success((nil, false)))
+            } catch {
+                done.append(.failure(error))
+            }
+        }
+        if let info = plans.first?.plan.info {
+            let exports = plans.map { index, plan in
+                DecoderPool.FrameExport(crop: plan.rect, output: frames[index].options.output ?? "", options: plan.export)
+            }
+            let results = DecoderPool.shared.export(info, from: source, frames: exports, temporaryName: temporaryName)
+            for ((index, _), result) in zip(plans, results) {
+                let image = frames[index].options.imageName
+                done[index] = result.map { made in
+                    (
+                        made.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: made.leftOut.map(\.sentence)),
+                        made.lossless
+                    )
+                }
+                .mapError { HeadlessError(image: image, $0) }
+            }
+        }
+        var outcome = FramesOutcome()
+        for (frame, result) in zip(frames, done) {
+            switch result {
+            case .success(let made): outcome.add(made)
+            case .failure(let error): outcome.add(error, of: frame)
             }
         }
         return outcome

@@ -125,6 +125,60 @@ public enum HeadlessCommand {
         warning: HeadlessWarning?, lossless: Bool
     ) {
         let image = options.imageName
+        let plan = try planned(options, source: given, read: read)
+        let (source, info, rect, export) = (plan.source, plan.info, plan.rect, plan.export)
+        if options.writesStandardOutput, let format = options.outputFormat {
+            // Made whole first: on any failure nothing reaches standard output.
+            let made: (result: ExportResult, bytes: PixelMapping)
+            do {
+                made = try DecoderPool.shared.encodedExport(info, from: source, crop: rect, format: format, options: export)
+            } catch {
+                throw HeadlessError(image: image, error)
+            }
+            try StandardStreams.write(made.bytes, image: image)
+            let warning =
+                made.result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: made.result.leftOut.map(\.sentence))
+            return (warning, made.result.lossless)
+        }
+        do {
+            if let output = options.output {
+                let result = try DecoderPool.shared.export(
+                    info, from: source, crop: rect, output: output, options: export, temporaryName: temporaryName)
+                let warning =
+                    result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
+                return (warning, result.lossless)
+            }
+            // The sidecar keeps the crop normalized on the turned upright picture's bounding box, or
+            // on the rectified picture with the perspective.
+            let shownAngle = export.straighten
+            let box = TurnedPicture(width: info.width, height: info.height, angle: shownAngle).boundingSize
+            var kept = StoredCrop(
+                rect: CropRect(pixelRect: rect, imageWidth: box.width, imageHeight: box.height),
+                shape: options.shape ?? .rectangle, outputSize: options.outputSize ?? .original, angle: shownAngle)
+            if let rectification = export.perspective {
+                keep(rectification, crop: rect, options: options, info: info, in: &kept)
+            }
+            try DecoderPool.shared.writeSidecar(kept, for: options.image)
+            return (nil, false)
+        } catch {
+            throw HeadlessError(image: image, error)
+        }
+    }
+
+    /// What `cropped` makes of one picture before it exports it: the picture read, its facts, the crop
+    /// on the picture as shown and the export's options (its straighten angle and perspective too).
+    struct CropPlan {
+        let source: DecoderSource
+        let info: ImageInfo
+        let rect: PixelRect
+        let export: ExportOptions
+    }
+
+    /// `cropped`'s work up to the export: every check and measure it makes, in its order.
+    static func planned(
+        _ options: HeadlessOptions, source given: DecoderSource? = nil, read: KeptRead? = nil
+    ) throws(HeadlessError) -> CropPlan {
+        let image = options.imageName
         try refuseOutputOntoSource(options)
         let source: DecoderSource
         if let given { source = given } else { source = try StandardStreams.source(options) }
@@ -153,39 +207,7 @@ public enum HeadlessCommand {
             // The circle was not asked for on this command line: say where it came from and how to override it.
             throw HeadlessError(image: image, .failure(.keptCircleNeedsTransparency))
         }
-        if options.writesStandardOutput, let format = options.outputFormat {
-            // Made whole first: on any failure nothing reaches standard output.
-            let made: (result: ExportResult, bytes: PixelMapping)
-            do {
-                made = try DecoderPool.shared.encodedExport(info, from: source, crop: rect, format: format, options: export)
-            } catch {
-                throw HeadlessError(image: image, error)
-            }
-            try StandardStreams.write(made.bytes, image: image)
-            let warning =
-                made.result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: made.result.leftOut.map(\.sentence))
-            return (warning, made.result.lossless)
-        }
-        do {
-            if let output = options.output {
-                let result = try DecoderPool.shared.export(
-                    info, from: source, crop: rect, output: output, options: export, temporaryName: temporaryName)
-                let warning =
-                    result.leftOut.isEmpty ? nil : HeadlessWarning(image: image, leftOut: result.leftOut.map(\.sentence))
-                return (warning, result.lossless)
-            }
-            // The sidecar keeps the crop normalized on the turned upright picture's bounding box, or
-            // on the rectified picture with the perspective.
-            let box = TurnedPicture(width: info.width, height: info.height, angle: shownAngle).boundingSize
-            var kept = StoredCrop(
-                rect: CropRect(pixelRect: rect, imageWidth: box.width, imageHeight: box.height),
-                shape: options.shape ?? .rectangle, outputSize: options.outputSize ?? .original, angle: shownAngle)
-            if let rectification { keep(rectification, crop: rect, options: options, info: info, in: &kept) }
-            try DecoderPool.shared.writeSidecar(kept, for: options.image)
-            return (nil, false)
-        } catch {
-            throw HeadlessError(image: image, error)
-        }
+        return CropPlan(source: source, info: info, rect: rect, export: export)
     }
 
     /// `--straighten`'s angle on the picture as shown: the one given, or for `auto` the level

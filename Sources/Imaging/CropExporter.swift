@@ -23,9 +23,11 @@ public enum CropExporter {
 
     /// The same for a file already probed (the command line probes first to measure the crop):
     /// probing again would make libvips test every loader against the file a second time.
+    /// `decoded`: the picture already decoded (`DecodedPicture`), cut instead of decoding it again
+    /// where the crop would decode it whole; the result is the same.
     public static func export(
         _ info: ImageInfo, crop: PixelRect, output: String,
-        options: ExportOptions = ExportOptions()
+        options: ExportOptions = ExportOptions(), decoded: DecodedPicture? = nil
     ) throws(ImagingError) -> ExportResult {
         ImagingLibraries.pipelineLock.lock()
         defer { ImagingLibraries.pipelineLock.unlock() }
@@ -42,7 +44,7 @@ public enum CropExporter {
             } else {
                 written = try writeReencoded(
                     info: info, crop: crop, size: size, format: format, file: file, options: options,
-                    dropGainMap: gainMap.drops)
+                    dropGainMap: gainMap.drops, decoded: decoded)
             }
             if format == .jpeg, let ppi = options.writtenResolution, let written = JPEGSegments(try file.read()) {
                 // libvips writes no JFIF header beside EXIF, and a lossless cut no pixels: the JFIF
@@ -95,11 +97,11 @@ public enum CropExporter {
     private static func writeReencoded(
         info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
         format: OutputFormat, file: AtomicFile, options: ExportOptions,
-        dropGainMap: Bool
+        dropGainMap: Bool, decoded: DecodedPicture?
     ) throws(ImagingError) -> WrittenPicture {
         try saveReencoded(
             info: info, crop: crop, size: size, format: format, file: file, options: options,
-            bare: nil, dropGainMap: dropGainMap)
+            bare: nil, dropGainMap: dropGainMap, decoded: decoded)
         return WrittenPicture(
             width: size.width, height: size.height, metadataWidth: size.width,
             metadataHeight: size.height, resetOrientation: true,
@@ -112,7 +114,7 @@ public enum CropExporter {
                 try saveReencoded(
                     info: info, crop: crop, size: size, format: format, file: file,
                     options: options, bare: keepingXMP ? .keepingXMP : .all,
-                    dropGainMap: dropGainMap)
+                    dropGainMap: dropGainMap, decoded: decoded)
             })
     }
 
@@ -132,18 +134,9 @@ public enum CropExporter {
     private static func saveReencoded(
         info: ImageInfo, crop: PixelRect, size: (width: Int, height: Int),
         format: OutputFormat, file: AtomicFile, options: ExportOptions,
-        bare: LeftOutMetadata?, dropGainMap: Bool, cropAlone: Bool = true
+        bare: LeftOutMetadata?, dropGainMap: Bool, decoded: DecodedPicture?, cropAlone: Bool = true
     ) throws(ImagingError) {
-        // Upright files stream: crop then save reads each row once and never holds the whole image.
-        // Turned ones (by EXIF or by the user) need random access for the rotation, as a perspective warp does.
-        let jpeg: Int32 = info.isJPEG ? 1 : 0
-        let opened =
-            info.orientation == .up && options.transform == .up && options.perspective == nil && options.cuts.isEmpty
-            ? cv_open_sequential(info.path, jpeg) : cv_open(info.path, jpeg)
-        guard let image = opened else { throw ImagingLibraries.vipsFailure(.open) }
-        defer { cv_unref(image) }
-        var upright: UnsafeMutablePointer<VipsImage>?
-        guard cv_autorot(image, &upright) == 0, let upright else { throw ImagingLibraries.vipsFailure(.turnUpright) }
+        let upright = try openUpright(info, options: options, decoded: decoded)
         defer { cv_unref(upright) }
         // A JPEG's crop is decoded alone when it can be (`JPEGCropDecode`), else cut from libvips' load.
         let alone = cropAlone ? JPEGCropDecode(info: info, crop: crop, options: options) : nil
@@ -200,9 +193,28 @@ public enum CropExporter {
             vips_error_clear()
             return try saveReencoded(
                 info: info, crop: crop, size: size, format: format, file: file, options: options, bare: bare,
-                dropGainMap: dropGainMap, cropAlone: false)
+                dropGainMap: dropGainMap, decoded: decoded, cropAlone: false)
         }
         try DecodePolicy.acceptRepairs(info)
+    }
+
+    /// The upright picture (a new reference): the decoded one when given, else the file opened and
+    /// turned by its EXIF orientation. Upright files stream: crop then save reads each row once and
+    /// never holds the whole image. Turned ones (by EXIF or by the user) need random access for the
+    /// rotation, as a perspective warp does.
+    private static func openUpright(
+        _ info: ImageInfo, options: ExportOptions, decoded: DecodedPicture?
+    ) throws(ImagingError) -> VipsPointer {
+        if let upright = decoded?.upright(of: info) { return upright }
+        let jpeg: Int32 = info.isJPEG ? 1 : 0
+        let opened =
+            info.orientation == .up && options.transform == .up && options.perspective == nil && options.cuts.isEmpty
+            ? cv_open_sequential(info.path, jpeg) : cv_open(info.path, jpeg)
+        guard let image = opened else { throw ImagingLibraries.vipsFailure(.open) }
+        defer { cv_unref(image) }
+        var upright: UnsafeMutablePointer<VipsImage>?
+        guard cv_autorot(image, &upright) == 0, let upright else { throw ImagingLibraries.vipsFailure(.turnUpright) }
+        return upright
     }
 
     /// The crop of the picture as shown (a new reference): without a straighten angle, its preimage

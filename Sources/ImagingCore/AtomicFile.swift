@@ -143,31 +143,32 @@ public final class AtomicFile: @unchecked Sendable {
 }
 
 extension AtomicFile {
-    /// Copies the first `count` bytes of `source` (read from its start, its own offset untouched) to
-    /// `descriptor` in the kernel, again after interruptions and short copies: no mapping of either
-    /// to fault in, no copy in this process. A target the kernel cannot copy into that way (some
-    /// devices and file systems) gets the bytes through a buffer instead. Returns 0, or the errno
-    /// that stopped it (ENOSPC for a write that wrote nothing, EIO for a source shorter than `count`).
-    public static func copyAll(from source: Int32, count: Int, to descriptor: Int32) -> Int32 {
-        var offset: off_t = 0
-        while offset < count {
-            let copied = sendfile(descriptor, source, &offset, count - Int(offset))
+    /// Copies `count` bytes of `source` from `start` (its own offset untouched) to `descriptor` in the
+    /// kernel, again after interruptions and short copies: no mapping of either to fault in, no copy
+    /// in this process. A target the kernel cannot copy into that way (some devices and file systems)
+    /// gets the bytes through a buffer instead. Returns 0, or the errno that stopped it (ENOSPC for a
+    /// write that wrote nothing, EIO for a source shorter than `start + count`).
+    public static func copyAll(from source: Int32, at start: Int = 0, count: Int, to descriptor: Int32) -> Int32 {
+        var offset = off_t(start)
+        let end = start + count
+        while offset < end {
+            let copied = sendfile(descriptor, source, &offset, end - Int(offset))
             if copied < 0, errno == EINTR { continue }
             if copied < 0, errno == EINVAL || errno == ENOSYS {
-                return copyThroughBuffer(from: source, at: Int(offset), count: count, to: descriptor)
+                return copyThroughBuffer(from: source, at: Int(offset), until: end, to: descriptor)
             }
             guard copied > 0 else { return copied == 0 ? EIO : errno }
         }
         return 0
     }
 
-    /// The rest of `copyAll`'s copy, from `start` on, read and written 1 MiB at a time.
-    private static func copyThroughBuffer(from source: Int32, at start: Int, count: Int, to descriptor: Int32) -> Int32 {
+    /// The rest of `copyAll`'s copy, from `start` until `end`, read and written 1 MiB at a time.
+    private static func copyThroughBuffer(from source: Int32, at start: Int, until end: Int, to descriptor: Int32) -> Int32 {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var offset = start
-        while offset < count {
+        while offset < end {
             let read = buffer.withUnsafeMutableBytes {
-                pread(source, $0.baseAddress, min($0.count, count - offset), off_t(offset))
+                pread(source, $0.baseAddress, min($0.count, end - offset), off_t(offset))
             }
             if read < 0, errno == EINTR { continue }
             guard read > 0 else { return read == 0 ? EIO : errno }

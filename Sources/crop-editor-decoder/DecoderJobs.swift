@@ -38,7 +38,7 @@ enum DecoderJobs {
         }
     }
 
-    private static func source(_ name: String, _ descriptors: [Int32]) throws(ImagingError) -> String {
+    static func source(_ name: String, _ descriptors: [Int32]) throws(ImagingError) -> String {
         // A name of the editor's choosing, one path component.
         guard let fd = descriptors.first, !name.isEmpty, !name.contains("/") else { throw .decoderStopped }
         let path = inputFolder + "/" + name
@@ -49,7 +49,7 @@ enum DecoderJobs {
     /// Runs `write` with every name in the output folder naming a fresh memfd, then seals it: the
     /// encoded result goes back to the editor, which alone writes the user's files (a decoder never
     /// holds a writable descriptor on one). Returns what `write` returned and the sealed memfd.
-    private static func intoResult<Value>(_ write: () throws(ImagingError) -> Value) throws(ImagingError) -> (Value, Int32) {
+    static func intoResult<Value>(_ write: () throws(ImagingError) -> Value) throws(ImagingError) -> (Value, Int32) {
         let result = cds_result_memfd()
         guard result >= 0 else { throw .writeFailed(.write(errno: errno)) }
         cdf_set_output(outputFolder, result)
@@ -113,6 +113,8 @@ enum DecoderJobs {
                 try CropExporter.export(info.named(path), crop: crop, output: output, options: options)
             }
             return (.exported(exported), [result])
+        case .exportFrames(let info, let frames):
+            return try exportFrames(info, frames, descriptors)
         case .writeSidecar(let crop, let info, let hasExisting):
             let image = inputFolder + "/" + (info.path as NSString).lastPathComponent
             var existing: String?

@@ -70,7 +70,8 @@
 
         /// Under `undecodable-reply`, or for the request of that name: bytes that are no message, with
         /// four memfds of `largeMemfd` written bytes each; under `forged-replies`, Find Photos' and a
-        /// kept crop's jobs answered with the harness's bytes. nil: answer as usual.
+        /// kept crop's jobs answered with the harness's bytes, and a job of several exports with them
+        /// and the memfd of the results it made. nil: answer as usual.
         static func answer(to message: ReceivedMessage) -> (bytes: [UInt8], descriptors: [Int32])? {
             let request = MessageCoding.decode(DecoderRequest.self, message.bytes)
             if mode == .forgedReplies, let forged = ProcessInfo.processInfo.environment[HostileDecoder.forgedVariable] {
@@ -78,6 +79,9 @@
                 switch request {
                 case .findPhotos where forged.hasPrefix(#"{"photos""#): return (Array(forged.utf8), [])
                 case .storedCrop where forged.hasPrefix(#"{"storedCrop""#): return (Array(forged.utf8), [])
+                case .exportFrames where forged.hasPrefix(#"{"exportedFrames""#):
+                    // The results' own memfd, made honestly, under the forged words.
+                    return (Array(forged.utf8), DecoderJobs.run(message).1)
                 default: break
                 }
             }

@@ -1,4 +1,4 @@
-// Find Photos' prints and kept frames a decoder invents (NaN, outside, too many, absurd angles) are refused on receipt.
+// Find Photos' prints, kept frames and several exports' results a decoder invents are refused on receipt, none written elsewhere.
 
 import CropKit
 import Decoding
@@ -124,5 +124,74 @@ import Testing
         defer { hostile.shutdown() }
         let taken = try hostile.storedCrop(.file(path))
         #expect(taken?.crop.frames == crop.frames && taken?.crop.activeFrame == 1 && taken?.source == .embedded)
+    }
+
+    /// Results of several exports no honest decoder gives for `made` (the results it made, and their
+    /// byte counts in its memfd), each as its reply's text.
+    static func inventedResults(_ made: [(ExportResult, Int)]) -> [(what: String, reply: String)] {
+        func with(_ change: (inout [(ExportResult, Int)]) -> Void) -> String {
+            var changed = made
+            change(&changed)
+            return encoded(.exportedFrames(changed.map { FrameOutcome.exported($0.0, byteCount: $0.1) }))
+        }
+        func sized(_ result: ExportResult, width: Int) -> ExportResult {
+            ExportResult(outputPath: result.outputPath, width: width, height: result.height, lossless: false)
+        }
+        return [
+            ("more results than frames", with { $0.append($0[0]) }),
+            ("fewer results than frames", with { $0.removeLast() }),
+            ("more bytes than it sent", with { $0[1].1 += 1 }),
+            ("fewer bytes than it sent", with { $0[0].1 -= 1 }),
+            ("a byte count of 2^62", with { $0[0].1 = HostileDecoder.hugeNumber }),
+            ("a negative byte count", with { $0[0].1 = -$0[1].1 }),
+            ("a result wider than asked", with { $0[0].0 = sized($0[0].0, width: $0[0].0.width + 40) }),
+            ("a width of 2^62", with { $0[1].0 = sized($0[1].0, width: HostileDecoder.hugeNumber) }),
+            (
+                "a failure whose bytes it sent",
+                encoded(.exportedFrames([.failed(.decoderStopped), .exported(made[1].0, byteCount: made[1].1)]))
+            ),
+            ("no list", #"{"exportedFrames":{"_0":"many"}}"#),
+        ]
+    }
+
+    @Test func inventedResultsOfSeveralExportsAreRefusedAndNothingIsWrittenElsewhere() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let path = try Self.scan(in: scratch)
+        let honest = DecoderPool(size: 1)
+        let info = try honest.probe(path: path)
+        let frames = try honest.findPhotos(.file(path), info: info).enumerated().compactMap { index, print in
+            print.cut(pictureWidth: 600, pictureHeight: 400).map { cut in
+                DecoderPool.FrameExport(
+                    crop: cut, output: scratch.file("out-\(index + 1).jpg"),
+                    options: ExportOptions(quality: 90, straighten: print.straighten))
+            }
+        }
+        #expect(frames.count == 2)
+        let made = try honest.export(info, from: .file(path), frames: frames).map { try $0.get() }
+        let bytes = try frames.map { try Data(contentsOf: URL(fileURLWithPath: $0.output)) }
+        for frame in frames { try FileManager.default.removeItem(atPath: frame.output) }
+        let memfds = memfdCount()
+        for (what, reply) in Self.inventedResults(Array(zip(made, bytes.map(\.count)))) {
+            let hostile = Self.forging(reply)
+            defer { hostile.shutdown() }
+            let results = hostile.export(info, from: .file(path), frames: frames)
+            #expect(results.count == 2, "\(what)")
+            for result in results { #expect(throws: ImagingError.decoderStopped, "\(what)") { try result.get() } }
+            #expect(scratch.entries == ["scan.png"], "\(what)")
+        }
+        // Its results said to be elsewhere: written where this process named them, nowhere else.
+        let elsewhere = scratch.file("elsewhere.jpg")
+        let moved = made.map {
+            ExportResult(outputPath: elsewhere, width: $0.width, height: $0.height, lossless: $0.lossless, leftOut: $0.leftOut)
+        }
+        let hostile = Self.forging(
+            Self.encoded(.exportedFrames(zip(moved, bytes).map { .exported($0, byteCount: $1.count) })))
+        defer { hostile.shutdown() }
+        let results = hostile.export(info, from: .file(path), frames: frames)
+        #expect(try results.map { try $0.get() } == made)
+        #expect(try frames.map { try Data(contentsOf: URL(fileURLWithPath: $0.output)) } == bytes)
+        #expect(scratch.entries == ["out-1.jpg", "out-2.jpg", "scan.png"])
+        #expect(memfdCount(settlingTo: memfds) <= memfds)
     }
 }

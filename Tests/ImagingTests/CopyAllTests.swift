@@ -35,6 +35,20 @@ import Testing
         #expect(lseek(source, 0, SEEK_CUR) == off_t(count))
     }
 
+    /// One result of several in one memfd: the bytes from `start` on, and no others.
+    @Test(arguments: [(0, 1000), (1000, 5000), (4097, (3 << 20) - 4097)]) func aStretchFromAnOffset(start: Int, count: Int) {
+        let (source, bytes) = filled(3 << 20)
+        defer { close(source) }
+        let target = scratch()
+        defer { close(target) }
+        #expect(AtomicFile.copyAll(from: source, at: start, count: count, to: target) == 0)
+        #expect(lseek(target, 0, SEEK_END) == off_t(count))
+        var copied = [UInt8](repeating: 0, count: count)
+        #expect(pread(target, &copied, count, 0) == count)
+        #expect(copied[...] == bytes[start..<(start + count)])
+        #expect(AtomicFile.copyAll(from: source, at: (3 << 20) - 10, count: 11, to: target) == EIO)
+    }
+
     @Test func aFullDiskIsENOSPC() throws {
         let (source, _) = filled(1 << 16)
         defer { close(source) }

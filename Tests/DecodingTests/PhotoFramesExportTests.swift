@@ -1,0 +1,104 @@
+// A scan's prints exported in one decoder job (the scan decoded once) are byte for byte what exporting each alone writes.
+
+import CropKit
+import Decoding
+import Foundation
+import ImagingCore
+import OddFiles
+import Testing
+
+@Suite struct PhotoFramesExportTests {
+    /// A 900 × 700 scan of three tilted prints on a near-white lid with grain, as `format` (`png`,
+    /// `jpg` with a camera's EXIF, `tif`, or a 16-bit `png`, named `png16`).
+    static func scan(_ format: String, in scratch: Scratch) throws -> String {
+        let sixteen = format == "png16"
+        let path = scratch.file("scan." + (sixteen ? "png" : format))
+        try Tools.run([
+            "convert", "-seed", "7", "-size", "900x700", "xc:#f3f3f0", "-type", "TrueColor",
+            "(", "-size", "260x200", "plasma:red-yellow", "-background", "none", "-rotate", "6", ")",
+            "-geometry", "+60+70", "-composite",
+            "(", "-size", "240x300", "plasma:navy-cyan", "-background", "none", "-rotate", "-4", ")",
+            "-geometry", "+520+60", "-composite",
+            "(", "-size", "320x220", "gradient:white-orange", "-background", "none", "-rotate", "9", ")",
+            "-geometry", "+150+420", "-composite", "-attenuate", "0.3", "+noise", "Gaussian",
+            "-depth", sixteen ? "16" : "8", path,
+        ])
+        if format == "jpg" {
+            try Tools.run(["exiftool", "-q", "-overwrite_original", "-Make=Scanner", "-Artist=A test", path])
+        }
+        return path
+    }
+
+    /// What `--crop=photos` makes of the prints found on `scan`, on the picture as shown after
+    /// `transform`: each print's cut, straightened by its own tilt, written to PREFIX-N.jpg.
+    static func frames(
+        _ scan: String, info: ImageInfo, transform: ImageOrientation, prefix: String
+    ) throws -> [DecoderPool.FrameExport] {
+        let prints = try DecoderPool.shared.findPhotos(.file(scan), info: info)
+        #expect(prints.count == 3)
+        let upright = PixelSize(width: info.width, height: info.height)
+        let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)
+        return prints.enumerated().compactMap { index, found in
+            let print = found.mapped(by: transform, pictureSize: upright)
+            guard let cut = print.cut(pictureWidth: shown.width, pictureHeight: shown.height) else { return nil }
+            let options = ExportOptions(quality: 90, transform: transform, straighten: print.straighten)
+            return DecoderPool.FrameExport(crop: cut, output: "\(prefix)-\(index + 1).jpg", options: options)
+        }
+    }
+
+    @Test(arguments: [
+        ("png", ImageOrientation.up), ("jpg", .up), ("tif", .up), ("png16", .up), ("png", .right), ("jpg", .upMirrored),
+    ])
+    func oneDecodeWritesWhatEachExportAloneWrites(format: String, transform: ImageOrientation) throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let scan = try Self.scan(format, in: scratch)
+        let info = try DecoderPool.shared.probe(path: scan)
+        let frames = try Self.frames(scan, info: info, transform: transform, prefix: scratch.file("together"))
+        #expect(frames.count == 3)
+        let together = DecoderPool.shared.export(info, from: .file(scan), frames: frames)
+        for (frame, result) in zip(frames, together) {
+            let alone = frame.output.replacingOccurrences(of: "together", with: "alone")
+            let single = try DecoderPool.shared.export(
+                info, from: .file(scan), crop: frame.crop, output: alone, options: frame.options)
+            let made = try result.get()
+            #expect(
+                made
+                    == ExportResult(
+                        outputPath: frame.output, width: single.width, height: single.height, lossless: single.lossless,
+                        leftOut: single.leftOut))
+            // The same bytes: the same pixels and the same metadata.
+            let written = try Data(contentsOf: URL(fileURLWithPath: frame.output))
+            #expect(written == (try Data(contentsOf: URL(fileURLWithPath: alone))), "\(format) \(frame.output)")
+        }
+        if format == "jpg" {
+            #expect(try exiftool(["Make", "Artist"], frames[0].output) == ["Scanner", "A test"])
+        }
+    }
+
+    @Test func aFrameThatFailsLeavesTheOthersWritten() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let scan = try Self.scan("png", in: scratch)
+        let info = try DecoderPool.shared.probe(path: scan)
+        var frames = try Self.frames(scan, info: info, transform: .up, prefix: scratch.file("out"))
+        var outside = frames[0]
+        outside.crop = PixelRect(x: 800, y: 600, width: 300, height: 300)
+        outside.output = scratch.file("outside.jpg")
+        var nowhere = frames[1]
+        nowhere.output = scratch.file("missing/nowhere.jpg")
+        frames.insert(outside, at: 1)
+        frames.append(nowhere)
+        let results = DecoderPool.shared.export(info, from: .file(scan), frames: frames)
+        #expect(results.count == 5)
+        for index in [0, 2, 3] {
+            #expect((try? results[index].get())?.outputPath == frames[index].output)
+            #expect(FileManager.default.fileExists(atPath: frames[index].output))
+        }
+        #expect(throws: ImagingError.self) { try results[1].get() }
+        #expect(throws: ImagingError.writeFailed(.folderMissing(scratch.file("missing")))) { try results[4].get() }
+        #expect(!FileManager.default.fileExists(atPath: frames[1].output))
+        // Nothing else in the folder: no temporary left, nothing written under another name.
+        #expect(scratch.entries == ["out-1.jpg", "out-2.jpg", "out-3.jpg", "scan.png"])
+    }
+}
