@@ -23,7 +23,9 @@ package enum DecoderRequest: Codable, Sendable {
     /// Descriptors: the source. Answered with `.document`: Find Document's quadrilateral on the upright picture.
     case findDocument(name: String)
     /// Descriptors: the source. Answered with `.photos`: Find Photos' prints on the upright picture.
-    case findPhotos(name: String)
+    /// `keepsPicture`: the prints are to be exported next (`exportFrames`), so a picture decoded whole
+    /// to find them is kept for that job, which then decodes it no more.
+    case findPhotos(name: String, keepsPicture: Bool)
     /// Descriptors: the source. Answered with `.upright`: Upright's rectification of the upright picture.
     case upright(name: String)
     /// Descriptors: the source. Answered with `.suggested`, on the picture `cuts` leave of it as shown.

@@ -106,8 +106,12 @@ extension DecoderPool {
 
     /// `--crop=photos`: Find Photos' prints on the upright picture `info` describes, in reading order
     /// (empty: none found); more than `PhotoFinder.maximumPrints`, or one not within the picture, is invented.
-    public func findPhotos(_ source: DecoderSource, info: ImageInfo) throws(ImagingError) -> [FoundPrint] {
-        let reply = try reply(on: source) { _ in .findPhotos(name: source.decoderName) }
+    /// `keepsPicture`: the prints are exported next (`export(_:from:frames:temporaryName:)`), and the
+    /// decoder may keep the picture it decoded to find them for that, rather than decode it again.
+    public func findPhotos(
+        _ source: DecoderSource, info: ImageInfo, keepsPicture: Bool = false
+    ) throws(ImagingError) -> [FoundPrint] {
+        let reply = try reply(on: source) { _ in .findPhotos(name: source.decoderName, keepsPicture: keepsPicture) }
         guard case .photos(let prints) = reply, prints.count <= PhotoFinder.maximumPrints,
             prints.allSatisfy({ ReplyChecks.isPrint($0, info.width, info.height) })
         else { throw .decoderStopped }

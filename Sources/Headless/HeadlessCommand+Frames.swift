@@ -4,6 +4,7 @@ import Batch
 import Decoding
 import Foundation
 import Glibc
+import ImagingCore
 
 extension HeadlessCommand {
     /// What making several results of a picture came to: the lines to print (a failed result's, named
@@ -36,9 +37,10 @@ extension HeadlessCommand {
     /// Makes every frame's result. No target may exist beforehand (several results never replace a file):
     /// the first that does is the error, and nothing is written. The picture is read once (standard input
     /// can be read only once), then each result is made; one that fails leaves the others to be written.
-    /// `source`: the picture already read (`--crop=photos` read it to find the prints), else read here.
+    /// `source`: the picture already read (`--crop=photos` read it to find the prints), else read here;
+    /// `probed`: its facts, when asked for already.
     static func cropFrames(
-        _ frames: [HeadlessFrame], temporaryName: String? = nil, source given: DecoderSource? = nil
+        _ frames: [HeadlessFrame], temporaryName: String? = nil, source given: DecoderSource? = nil, probed: ImageInfo? = nil
     ) throws(HeadlessError) -> FramesOutcome {
         guard let first = frames.first?.options else { return FramesOutcome() }
         for frame in frames {
@@ -51,7 +53,7 @@ extension HeadlessCommand {
         if let given { source = given } else { source = try StandardStreams.source(first) }
         if takesKeptCrop(first) { try refuseKeptFramesInList(first, source: source) }
         if frames.count > 1, frames.allSatisfy({ $0.options.output != nil && !$0.options.writesStandardOutput }) {
-            return exportedTogether(frames, temporaryName: temporaryName, source: source)
+            return exportedTogether(frames, temporaryName: temporaryName, source: source, probed: probed)
         }
         var outcome = FramesOutcome()
         for frame in frames {
@@ -66,15 +68,16 @@ extension HeadlessCommand {
 
     /// Several results written to files, each measured and checked as `cropped` does it, then made
     /// in one decoder job (`DecoderPool.export(_:from:frames:temporaryName:)`: the picture decoded
-    /// once for them all, not once each); what each came to said in the frames' order.
+    /// once for them all, not once each); what each came to said in the frames' order. With `probed`,
+    /// no job reaches the decoder between Find Photos' and the exports' (it keeps the scan it decoded).
     private static func exportedTogether(
-        _ frames: [HeadlessFrame], temporaryName: String?, source: DecoderSource
+        _ frames: [HeadlessFrame], temporaryName: String?, source: DecoderSource, probed: ImageInfo?
     ) -> FramesOutcome {
         var done: [Result<(warning: HeadlessWarning?, lossless: Bool), HeadlessError>] = []
         var plans: [(index: Int, plan: CropPlan)] = []
         for (index, frame) in frames.enumerated() {
             do {
-                plans.append((index, try planned(frame.options, source: source)))
+                plans.append((index, try planned(frame.options, source: source, probed: probed)))
                 done.append(.success((nil, false)))
             } catch {
                 done.append(.failure(error))

@@ -17,7 +17,9 @@ extension HeadlessCommand {
         let prints: [FoundPrint]
         do {
             info = try DecoderPool.shared.probe(source)
-            prints = try DecoderPool.shared.findPhotos(source, info: info)
+            // The decoder keeps the scan it decodes to find them when the prints are to be exported next.
+            prints = try DecoderPool.shared.findPhotos(
+                source, info: info, keepsPicture: options.output != nil && !options.writesStandardOutput)
         } catch { throw HeadlessError(image: image, error) }
         let transform = options.export.transform
         let upright = PixelSize(width: info.width, height: info.height)
@@ -35,7 +37,7 @@ extension HeadlessCommand {
             single.output = options.output.map { FrameList.named($0, "\(index + 1)") }
             return HeadlessFrame(label: "\(index + 1)", options: single)
         }
-        return try cropFrames(frames, temporaryName: temporaryName, source: source)
+        return try cropFrames(frames, temporaryName: temporaryName, source: source, probed: info)
     }
 
     /// A batch worker's `--crop=photos` job: as the command line makes it, its lines the outcome's.

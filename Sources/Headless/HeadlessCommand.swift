@@ -174,17 +174,18 @@ public enum HeadlessCommand {
         let export: ExportOptions
     }
 
-    /// `cropped`'s work up to the export: every check and measure it makes, in its order.
+    /// `cropped`'s work up to the export: every check and measure it makes, in its order. `probed`:
+    /// the picture's facts already asked for (`--crop=photos`), else asked here.
     static func planned(
-        _ options: HeadlessOptions, source given: DecoderSource? = nil, read: KeptRead? = nil
+        _ options: HeadlessOptions, source given: DecoderSource? = nil, read: KeptRead? = nil, probed: ImageInfo? = nil
     ) throws(HeadlessError) -> CropPlan {
         let image = options.imageName
         try refuseOutputOntoSource(options)
         let source: DecoderSource
         if let given { source = given } else { source = try StandardStreams.source(options) }
         let info: ImageInfo
-        if let read {
-            info = read.info
+        if let known = read?.info ?? probed {
+            info = known
         } else {
             do { info = try DecoderPool.shared.probe(source) } catch { throw HeadlessError(image: image, error) }
         }

@@ -13,6 +13,22 @@ public enum PhotoSuggestions {
     /// the EXIF orientation); empty when there are none.
     public static func findPhotos(path: String) throws(ImagingError) -> [FoundPrint] {
         let (info, thumbnail) = try ThumbnailLuminance.load(path: path, side: thumbnailSide, chroma: true)
+        return find(on: thumbnail, info)
+    }
+
+    /// The same on a picture already decoded whole (`DecodedPicture`, to be cut into its prints
+    /// after): its thumbnail made from the pixels in memory rather than by reading the file again.
+    /// Only a PNG's: its thumbnail is libvips' own of the same pixels either way (no loader of it
+    /// shrinks while decoding, as a JPEG's does), so the prints are the ones `findPhotos(path:)` finds.
+    /// nil for a picture of another kind, or of another file than `info`'s.
+    public static func findPhotos(in decoded: DecodedPicture, _ info: ImageInfo) throws(ImagingError) -> [FoundPrint]? {
+        guard info.loader.contains("Png"), decoded.path == info.path else { return nil }
+        let pixels = try decoded.thumbnail(maxWidth: thumbnailSide, maxHeight: thumbnailSide)
+        return find(on: ThumbnailLuminance(pixels, chroma: true), info)
+    }
+
+    /// The prints the finder finds on `thumbnail`, in the upright picture's pixels.
+    private static func find(on thumbnail: ThumbnailLuminance, _ info: ImageInfo) -> [FoundPrint] {
         let found = PhotoFinder.find(
             width: thumbnail.width, height: thumbnail.height, luminance: thumbnail.luminance, chroma: thumbnail.chroma)
         let x = Double(info.width) / Double(thumbnail.width), y = Double(info.height) / Double(thumbnail.height)

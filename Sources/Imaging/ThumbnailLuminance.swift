@@ -15,6 +15,13 @@ struct ThumbnailLuminance {
     /// `chroma`: measure each pixel's colourfulness too.
     static func load(path: String, side: Int, chroma: Bool = false) throws(ImagingError) -> (ImageInfo, ThumbnailLuminance) {
         let (info, pixels) = try DisplayThumbnail.load(path: path, maxWidth: side, maxHeight: side)
+        return (info, ThumbnailLuminance(pixels, chroma: chroma))
+    }
+}
+
+extension ThumbnailLuminance {
+    /// The luminance (and when asked the colourfulness) of a thumbnail's RGBA pixels.
+    init(_ pixels: RGBAPixels, chroma: Bool) {
         var luminance = [UInt8](repeating: 0, count: pixels.width * pixels.height)
         var colourfulness = chroma ? luminance : nil
         pixels.withUnsafeBytes { rgba in
@@ -25,8 +32,6 @@ struct ThumbnailLuminance {
                 colourfulness?[index] = UInt8(max(r, g, b) - min(r, g, b))
             }
         }
-        var thumbnail = ThumbnailLuminance(width: pixels.width, height: pixels.height, luminance: luminance)
-        thumbnail.chroma = colourfulness
-        return (info, thumbnail)
+        self.init(width: pixels.width, height: pixels.height, luminance: luminance, chroma: colourfulness)
     }
 }

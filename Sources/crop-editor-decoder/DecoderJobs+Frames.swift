@@ -9,17 +9,19 @@ import Imaging
 
 extension DecoderJobs {
     /// Each frame exported as an `export` job exports it, in order, from one decode of the picture
-    /// when that pays (`DecodedPicture`); a frame that fails leaves the others to be made. The
-    /// results go back one after the other in one sealed memfd (a reply carries few descriptors).
+    /// when that pays (`DecodedPicture`: the one Find Photos kept, `picture`, when it is of this
+    /// file); a frame that fails leaves the others to be made. The results go back one after the
+    /// other in one sealed memfd (a reply carries few descriptors).
     static func exportFrames(
-        _ info: ImageInfo, _ frames: [FrameRequest], _ descriptors: [Int32]
+        _ info: ImageInfo, _ frames: [FrameRequest], _ descriptors: [Int32], picture: KeptPicture?
     ) throws(ImagingError) -> (DecoderReply, [Int32]) {
         let path = try source((info.path as NSString).lastPathComponent, descriptors)
         guard frames.count <= FrameState.maximumCount, !frames.contains(where: { $0.outputExtension.contains("/") }) else {
             throw .decoderStopped
         }
         let named = info.named(path)
-        let decoded = DecodedPicture.pays(named, crops: frames.map(\.options)) ? DecodedPicture.decode(named) : nil
+        let pays = DecodedPicture.pays(named, crops: frames.map(\.options))
+        let decoded = pays ? picture?.decoded(of: descriptors[0], path: path) ?? DecodedPicture.decode(named) : nil
         let all = cds_result_memfd()
         guard all >= 0 else { throw .writeFailed(.write(errno: errno)) }
         var outcomes: [FrameOutcome] = []

@@ -25,13 +25,16 @@ enum DecoderJobs {
         cdf_reset()
         defer { cdf_reset() }
         DecoderTestRequests.actTakenOver()
+        // A picture kept by the job before is for the next job alone, if that is the one it was kept for.
+        let picture = KeptPicture.take()
         guard let request = MessageCoding.decode(DecoderRequest.self, message.bytes) else {
             return (.failed(.decoderStopped), [])
         }
         do {
             // The message, and so its descriptors, lives until the job is done.
             return try withExtendedLifetime(message) { () throws(ImagingError) in
-                DecoderTestRequests.unreadable(try run(DecoderTestRequests.asRun(request), message.descriptors.map(\.fd)))
+                DecoderTestRequests.unreadable(
+                    try run(DecoderTestRequests.asRun(request), message.descriptors.map(\.fd), picture: picture))
             }
         } catch {
             return (.failed(error), [])
@@ -89,7 +92,9 @@ enum DecoderJobs {
         return fd
     }
 
-    private static func run(_ request: DecoderRequest, _ descriptors: [Int32]) throws(ImagingError) -> (DecoderReply, [Int32]) {
+    private static func run(
+        _ request: DecoderRequest, _ descriptors: [Int32], picture: KeptPicture?
+    ) throws(ImagingError) -> (DecoderReply, [Int32]) {
         switch request {
         case .probe(let name):
             return (.probed(try ImageProbe.probe(path: try source(name, descriptors))), [])
@@ -114,7 +119,7 @@ enum DecoderJobs {
             }
             return (.exported(exported), [result])
         case .exportFrames(let info, let frames):
-            return try exportFrames(info, frames, descriptors)
+            return try exportFrames(info, frames, descriptors, picture: picture)
         case .writeSidecar(let crop, let info, let hasExisting):
             let image = inputFolder + "/" + (info.path as NSString).lastPathComponent
             var existing: String?
@@ -136,8 +141,8 @@ enum DecoderJobs {
             return (.upright(correction.rectification), [])
         case .findDocument(let name):
             return (.document(try PerspectiveSuggestions.findDocument(path: try source(name, descriptors))?.quad), [])
-        case .findPhotos(let name):
-            return (.photos(try PhotoSuggestions.findPhotos(path: try source(name, descriptors))), [])
+        case .findPhotos(let name, let keepsPicture):
+            return (.photos(try findPhotos(try source(name, descriptors), keepsPicture: keepsPicture, descriptors)), [])
         case .smartCrop(let name, let transform, let cuts, let target):
             let path = try source(name, descriptors)
             return (.suggested(try SmartCrop.suggest(path: path, transform: transform, cuts: cuts, target: target)), [])

@@ -30,11 +30,15 @@ import Testing
     }
 
     /// What `--crop=photos` makes of the prints found on `scan`, on the picture as shown after
-    /// `transform`: each print's cut, straightened by its own tilt, written to PREFIX-N.jpg.
+    /// `transform`: each print's cut, straightened by its own tilt, written to PREFIX-N.jpg. Found
+    /// as the command line finds them, the decoder keeping the scan (a PNG's) for the exports next;
+    /// they are the prints found on the file's own thumbnail.
     static func frames(
         _ scan: String, info: ImageInfo, transform: ImageOrientation, prefix: String
     ) throws -> [DecoderPool.FrameExport] {
-        let prints = try DecoderPool.shared.findPhotos(.file(scan), info: info)
+        let onThumbnail = try DecoderPool.shared.findPhotos(.file(scan), info: info)
+        let prints = try DecoderPool.shared.findPhotos(.file(scan), info: info, keepsPicture: true)
+        #expect(prints == onThumbnail)
         #expect(prints.count == 3)
         let upright = PixelSize(width: info.width, height: info.height)
         let shown = transform.displayedSize(storedWidth: info.width, storedHeight: info.height)

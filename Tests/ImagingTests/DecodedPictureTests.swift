@@ -6,6 +6,8 @@ import Imaging
 import Testing
 
 @Suite struct DecodedPictureTests {
+    init() { DecodedPicture.shortcut.keep() }
+
     /// A 500 × 360 plasma picture as `kind`: `png`, `png16` (16-bit), `tif`, `jpg` with EXIF, or
     /// `turned.jpg` (stored turned a quarter: EXIF orientation 6).
     static func picture(_ kind: String, in dir: TempFolder) throws -> String {
@@ -43,6 +45,8 @@ import Testing
         let info = try ImageProbe.probe(path: path)
         #expect(DecodedPicture.pays(info, crops: Self.crops.map(\.1)))
         let decoded = try #require(DecodedPicture.decode(info))
+        // A PNG's pixels come from libspng's rows, and are libvips' own (its load makes the exports alone).
+        #expect(DecodedPicture.shortcut.count(path) == (kind.hasPrefix("png") ? 1 : 0))
         for (index, (crop, options)) in Self.crops.enumerated() {
             let format = options.shape == .circle ? "png" : "jpg"
             let alone = dir.file("alone-\(index).\(format)"), shared = dir.file("shared-\(index).\(format)")
@@ -52,6 +56,45 @@ import Testing
             let bytes = try Data(contentsOf: URL(fileURLWithPath: shared))
             #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: alone))), "\(kind) crop \(index)")
         }
+    }
+
+    /// A scan of three prints on a near-white lid as `kind`: an 8-bit, 16-bit, interlaced or
+    /// transparent PNG, or one whose EXIF says it is stored turned a quarter.
+    static func scan(_ kind: String, in dir: TempFolder) throws -> String {
+        let path = dir.file("scan-\(kind).png")
+        let settings: [String: [String]] = [
+            "png16": ["-depth", "16"], "interlaced": ["-interlace", "PNG"], "alpha": ["-alpha", "set"],
+        ]
+        try Tool.run(
+            [
+                "convert", "-seed", "9", "-size", "700x560", "xc:#f3f3f0", "-type", "TrueColor",
+                "(", "-size", "220x160", "plasma:red-yellow", "-background", "none", "-rotate", "5", ")",
+                "-geometry", "+40+50", "-composite",
+                "(", "-size", "200x240", "plasma:navy-cyan", "-background", "none", "-rotate", "-7", ")",
+                "-geometry", "+400+40", "-composite",
+                "(", "-size", "260x170", "plasma:green-white", "-background", "none", "-rotate", "3", ")",
+                "-geometry", "+120+340", "-composite", "-attenuate", "0.3", "+noise", "Gaussian",
+            ] + (settings[kind] ?? []) + [path])
+        if kind == "turned" { try Tool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=6", path]) }
+        return path
+    }
+
+    @Test(arguments: ["png", "png16", "interlaced", "alpha", "turned"])
+    func findPhotosOnTheDecodedScanFindsWhatItFindsOnTheFile(kind: String) throws {
+        let dir = TempFolder("decoded-find-\(kind)")
+        defer { dir.remove() }
+        let path = try Self.scan(kind, in: dir)
+        let info = try ImageProbe.probe(path: path)
+        let decoded = try #require(DecodedPicture.decode(info))
+        let prints = try #require(try PhotoSuggestions.findPhotos(in: decoded, info))
+        #expect(prints == (try PhotoSuggestions.findPhotos(path: path)))
+        #expect(prints.count == 3)
+        // Interlaced rows come pass by pass: libvips' own load decodes those.
+        #expect(DecodedPicture.shortcut.count(path) == (kind == "interlaced" ? 0 : 1))
+        // Not a PNG, or another file's pixels: not found there (the file's own thumbnail is the finder's).
+        let jpeg = try ImageProbe.probe(path: try Self.picture("jpg", in: dir))
+        #expect(try PhotoSuggestions.findPhotos(in: decoded, jpeg) == nil)
+        #expect(try PhotoSuggestions.findPhotos(in: try #require(DecodedPicture.decode(jpeg)), jpeg) == nil)
     }
 
     @Test func aJPEGsPlainCropsDecodeAloneAndABrokenPictureIsNotDecoded() throws {
