@@ -25,56 +25,70 @@ extension DecoderPool {
     /// it; the rest go to one decoder job, which decodes the picture once for them all (a scan's
     /// prints: a PNG cannot be decoded in part) and hands back every result's bytes in one sealed
     /// memfd, each written here (`AtomicFile`) to the file this process named. A reply that does
-    /// not account for every frame asked, or for every byte it sent, fails them all.
+    /// not account for every frame asked, or for every byte it sent, fails them all. Frames whose
+    /// results together pass `pixelsPerJob` go to more than one job, each within a job's processor time.
     public func export(
         _ info: ImageInfo, from source: DecoderSource, frames: [FrameExport], temporaryName: String? = nil
     ) -> [Result<ExportResult, ImagingError>] {
         var outcomes = [Result<ExportResult, ImagingError>](repeating: .failure(.decoderStopped), count: frames.count)
-        var asked: [(index: Int, size: (width: Int, height: Int))] = []
+        var jobs: [[(index: Int, size: (width: Int, height: Int))]] = [[]]
+        var pixels = 0
         for (index, frame) in frames.enumerated() {
             do {
                 let (_, size) = try ExportCheck.check(info, crop: frame.crop, output: frame.output, options: frame.options)
                 _ = try AtomicFile(target: frame.output, name: temporaryName)
-                asked.append((index, size))
+                pixels += size.width * size.height
+                if pixels > Self.pixelsPerJob, !jobs[jobs.count - 1].isEmpty {
+                    jobs.append([])
+                    pixels = size.width * size.height
+                }
+                jobs[jobs.count - 1].append((index, size))
             } catch {
                 outcomes[index] = .failure(error)
             }
         }
-        guard asked.count > 1 else {
-            for (index, _) in asked {
+        for job in jobs where !job.isEmpty {
+            let made =
+                job.count == 1
+                ? nil
+                : Result { () throws(ImagingError) in
+                    try encodeFrames(info, from: source, frames: job.map { (frames[$0.index], $0.size) })
+                }
+            for (place, (index, _)) in job.enumerated() {
                 let frame = frames[index]
                 outcomes[index] = Result { () throws(ImagingError) in
-                    try export(
-                        info, from: source, crop: frame.crop, output: frame.output, options: frame.options,
-                        temporaryName: temporaryName)
-                }
-            }
-            return outcomes
-        }
-        do {
-            let made = try encodeFrames(info, from: source, frames: asked.map { (frames[$0.index], $0.size) })
-            var offset = 0
-            for ((index, _), outcome) in zip(asked, made.outcomes) {
-                let frame = frames[index]
-                outcomes[index] = outcome.flatMap { (reply: (ExportResult, Int)) in
-                    let (exported, count) = reply
-                    defer { offset += count }
-                    return Result { () throws(ImagingError) in
-                        let file = try AtomicFile(target: frame.output, name: temporaryName)
-                        try made.bytes.withFD { (fd: Int32) throws(ImagingError) in
-                            try file.create { AtomicFile.copyAll(from: fd, at: offset, count: count, to: $0) }
-                        }
-                        try file.commit()
-                        return ExportResult(
-                            outputPath: file.target, width: exported.width, height: exported.height,
-                            lossless: exported.lossless, leftOut: exported.leftOut)
+                    guard let made else {
+                        return try export(
+                            info, from: source, crop: frame.crop, output: frame.output, options: frame.options,
+                            temporaryName: temporaryName)
                     }
+                    return try written(try made.get(), place, to: frame.output, temporaryName: temporaryName)
                 }
             }
-        } catch {
-            for (index, _) in asked { outcomes[index] = .failure(error) }
         }
         return outcomes
+    }
+
+    /// The most result pixels one `exportFrames` job makes: the exports of a scan's prints in one job,
+    /// and a job's processor time (`DecoderLimits.cpuSecondsPerJob`) enough for them however large the picture.
+    static let pixelsPerJob = 1 << 28
+
+    /// The `place`th frame's result of `made` (an `exportFrames` job's) written to `output`, or its failure.
+    private func written(
+        _ made: (outcomes: [Result<(ExportResult, Int), ImagingError>], bytes: OwnedDescriptor), _ place: Int,
+        to output: String, temporaryName: String?
+    ) throws(ImagingError) -> ExportResult {
+        let (exported, count) = try made.outcomes[place].get()
+        // Its bytes follow those of the results before it.
+        let offset = made.outcomes[..<place].reduce(0) { $0 + ((try? $1.get())?.1 ?? 0) }
+        let file = try AtomicFile(target: output, name: temporaryName)
+        try made.bytes.withFD { (fd: Int32) throws(ImagingError) in
+            try file.create { AtomicFile.copyAll(from: fd, at: offset, count: count, to: $0) }
+        }
+        try file.commit()
+        return ExportResult(
+            outputPath: file.target, width: exported.width, height: exported.height, lossless: exported.lossless,
+            leftOut: exported.leftOut)
     }
 
     /// The decoder's `exportFrames` job on `frames` (each with the size its result is to have):

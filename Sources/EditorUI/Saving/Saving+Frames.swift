@@ -58,24 +58,37 @@ extension Saving {
         }
     }
 
-    /// Writes each frame of `editor` to its target of `targets` off the main thread, in order; one that
-    /// fails leaves the others to be written. `done` gets a line for each failure ("NAME: reason").
+    /// Writes each frame of `editor` to its target of `targets` off the main thread, in order, all in
+    /// one decoder job (`DecoderPool.export(_:from:frames:temporaryName:)`: a scan's prints from one
+    /// decode of it); one that fails leaves the others to be written. `done` gets a line for each
+    /// failure ("NAME: reason"). Queued as one save, after the saves asked for before it.
     func writeFrames(
         from source: DecoderSource, info: ImageInfo, editor: CropEditor, to targets: [String],
         done: @escaping @MainActor ([String]) -> Void
     ) {
         let base = Saving.exportOptions(editor, outputSize: host.outputSize)
-        var failures: [String] = [], left = targets.count
-        for (output, target) in zip(editor.frameOutputs, targets) {
-            write(from: source, info: info, crop: output.crop, options: base.making(output), edit: SavedEdit(editor), to: target)
-            {
-                result in
-                if case .failure(let error) = result {
-                    failures.append("\((target as NSString).lastPathComponent): \(error.message)")
+        let frames = zip(editor.frameOutputs, targets).map { output, target in
+            DecoderPool.FrameExport(crop: output.crop, output: target, options: base.making(output))
+        }
+        let edit = SavedEdit(editor)
+        // The application outlives its last window until the saves are written (closing does not cut them short).
+        queue.enqueue(holding: host.window.asWindow.application) { [weak self] in
+            let results = await Task.detached(priority: .userInitiated) { () -> [Result<ExportResult, ImagingError>] in
+                do throws(ImagingError) {
+                    let now = try Saving.probeUnchanged(source, info)
+                    return DecoderPool.shared.export(now, from: source, frames: frames)
+                } catch {
+                    return frames.map { _ in .failure(error) }
                 }
-                left -= 1
-                if left == 0 { done(failures) }
+            }.value
+            var failures: [String] = []
+            for (target, result) in zip(targets, results) {
+                switch result {
+                case .success: self?.markSaved(source, edit: edit)
+                case .failure(let error): failures.append("\((target as NSString).lastPathComponent): \(error.message)")
+                }
             }
+            done(failures)
         }
     }
 

@@ -195,9 +195,14 @@ final class Saving {
                     return try DecoderPool.shared.export(now, from: source, crop: crop, output: target, options: options)
                 }
             }.value
-            if case .success = result, case .file(let path) = source { self?.session.photoSaved(path, edit: edit) }
+            if case .success = result { self?.markSaved(source, edit: edit) }
             finished(result)
         }
+    }
+
+    /// Marks `edit` of the photo `source` is saved (a file's: bytes are no photo of the folder).
+    func markSaved(_ source: DecoderSource, edit: SavedEdit) {
+        if case .file(let path) = source { session.photoSaved(path, edit: edit) }
     }
 
     /// Remembers the file a save wrote and the picture it came from (Show in Files, Open With).
