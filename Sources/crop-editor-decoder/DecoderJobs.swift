@@ -25,11 +25,13 @@ enum DecoderJobs {
         cdf_reset()
         defer { cdf_reset() }
         DecoderTestRequests.actTakenOver()
-        // A picture kept by the job before is for the next job alone, if that is the one it was kept for.
-        let picture = KeptPicture.take()
+        // A picture kept by the job before is for the next job alone, when that is the prints' exports:
+        // any other job starts without it, freed.
+        var picture = KeptPicture.take()
         guard let request = MessageCoding.decode(DecoderRequest.self, message.bytes) else {
             return (.failed(.decoderStopped), [])
         }
+        if case .exportFrames = request {} else { picture = nil }
         do {
             // The message, and so its descriptors, lives until the job is done.
             return try withExtendedLifetime(message) { () throws(ImagingError) in

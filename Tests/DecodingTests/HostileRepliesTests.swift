@@ -41,8 +41,13 @@ import Testing
         #expect(throws: ImagingError.decoderStopped) {
             try hostile.encodedExport(info, from: source, crop: crop, format: .png)
         }
+        let frames = ["one.png", "two.png"].map { DecoderPool.FrameExport(crop: crop, output: scratch.file($0)) }
+        for result in hostile.export(info, from: source, frames: frames) {
+            #expect(throws: ImagingError.decoderStopped) { try result.get() }
+        }
         // Nothing written, nothing kept open, and an honest decoder does the same jobs.
         #expect(!FileManager.default.fileExists(atPath: scratch.file("out.png")))
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("one.png")))
         #expect(memfdCount(settlingTo: memfds) <= memfds)
         #expect(try honest.trimBorders(info, from: source) == .crop(PixelRect(x: 30, y: 20, width: 61, height: 41)))
     }
