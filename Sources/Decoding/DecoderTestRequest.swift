@@ -35,6 +35,8 @@ package enum DecoderTestRequest: String, Codable, Sendable, CaseIterable {
     case truncateMemfds
     /// A reply that is no message at all, with four memfds of `HostileDecoder.largeMemfd` bytes each.
     case undecodableReply
+    /// How many pictures the process has decoded whole (`DecodedPicture.wholeDecodes`).
+    case countWholeDecodes
 
     /// What a decoder taken over by a picture tries before each job under the harness's
     /// `CROP_EDITOR_DECODER_TAKEOVER=1`: every way out that does not end the process.

@@ -51,6 +51,7 @@ public final class DecodedPicture: @unchecked Sendable {
             Int(vips_image_get_width(opened)) * Int(vips_image_get_height(opened)) * Int(vips_image_get_bands(opened))
             * Int(vips_format_sizeof(vips_image_get_format(opened)))
         guard bytes <= memoryBudget, let stored = pngRows(info, fields: opened) ?? held(info, opened) else { return nil }
+        decodes += 1
         var upright: UnsafeMutablePointer<VipsImage>?
         guard cv_autorot(stored.image, &upright) == 0, let upright else {
             vips_error_clear()
@@ -58,6 +59,16 @@ public final class DecodedPicture: @unchecked Sendable {
         }
         return DecodedPicture(path: info.path, image: upright)
     }
+
+    /// How many pictures this process has decoded whole, for the tests of one decode per scan.
+    package static var wholeDecodes: Int {
+        ImagingLibraries.pipelineLock.lock()
+        defer { ImagingLibraries.pipelineLock.unlock() }
+        return decodes
+    }
+
+    /// `wholeDecodes`, changed under the pipeline lock.
+    nonisolated(unsafe) private static var decodes = 0
 
     /// Which PNGs were decoded from libspng's rows, for the tests (`PNGRowsThumbnail`'s way).
     package static let shortcut = DecodeShortcut()

@@ -4,6 +4,7 @@ import CDecoderSupport
 import Decoding
 import Foundation
 import Glibc
+import Imaging
 
 enum DecoderTestRequests {
     /// Whether this decoder obeys test requests: a debug build started by the test harness
@@ -126,6 +127,7 @@ enum DecoderTestRequests {
             case .readEveryDescriptor: return Hostile.readEveryDescriptor()
             case .truncateMemfds: return Hostile.truncateMemfds()
             case .undecodableReply: return "answered by the main loop"
+            case .countWholeDecodes: return "\(DecodedPicture.wholeDecodes)"
             }
         }
 

@@ -34,10 +34,10 @@ import Testing
     /// as the command line finds them, the decoder keeping the scan (a PNG's) for the exports next;
     /// they are the prints found on the file's own thumbnail.
     static func frames(
-        _ scan: String, info: ImageInfo, transform: ImageOrientation, prefix: String
+        _ scan: String, info: ImageInfo, transform: ImageOrientation, prefix: String, pool: DecoderPool = .shared
     ) throws -> [DecoderPool.FrameExport] {
-        let onThumbnail = try DecoderPool.shared.findPhotos(.file(scan), info: info)
-        let prints = try DecoderPool.shared.findPhotos(.file(scan), info: info, keepsPicture: true)
+        let onThumbnail = try pool.findPhotos(.file(scan), info: info)
+        let prints = try pool.findPhotos(.file(scan), info: info, keepsPicture: true)
         #expect(prints == onThumbnail)
         #expect(prints.count == 3)
         let upright = PixelSize(width: info.width, height: info.height)
@@ -78,6 +78,35 @@ import Testing
         if format == "jpg" {
             #expect(try exiftool(["Make", "Artist"], frames[0].output) == ["Scanner", "A test"])
         }
+    }
+
+    /// As the command line runs it (one decoder for the file): the scan decoded whole once, to find
+    /// the prints and to cut them out; with no picture kept (a test's job came between), the exports
+    /// decode it once more.
+    @Test func aScanIsDecodedOnceToFindItsPrintsAndExportThem() throws {
+        let scratch = Scratch()
+        defer { scratch.remove() }
+        let scan = try Self.scan("png", in: scratch)
+        let pool = DecoderPool(size: 1, decoderEnvironment: ["CROP_EDITOR_DECODER_TEST_REQUESTS": "1"])
+        pool.decodesOneFile = true
+        defer { pool.shutdown() }
+        let info = try pool.probe(path: scan)
+        let frames = try Self.frames(scan, info: info, transform: .up, prefix: scratch.file("out"), pool: pool)
+        #expect(pool.export(info, from: .file(scan), frames: frames).allSatisfy { (try? $0.get()) != nil })
+        let once = try pool.tryEscaping(.countWholeDecodes, on: .file(scan))
+        #expect(once == "1")
+        let again = frames.map { frame in
+            var other = frame
+            other.output = frame.output.replacingOccurrences(of: "out-", with: "again-")
+            return other
+        }
+        #expect(pool.export(info, from: .file(scan), frames: again).allSatisfy { (try? $0.get()) != nil })
+        let twice = try pool.tryEscaping(.countWholeDecodes, on: .file(scan))
+        #expect(twice == "2")
+        // The one decode of the first count was Find Photos' own.
+        #expect(try pool.findPhotos(.file(scan), info: info, keepsPicture: true).count == 3)
+        let thrice = try pool.tryEscaping(.countWholeDecodes, on: .file(scan))
+        #expect(thrice == "3")
     }
 
     @Test func aFrameThatFailsLeavesTheOthersWritten() throws {
