@@ -3,6 +3,7 @@
 import CropKit
 import Decoding
 import Foundation
+import Imaging
 import ImagingCore
 import OddFiles
 import Testing
@@ -107,6 +108,15 @@ import Testing
         #expect(try pool.findPhotos(.file(scan), info: info, keepsPicture: true).count == 3)
         let thrice = try pool.tryEscaping(.countWholeDecodes, on: .file(scan))
         #expect(thrice == "3")
+    }
+
+    /// The picture decoded whole takes at most a quarter of what a decoder may reserve: a 600-dpi A4
+    /// scan fits many times over, even as 16-bit RGBA; the largest the pixel limit lets through, as
+    /// 8-bit RGBA, does not (its crops each decode it, as before).
+    @Test func theDecodedPictureLeavesTheDecoderMostOfItsAddressSpace() {
+        #expect(UInt64(DecodedPicture.memoryBudget) * 4 == DecoderLimits.addressSpace)
+        #expect(4960 * 7016 * 8 * 4 < DecodedPicture.memoryBudget)
+        #expect(SupportedImages.pixelLimit * 4 > DecodedPicture.memoryBudget)
     }
 
     @Test func aFrameThatFailsLeavesTheOthersWritten() throws {
