@@ -9,21 +9,12 @@ import OddFiles
 import Testing
 
 @Suite struct PhotoFramesExportTests {
-    /// A 900 × 700 scan of three tilted prints on a near-white lid with grain, as `format` (`png`,
-    /// `jpg` with a camera's EXIF, `tif`, or a 16-bit `png`, named `png16`).
+    /// `Tools.printScan` as `format` (`png`, `jpg` with a camera's EXIF, `tif`, or a 16-bit `png`,
+    /// named `png16`).
     static func scan(_ format: String, in scratch: Scratch) throws -> String {
         let sixteen = format == "png16"
         let path = scratch.file("scan." + (sixteen ? "png" : format))
-        try Tools.run([
-            "convert", "-seed", "7", "-size", "900x700", "xc:#f3f3f0", "-type", "TrueColor",
-            "(", "-size", "260x200", "plasma:red-yellow", "-background", "none", "-rotate", "6", ")",
-            "-geometry", "+60+70", "-composite",
-            "(", "-size", "240x300", "plasma:navy-cyan", "-background", "none", "-rotate", "-4", ")",
-            "-geometry", "+520+60", "-composite",
-            "(", "-size", "320x220", "gradient:white-orange", "-background", "none", "-rotate", "9", ")",
-            "-geometry", "+150+420", "-composite", "-attenuate", "0.3", "+noise", "Gaussian",
-            "-depth", sixteen ? "16" : "8", path,
-        ])
+        try Tools.printScan(path, settings: ["-depth", sixteen ? "16" : "8"])
         if format == "jpg" {
             try Tools.run(["exiftool", "-q", "-overwrite_original", "-Make=Scanner", "-Artist=A test", path])
         }
@@ -126,7 +117,7 @@ import Testing
         let info = try DecoderPool.shared.probe(path: scan)
         var frames = try Self.frames(scan, info: info, transform: .up, prefix: scratch.file("out"))
         var outside = frames[0]
-        outside.crop = PixelRect(x: 800, y: 600, width: 300, height: 300)
+        outside.crop = PixelRect(x: 600, y: 500, width: 300, height: 300)
         outside.output = scratch.file("outside.jpg")
         var nowhere = frames[1]
         nowhere.output = scratch.file("missing/nowhere.jpg")

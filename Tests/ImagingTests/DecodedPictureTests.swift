@@ -3,6 +3,7 @@
 import CropKit
 import Foundation
 import Imaging
+import OddFiles
 import Testing
 
 @Suite struct DecodedPictureTests {
@@ -65,16 +66,7 @@ import Testing
         let settings: [String: [String]] = [
             "png16": ["-depth", "16"], "interlaced": ["-interlace", "PNG"], "alpha": ["-alpha", "set"],
         ]
-        try Tool.run(
-            [
-                "convert", "-seed", "9", "-size", "700x560", "xc:#f3f3f0", "-type", "TrueColor",
-                "(", "-size", "220x160", "plasma:red-yellow", "-background", "none", "-rotate", "5", ")",
-                "-geometry", "+40+50", "-composite",
-                "(", "-size", "200x240", "plasma:navy-cyan", "-background", "none", "-rotate", "-7", ")",
-                "-geometry", "+400+40", "-composite",
-                "(", "-size", "260x170", "plasma:green-white", "-background", "none", "-rotate", "3", ")",
-                "-geometry", "+120+340", "-composite", "-attenuate", "0.3", "+noise", "Gaussian",
-            ] + (settings[kind] ?? []) + [path])
+        try Tools.printScan(path, settings: settings[kind] ?? [])
         if kind == "turned" { try Tool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=6", path]) }
         return path
     }
