@@ -40,7 +40,7 @@ extension HeadlessCommand {
         if options.writesStandardOutput, frames.count > 1 {
             throw HeadlessError(image: image, .conflict(.keptFramesToStandardOutput(count: frames.count)))
         }
-        return try cropFrames(frames, temporaryName: temporaryName, source: source)
+        return try cropFrames(frames, temporaryName: temporaryName, source: source, probed: read.info)
     }
 
     /// One request a kept frame, on the picture as shown (`--flip` and `--rotate` turn the frames and
