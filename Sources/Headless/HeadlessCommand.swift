@@ -70,9 +70,20 @@ public enum HeadlessCommand {
         // skips the HEIF module, a large part of its start-up.
         DecoderPool.shared.loadsHEIF =
             options.readsStandardInput || !FileSignature.isCertainlyNotHEIF(path: options.image)
+        // A JPEG cut plainly goes to the lean decoder first (it hands back what it does not make).
+        DecoderPool.shared.tryLeanFirst = takesLeanDecoder(options)
         DecoderPool.shared.startAhead()
         // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
         TemporaryFileSignal.removeTemporariesOnInterrupt()
+    }
+
+    /// Whether the command is a plain re-encoded cut of a JPEG file (`LeanDecoder.covers`) with nothing
+    /// measured or kept on the way.
+    private static func takesLeanDecoder(_ options: HeadlessOptions) -> Bool {
+        !options.readsStandardInput && options.output != nil && options.straighten == nil && options.perspective == nil
+            && options.suggestion == nil && options.trim == nil && !options.findsPhotos && !takesKeptCrop(options)
+            && LeanDecoder.covers(options.exportOptions(kept: nil), format: options.outputFormat)
+            && FileSignature.isJPEG(path: options.image)
     }
 
     /// Whether crop-editor was started as one of a batch's worker processes (a hidden argument).
