@@ -76,12 +76,59 @@ static inline int cjl_metadata(cjl_source *source, j_compress_ptr c, int width, 
     return 0;
 }
 
+/* A crop decoded whole and turned as shown (`cjl_turn`). */
+typedef struct {
+    unsigned char *pixels;
+    int width, height;
+} cjl_turned;
+
+/* The crop's rows decoded whole and turned as libvips' rot (clockwise quarter turns) then a left-right flip
+   show it: `quarters` 0 to 3. 0, or -1 (libjpeg warned or failed, or no memory). */
+static inline int cjl_turn(cjl_source *source, int quarters, int mirrors, cjl_turned *turned) {
+    cjr_rows *rows = &source->rows;
+    int w = rows->width, h = rows->height, n = rows->components;
+    unsigned char *whole = malloc((size_t) w * (size_t) h * (size_t) n);
+    turned->width = quarters % 2 ? h : w;
+    turned->height = quarters % 2 ? w : h;
+    turned->pixels = malloc((size_t) w * (size_t) h * (size_t) n);
+    if (!whole || !turned->pixels) {
+        free(whole);
+        return -1;
+    }
+    for (int y = 0; y < h; y++) {
+        const JSAMPLE *line = cjr_next(rows);
+        if (!line) {
+            free(whole);
+            return -1;
+        }
+        memcpy(whole + (size_t) y * (size_t) w * (size_t) n, line, (size_t) w * (size_t) n);
+    }
+    cjr_done(rows);
+    int ow = turned->width, oh = turned->height;
+    for (int y = 0; y < oh; y++) {
+        for (int x = 0; x < ow; x++) {
+            int sx = mirrors ? ow - 1 - x : x, ix, iy;
+            if (quarters == 0) ix = sx, iy = y;
+            else if (quarters == 1) ix = y, iy = h - 1 - sx;
+            else if (quarters == 2) ix = w - 1 - sx, iy = h - 1 - y;
+            else ix = w - 1 - y, iy = sx;
+            memcpy(turned->pixels + ((size_t) y * (size_t) ow + (size_t) x) * (size_t) n,
+                   whole + ((size_t) iy * (size_t) w + (size_t) ix) * (size_t) n, (size_t) n);
+        }
+    }
+    free(whole);
+    return 0;
+}
+
 /* Encodes the crop opened by `cjl_seek` into `out` at `quality`, as libvips' jpegsave does by default (standard
    Huffman tables, no restart markers, no JFIF header beside the EXIF, 4:4:4 from quality 90), with its
-   metadata unless `strip`. The crop's rows are decoded by a thread of their own as the encoder takes them.
+   metadata unless `strip`. The crop's rows are decoded by a thread of their own as the encoder takes them, or
+   come from `turned` when it was turned first.
    0, or -1 with `why` set. */
-static inline int cjl_encode(cjl_source *source, FILE *out, int quality, int strip, const char **why) {
+static inline int cjl_encode(cjl_source *source, const cjl_turned *turned, FILE *out, int quality, int strip,
+                             const char **why) {
     cjr_rows *rows = &source->rows;
+    int width = turned ? turned->width : rows->width, height = turned ? turned->height : rows->height;
     struct jpeg_compress_struct c;
     cjl_error error;
     cjl_pipe pipe = {.source = source, .stride = (size_t) rows->width * (size_t) rows->components};
@@ -100,8 +147,8 @@ static inline int cjl_encode(cjl_source *source, FILE *out, int quality, int str
         goto done;
     }
     jpeg_create_compress(&c);
-    c.image_width = (JDIMENSION) rows->width;
-    c.image_height = (JDIMENSION) rows->height;
+    c.image_width = (JDIMENSION) width;
+    c.image_height = (JDIMENSION) height;
     c.input_components = rows->components;
     c.in_color_space = rows->components == 3 ? JCS_RGB : JCS_GRAYSCALE;
     jpeg_set_defaults(&c);
@@ -112,8 +159,17 @@ static inline int cjl_encode(cjl_source *source, FILE *out, int quality, int str
     c.write_JFIF_header = FALSE;
     jpeg_stdio_dest(&c, out);
     jpeg_start_compress(&c, TRUE);
-    if (!strip && cjl_metadata(source, &c, rows->width, rows->height)) {
+    if (!strip && cjl_metadata(source, &c, width, height)) {
         *why = "EXIF this decoder does not rewrite";
+        goto done;
+    }
+    if (turned) {
+        for (int row = 0; row < height; row++) {
+            JSAMPROW line = turned->pixels + (size_t) row * (size_t) width * (size_t) rows->components;
+            jpeg_write_scanlines(&c, &line, 1);
+        }
+        jpeg_finish_compress(&c);
+        status = 0;
         goto done;
     }
     if (pthread_create(&decoder, NULL, cjl_decode, &pipe)) goto done;

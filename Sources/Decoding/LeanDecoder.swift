@@ -24,10 +24,10 @@ public enum LeanDecoder {
     }
 
     /// Whether the lean decoder makes an export with `options` into `format`: a JPEG re-encoded at a quality
-    /// asked for, its pixels only cut (no turn, straighten, perspective, bands cut out, shape or size) and no
-    /// resolution written.
+    /// asked for, its pixels only cut and turned (no straighten, perspective, bands cut out, shape or size)
+    /// and no resolution written.
     public static func covers(_ options: ExportOptions, format: OutputFormat?) -> Bool {
         format == .jpeg && !options.lossless && options.quality != nil && !options.changesPixels
-            && options.transform == .up && options.writtenResolution == nil
+            && options.writtenResolution == nil
     }
 }

@@ -59,7 +59,7 @@ enum LeanJobs {
         _ info: ImageInfo, crop: PixelRect, outputExtension: String, options: ExportOptions
     ) throws(NotMine) -> (DecoderReply, [Int32]) {
         let output = outputFolder + "/result." + outputExtension
-        guard !outputExtension.contains("/"), let quality = options.quality, info.isJPEG, info.orientation == .up,
+        guard !outputExtension.contains("/"), let quality = options.quality, info.isJPEG,
             let (format, size) = try? ExportCheck.check(info, crop: crop, output: output, options: options),
             LeanDecoder.covers(options, format: format), size == (crop.width, crop.height)
         else { throw NotMine(reason: "not a plain re-encoded JPEG cut") }
@@ -67,7 +67,8 @@ enum LeanJobs {
         guard result >= 0 else { throw NotMine(reason: "no memfd") }
         cdf_set_output(outputFolder, result)
         do throws(NotMine) {
-            try LeanSource.encode(info.path, crop: crop, into: output, quality: quality, strip: options.strip == .all)
+            try LeanSource.encode(
+                info, crop: crop, transform: options.transform, into: output, quality: quality, strip: options.strip == .all)
             let request = MetadataRequest(
                 width: crop.width, height: crop.height, resetOrientation: true, strip: options.strip, format: .jpeg)
             guard let outcome = try? MetadataFixer.fix(path: output, request) else {
