@@ -85,7 +85,7 @@ public final class DecoderPool: @unchecked Sendable {
     private var oneFile = false
     private var heif = true
     private var leanFirst = false
-    private let leanProgram = LeanDecoder.locateProgram()
+    private let leanProgram: String?
     /// Spares asked for once by `startAhead`, not replaced when taken.
     private var oneOffSpares = 0
     /// Started processes that have served no file yet.
@@ -109,9 +109,14 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// `decoderEnvironment`: variables for its decoders on top of those `DecoderLimits.environment`
     /// passes on from ours (only the names that lists; a test sets its decoders' CPU budget this way
-    /// without changing the environment of every other test in the process).
-    public init(size: Int = 1, timeout: Double? = nil, program: String? = nil, decoderEnvironment: [String: String] = [:]) {
+    /// without changing the environment of every other test in the process). `leanProgram`: the lean
+    /// decoder's executable, by default found as `LeanDecoder` finds it.
+    public init(
+        size: Int = 1, timeout: Double? = nil, program: String? = nil, leanProgram: String? = nil,
+        decoderEnvironment: [String: String] = [:]
+    ) {
         self.size = max(1, size)
+        self.leanProgram = leanProgram ?? LeanDecoder.locateProgram()
         self.decoderEnvironment = decoderEnvironment
         self.program = program ?? Self.locateProgram()
         let environment = ProcessInfo.processInfo.environment

@@ -23,6 +23,8 @@ private func problem(_ error: UnsafeMutablePointer<GError>?) -> MetadataProblem 
 package struct FileStore: MetadataStore {
     package let path: String
 
+    package init(path: String) { self.path = path }
+
     package func open() throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> { try MetadataFixer.open(path) }
 
     package func save(_ metadata: UnsafeMutablePointer<GExiv2Metadata>) -> MetadataProblem? {
