@@ -52,8 +52,9 @@ public final class DecoderPool: @unchecked Sendable {
     /// (`FileSignature`): the module and the libraries it pulls in (libheif and its codecs) are a
     /// large part of a decoder's start-up. A zygote's forks serve any file, so the zygote always loads it.
     /// Set before the first job.
-    /// Whether the next decoder started for one file is the lean one (`LeanDecoder`), for a JPEG cut
-    /// plainly; it answers `notMine` for anything else, and the job goes to a decoder started then.
+    /// Whether the next decoder started (for one file, or a batch worker's next spare) is the lean one
+    /// (`LeanDecoder`), for a JPEG cut plainly; it answers `notMine` for anything else, and the job goes to
+    /// a decoder started then.
     public var tryLeanFirst: Bool {
         get { lock.withLock { leanFirst } }
         set { lock.withLock { leanFirst = newValue && leanProgram != nil } }
@@ -300,7 +301,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// more). Runs on the spawner's thread only.
     private func forkDecoder() throws(DecoderProcess.StartFailure) -> DecoderProcess {
         let (alone, withHEIF, lean) = lock.withLock { (oneFile, heif, leanFirst) }
-        if alone, lean, let leanProgram {
+        if lean, let leanProgram {
             return try DecoderProcess(
                 program: leanProgram, environment: environmentNow(), allowUnconfined: allowUnconfined)
         }

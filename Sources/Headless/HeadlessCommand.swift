@@ -94,7 +94,9 @@ public enum HeadlessCommand {
     public static func serveBatchJobs() -> Int32 {
         Localization.startMessages()
         TemporaryFileSignal.removeTemporariesOnInterrupt()
-        // One decoder for each picture, the next one started while this one works.
+        // One decoder for each picture, the next one started while this one works: the lean one until a
+        // job says otherwise (a batch's pictures are most often JPEGs cut plainly; another job hands it over).
+        DecoderPool.shared.tryLeanFirst = true
         DecoderPool.shared.sparesAhead = 1
         // The worker's decoders end with it, reaped: their time and memory count in the batch's.
         defer { DecoderPool.shared.shutdown() }
@@ -112,6 +114,8 @@ public enum HeadlessCommand {
                     return BatchOutcome(
                         status: .failed, lines: [HeadlessError(image: job.image, .failure(.notASingleImageJob)).line])
                 }
+                // A plain JPEG cut goes to the lean decoder (and the spare started for the next picture is one).
+                DecoderPool.shared.tryLeanFirst = takesLeanDecoder(options)
                 let done = try cropped(options, temporaryName: job.temporaryName)
                 return BatchOutcome(status: .succeeded, lines: done.warning.map { [$0.line] } ?? [], lossless: done.lossless)
             } catch {

@@ -21,7 +21,7 @@ import Testing
             .appendingPathComponent(LeanDecoder.programName).path
     }
 
-    /// A one-file pool asked to try it first starts the lean decoder: our child, with no environment and no
+    /// A one-file pool asked to try it first starts the lean decoder: our child, with no environment but the decoders' and no
     /// descriptor but its socket, /dev/null and the picture it was handed, under the decoder's limits, seccomp and no new privileges,
     /// answering the probe and the export; the same export made by the decoder is the same bytes.
     @Test func theLeanDecoderIsOursConfinedAndMakesTheDecodersBytes() throws {
@@ -43,7 +43,10 @@ import Testing
         #expect(limits.contains(/Max address space\s+8589934592\s+8589934592\s+bytes/))
         #expect(limits.contains(/Max open files\s+64\s+64\s+files/))
         #expect(limits.contains(/Max core file size\s+0\s+0\s+bytes/))
-        #expect(try String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8).isEmpty)
+        // No variable but those the decoders get (the test harness's switches, when another suite set them).
+        let environment = try String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8).split(separator: "\0")
+        let allowed = Set(DecoderLimits.environment(from: ProcessInfo.processInfo.environment))
+        #expect(environment.allSatisfy { allowed.contains(String($0)) }, "\(environment)")
         // Beside /dev/null and its socket, only what the last job handed it (the picture) until the next job.
         for descriptor in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") {
             let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")

@@ -119,5 +119,25 @@ extension HeadlessBinaryTests {
             #expect(try starts(["--crop=96x80+16+16", "--lossless", "in/camera.jpg", "--output=out/e.jpg"]) == (0, 1))
             #expect(try starts(["--crop=100x80+10+10", "--quality=90", "in/camera.jpg", "--output=out/f.png"]) == (0, 1))
         }
+
+        /// A batch of two jobs mixing JPEGs the lean decoder makes with one it hands over (CMYK) and a PNG: every
+        /// result is the one made with the lean decoder switched off.
+        @Test func aBatchMakesTheDecodersBytes() throws {
+            let w = try Workspace()
+            _ = try Self.variants(w)
+            try w.picture("in/plain.png")
+            let pictures = ["camera.jpg", "orientation-6.jpg", "cmyk.jpg", "s444.jpg", "plain.png", "progressive.jpg"]
+            let inputs = pictures.map { "in/\($0)" }
+            for (folder, environment) in [("out/decoder", ["CROP_EDITOR_JPEGCUT": "off"]), ("out/lean", [:])] {
+                let result = try w.run(
+                    ["--crop=100x80+10+10", "--quality=90", "--jobs=2", "--output-dir=\(folder)"] + inputs,
+                    environment: environment)
+                #expect(result.status == 0, "\(result.standardError)")
+            }
+            for name in pictures {
+                let made = try Data(contentsOf: w.url("out/lean/\(name)"))
+                #expect(made == (try Data(contentsOf: w.url("out/decoder/\(name)"))), "\(name)")
+            }
+        }
     }
 }
