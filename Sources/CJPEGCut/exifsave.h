@@ -37,23 +37,15 @@ static inline void cje_set_int(ExifData *ed, ExifEntry *entry, int value) {
 static inline void cje_set_double(ExifData *ed, ExifEntry *entry, double value) {
     if (entry->components < 1) return;
     ExifByteOrder order = exif_data_get_byte_order(ed);
-    if (entry->format == EXIF_FORMAT_RATIONAL) {
-        ExifRational r = exif_get_rational(entry->data, order);
-        double old = r.denominator == 0 ? 0 : (double) r.numerator / r.denominator;
-        if (fabs(old - value) > 0.0001) {
-            r.numerator = (ExifLong) (value * 1000);
-            r.denominator = 1000;
-            exif_set_rational(entry->data, order, r);
-        }
-    } else if (entry->format == EXIF_FORMAT_SRATIONAL) {
-        ExifSRational r = exif_get_srational(entry->data, order);
-        double old = r.denominator == 0 ? 0 : (double) r.numerator / r.denominator;
-        if (fabs(old - value) > 0.0001) {
-            r.numerator = (ExifSLong) (value * 1000);
-            r.denominator = 1000;
-            exif_set_srational(entry->data, order, r);
-        }
-    }
+    int sign = entry->format == EXIF_FORMAT_SRATIONAL;
+    if (!sign && entry->format != EXIF_FORMAT_RATIONAL) return;
+    ExifRational r = exif_get_rational(entry->data, order);
+    ExifSRational sr = exif_get_srational(entry->data, order);
+    double old = sign ? (sr.denominator == 0 ? 0 : (double) sr.numerator / sr.denominator)
+                      : (r.denominator == 0 ? 0 : (double) r.numerator / r.denominator);
+    if (fabs(old - value) <= 0.0001) return;
+    if (sign) exif_set_srational(entry->data, order, (ExifSRational) {(ExifSLong) (value * 1000), 1000});
+    else exif_set_rational(entry->data, order, (ExifRational) {(ExifLong) (value * 1000), 1000});
 }
 
 /* A field's text back into its numeric tag (text tags are left as they are). */

@@ -56,7 +56,8 @@ static void cjr_message(j_common_ptr info, int level) {
     if (level < 0) cjr_give_up(info);
 }
 
-static inline void cjr_close(cjr_rows *cut) {
+/* Ends the decoder and closes the file; the row stays. */
+static inline void cjr_end(cjr_rows *cut) {
     if (cut->decompressing) {
         /* Abort, not finish: finishing would decode the rows below the crop. */
         jpeg_abort_decompress(&cut->info);
@@ -65,6 +66,10 @@ static inline void cjr_close(cjr_rows *cut) {
     }
     if (cut->file) fclose(cut->file);
     cut->file = NULL;
+}
+
+static inline void cjr_close(cjr_rows *cut) {
+    cjr_end(cut);
     free(cut->row);
     cut->row = NULL;
 }
@@ -179,12 +184,6 @@ static inline const JSAMPLE *cjr_next(cjr_rows *cut) {
 static inline void cjr_done(cjr_rows *cut) {
     if (cut->next_row != cut->y + cut->height) return;
     cut->finished = 1;
-    if (cut->decompressing) {
-        jpeg_abort_decompress(&cut->info);
-        jpeg_destroy_decompress(&cut->info);
-        cut->decompressing = 0;
-    }
-    if (cut->file) fclose(cut->file);
-    cut->file = NULL;
+    cjr_end(cut);
 }
 #endif

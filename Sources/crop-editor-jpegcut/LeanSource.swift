@@ -15,7 +15,8 @@ enum LeanSource {
         defer { cjl_free(&source) }
         guard cjl_open(&source, path) == 0 else { throw .init(reason: "unreadable") }
         if let refused = source.refused { throw .init(reason: String(cString: refused)) }
-        guard endsWithEOI(path) else { throw .init(reason: "no end of image") }
+        // `ImageProbe.checkComplete`'s test: a JPEG cut short is the decoder's to refuse.
+        guard FileTail.holds([0xFF, 0xD9], path: path) else { throw .init(reason: "no end of image") }
         let w = Int(source.width), h = Int(source.height)
         guard w > 0, h > 0, w * h <= SupportedImages.pixelLimit else { throw .init(reason: "size") }
         return ImageInfo(
@@ -55,16 +56,6 @@ enum LeanSource {
             cjl_encode(&source, turn == .up ? nil : $0, file, Int32(quality), strip ? 1 : 0, &why)
         }
         guard fclose(file) == 0, status == 0 else { throw .init(reason: why.map { String(cString: $0) } ?? "encode") }
-    }
-
-    /// `ImageProbe.checkComplete`'s test for a JPEG: its end-of-image marker within the last 64 KiB.
-    private static func endsWithEOI(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let size = (try? handle.seekToEnd()) ?? 0
-        try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
-        let tail = [UInt8](handle.readDataToEndOfFile())
-        return tail.count >= 2 && (0..<(tail.count - 1)).contains { tail[$0] == 0xFF && tail[$0 + 1] == 0xD9 }
     }
 }
 
