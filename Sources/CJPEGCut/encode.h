@@ -24,8 +24,9 @@ typedef struct {
     cjl_source *source;
     pthread_mutex_t lock;
     pthread_cond_t changed;
+    /* CJL_AHEAD decoded rows (with their margins), and where each crop row starts in its slot. */
     unsigned char *ring;
-    size_t stride;
+    size_t slot, skip;
     int decoded, encoded, failed, stop;
 } cjl_pipe;
 
@@ -37,10 +38,10 @@ static void *cjl_decode(void *argument) {
         while (row - pipe->encoded >= CJL_AHEAD && !pipe->stop) pthread_cond_wait(&pipe->changed, &pipe->lock);
         int stop = pipe->stop;
         pthread_mutex_unlock(&pipe->lock);
-        const JSAMPLE *line = stop ? NULL : cjr_next(rows);
+        /* The slot's last row was encoded: the decoder writes it outside the lock. */
+        const JSAMPLE *line = stop ? NULL : cjr_next_into(rows, pipe->ring + (size_t) (row % CJL_AHEAD) * pipe->slot);
         pthread_mutex_lock(&pipe->lock);
         if (line) {
-            memcpy(pipe->ring + (size_t) (row % CJL_AHEAD) * pipe->stride, line, pipe->stride);
             pipe->decoded = row + 1;
         } else {
             pipe->failed = 1;
@@ -131,9 +132,10 @@ static inline int cjl_encode(cjl_source *source, const cjl_turned *turned, FILE 
     int width = turned ? turned->width : rows->width, height = turned ? turned->height : rows->height;
     struct jpeg_compress_struct c;
     cjl_error error;
-    cjl_pipe pipe = {.source = source, .stride = (size_t) rows->width * (size_t) rows->components};
+    cjl_pipe pipe = {
+        .source = source, .slot = rows->row_size, .skip = (size_t) rows->skip_left * (size_t) rows->components};
     volatile int started = 0;
-    pipe.ring = malloc(pipe.stride * CJL_AHEAD);
+    pipe.ring = malloc(pipe.slot * CJL_AHEAD);
     if (!pipe.ring) return -1;
     pthread_mutex_init(&pipe.lock, NULL);
     pthread_cond_init(&pipe.changed, NULL);
@@ -183,7 +185,7 @@ static inline int cjl_encode(cjl_source *source, const cjl_turned *turned, FILE 
             *why = "a warning or an error from libjpeg";
             goto done;
         }
-        JSAMPROW line = pipe.ring + (size_t) (row % CJL_AHEAD) * pipe.stride;
+        JSAMPROW line = pipe.ring + (size_t) (row % CJL_AHEAD) * pipe.slot + pipe.skip;
         jpeg_write_scanlines(&c, &line, 1);
         pthread_mutex_lock(&pipe.lock);
         pipe.encoded = row + 1;

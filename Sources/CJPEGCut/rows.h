@@ -36,6 +36,8 @@ typedef struct {
     int decompressing;
     /* The crop on the stored grid, and where its first column sits in a decoded row. */
     int x, y, width, height, skip_left;
+    /* Samples in a decoded row: the crop's columns with their margins. */
+    size_t row_size;
     int components;
     /* The stored row the next jpeg_read_scanlines returns. */
     int next_row;
@@ -131,7 +133,8 @@ static inline int cjr_seek(cjr_rows *cut, int x, int y, int w, int h) {
     jpeg_crop_scanline(info, &crop_left, &crop_width);
     if ((int) crop_left > x || (int) (crop_left + crop_width) < x + w) return -1;
     cut->skip_left = x - (int) crop_left;
-    cut->row = malloc((size_t) crop_width * (size_t) cut->components);
+    cut->row_size = (size_t) crop_width * (size_t) cut->components;
+    cut->row = malloc(cut->row_size);
     if (!cut->row) return -1;
     int first = y > 2 * imcu_height ? y - 2 * imcu_height : 0;
     if (first > 0 && jpeg_skip_scanlines(info, (JDIMENSION) first) != (JDIMENSION) first) return -1;
@@ -164,20 +167,23 @@ static inline int cjr_open(cjr_rows *cut, const char *path, int x, int y, int w,
     return 0;
 }
 
-/* The crop's next row (its `width` pixels), or NULL when libjpeg failed or warned (`gave_up`, `message`).
-   Past the crop's last row nothing more is read, and the decoder is closed. */
-static inline const JSAMPLE *cjr_next(cjr_rows *cut) {
+/* The crop's next row decoded into `buffer` (`row_size` samples): where its `width` pixels start in it, or NULL
+   when libjpeg failed or warned (`gave_up`, `message`). */
+static inline const JSAMPLE *cjr_next_into(cjr_rows *cut, JSAMPLE *buffer) {
     if (cut->gave_up || !cut->decompressing) return NULL;
     if (setjmp(cut->error.escape)) return NULL;
-    JSAMPROW line = cut->row;
+    JSAMPROW line = buffer;
     if (cut->next_row >= cut->y + cut->height || jpeg_read_scanlines(&cut->info, &line, 1) != 1) {
         cut->gave_up = 1;
         snprintf(cut->message, sizeof cut->message, "no row came");
         return NULL;
     }
     cut->next_row++;
-    return cut->row + (size_t) cut->skip_left * (size_t) cut->components;
+    return buffer + (size_t) cut->skip_left * (size_t) cut->components;
 }
+
+/* The crop's next row, decoded into the cut's own row. */
+static inline const JSAMPLE *cjr_next(cjr_rows *cut) { return cjr_next_into(cut, cut->row); }
 
 /* Marks the cut finished once its last row was taken; the decoder is closed (the row stays the caller's
    until then). */
