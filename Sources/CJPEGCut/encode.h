@@ -121,6 +121,21 @@ static inline int cjl_turn(cjl_source *source, int quarters, int mirrors, cjl_tu
     return 0;
 }
 
+/* libvips' jpegsave settings by default: standard Huffman tables, no restart markers, no JFIF header beside the
+   EXIF, 4:4:4 from quality 90. */
+static inline void cjl_settings(j_compress_ptr c, int width, int height, int components, int quality) {
+    c->image_width = (JDIMENSION) width;
+    c->image_height = (JDIMENSION) height;
+    c->input_components = components;
+    c->in_color_space = components == 3 ? JCS_RGB : JCS_GRAYSCALE;
+    jpeg_set_defaults(c);
+    c->optimize_coding = FALSE;
+    jpeg_set_quality(c, quality, TRUE);
+    if (quality >= 90)
+        for (int i = 0; i < components; i++) c->comp_info[i].h_samp_factor = c->comp_info[i].v_samp_factor = 1;
+    c->write_JFIF_header = FALSE;
+}
+
 /* Encodes the crop opened by `cjl_seek` into `out` at `quality`, as libvips' jpegsave does by default (standard
    Huffman tables, no restart markers, no JFIF header beside the EXIF, 4:4:4 from quality 90), with its
    metadata unless `strip`. The crop's rows are decoded by a thread of their own as the encoder takes them, or
@@ -149,16 +164,7 @@ static inline int cjl_encode(cjl_source *source, const cjl_turned *turned, FILE 
         goto done;
     }
     jpeg_create_compress(&c);
-    c.image_width = (JDIMENSION) width;
-    c.image_height = (JDIMENSION) height;
-    c.input_components = rows->components;
-    c.in_color_space = rows->components == 3 ? JCS_RGB : JCS_GRAYSCALE;
-    jpeg_set_defaults(&c);
-    c.optimize_coding = FALSE;
-    jpeg_set_quality(&c, quality, TRUE);
-    if (quality >= 90)
-        for (int i = 0; i < rows->components; i++) c.comp_info[i].h_samp_factor = c.comp_info[i].v_samp_factor = 1;
-    c.write_JFIF_header = FALSE;
+    cjl_settings(&c, width, height, rows->components, quality);
     jpeg_stdio_dest(&c, out);
     jpeg_start_compress(&c, TRUE);
     if (!strip && cjl_metadata(source, &c, width, height)) {
