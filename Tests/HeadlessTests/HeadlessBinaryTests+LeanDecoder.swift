@@ -51,6 +51,14 @@ extension HeadlessBinaryTests {
                 try Tool.run("exiftool", ["-q", "-overwrite_original", "-Orientation#=\(orientation)", turned])
                 made.append("orientation-\(orientation).jpg")
             }
+            // Cut short above, inside and below the crops cut here, with and without an end-of-image marker.
+            let whole = try Data(contentsOf: w.url("in/s420.jpg"))
+            for (place, fraction) in [("above", 0.15), ("inside", 0.45), ("below", 0.95)] {
+                let kept = whole.prefix(Int(Double(whole.count) * fraction))
+                try kept.write(to: w.url("in/cut-\(place).jpg"))
+                try (kept + [0xFF, 0xD9]).write(to: w.url("in/cut-\(place)-ended.jpg"))
+                made += ["cut-\(place).jpg", "cut-\(place)-ended.jpg"]
+            }
             let odd = try OddFiles.make(in: w.url("in").path).filter { $0.name.hasSuffix(".jpg") }
             return made + odd.map(\.name)
         }
@@ -60,7 +68,7 @@ extension HeadlessBinaryTests {
         @Test func theLeanResultIsTheDecodersByteForByte() throws {
             let w = try Workspace()
             let names = try Self.variants(w)
-            #expect(names.count >= 28)
+            #expect(names.count >= 34)
             let requests = [
                 ["--quality=90"], ["--quality=75", "--strip=gps"], ["--quality=92", "--strip=all"],
                 ["--quality=88", "--rotate=90", "--flip=horizontal"],
