@@ -27,6 +27,7 @@ build: deps
 	$(SWIFT) build --product crop-editor
 	$(SWIFT) build --product crop-editor-gui
 	$(SWIFT) build --product crop-editor-decoder
+	$(SWIFT) build --product crop-editor-jpegcut
 
 # The schema compiled beside the build, so settings work without installing.
 schemas:
@@ -115,7 +116,7 @@ SHARE = $(DESTDIR)$(PREFIX)/share
 # The window's binary and the confined decoder: started by crop-editor, not meant to be run by hand.
 LIBEXEC = $(DESTDIR)$(PREFIX)/libexec/crop-editor
 CATALOGUES = $(foreach lang,$(LINGUAS),locale/$(lang)/LC_MESSAGES/crop-editor.mo)
-INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(LIBEXEC)/crop-editor-gui $(LIBEXEC)/crop-editor-decoder $(SHARE)/applications/$(APP_ID).desktop \
+INSTALLED = $(DESTDIR)$(PREFIX)/bin/crop-editor $(LIBEXEC)/crop-editor-gui $(LIBEXEC)/crop-editor-decoder $(LIBEXEC)/crop-editor-jpegcut $(SHARE)/applications/$(APP_ID).desktop \
 	$(SHARE)/metainfo/$(APP_ID).metainfo.xml $(addprefix $(SHARE)/,$(ICONS)) \
 	$(addprefix $(SHARE)/glib-2.0/schemas/,$(notdir $(SCHEMAS))) $(addprefix $(SHARE)/,$(CATALOGUES))
 
@@ -128,11 +129,13 @@ release:
 	$(SWIFT) build -c release --product crop-editor $(RELEASE_FLAGS) $(RELEASE_CONFIG)
 	$(SWIFT) build -c release --product crop-editor-gui $(RELEASE_FLAGS) $(RELEASE_CONFIG)
 	$(SWIFT) build -c release --product crop-editor-decoder $(RELEASE_FLAGS) $(RELEASE_CONFIG)
+	$(SWIFT) build -c release --product crop-editor-jpegcut $(RELEASE_FLAGS) $(RELEASE_CONFIG)
 
 install: $(if $(BINARY),,release) translations
 	install -Dm755 "$(or $(BINARY),.build/release/crop-editor)" "$(DESTDIR)$(PREFIX)/bin/crop-editor"
 	install -Dm755 "$(dir $(or $(BINARY),.build/release/crop-editor))crop-editor-gui" "$(LIBEXEC)/crop-editor-gui"
 	install -Dm755 "$(dir $(or $(BINARY),.build/release/crop-editor))crop-editor-decoder" "$(LIBEXEC)/crop-editor-decoder"
+	install -Dm755 "$(dir $(or $(BINARY),.build/release/crop-editor))crop-editor-jpegcut" "$(LIBEXEC)/crop-editor-jpegcut"
 	install -Dm644 $(BUILT)/data/$(APP_ID).desktop "$(SHARE)/applications/$(APP_ID).desktop"
 	install -Dm644 $(BUILT)/data/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
 	$(foreach file,$(CATALOGUES),install -Dm644 $(BUILT)/$(file) "$(SHARE)/$(file)";)

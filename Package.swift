@@ -53,7 +53,14 @@ let package = Package(
         // Load, export, metadata and lossless JPEG: the pixel work, with libvips, gexiv2 and TurboJPEG.
         // Only the decoder (and the benchmarks, fuzzers and tests that measure it in process) may import
         // it; it re-exports ImagingCore. Knows nothing of GTK.
-        .target(name: "Imaging", dependencies: ["ImagingCore", "CropKit", "CVips", "CExiv", "CTurboJPEG", "CSpng"]),
+        .target(
+            name: "Imaging",
+            dependencies: ["ImagingCore", "ImagingMetadata", "CropKit", "CVips", "CJPEGCut", "CExiv", "CTurboJPEG", "CSpng"]),
+        // A written JPEG's metadata without libvips: the metadata fix (gexiv2), a JPEG's segments and quality.
+        // Imaging re-exports it; the lean decoder links it alone.
+        .target(name: "ImagingMetadata", dependencies: ["ImagingCore", "CExiv"]),
+        // libjpeg and libexif: a JPEG crop decoded alone and encoded as libvips' jpegsave does (crop-editor-jpegcut).
+        .systemLibrary(name: "CJPEGCut", pkgConfig: "libexif", providers: [.apt(["libexif-dev", "libjpeg62-turbo-dev"])]),
         // The pure crop model: no C imports, Sendable values.
         .target(name: "CropKit"),
         // The confined decoding process: its messages, and the pool of processes the editor and the
@@ -64,6 +71,11 @@ let package = Package(
         .executableTarget(
             name: "crop-editor-decoder", dependencies: ["Decoding", "Imaging", "CSeccomp", "CDecoderFiles"],
             swiftSettings: [.define("DECODER_TEST_REQUESTS", .when(configuration: .debug))],
+            linkerSettings: releaseLinking),
+        // crop-editor-jpegcut: the lean confined decoder for plain JPEG-to-JPEG crops, linking no libvips.
+        .executableTarget(
+            name: "crop-editor-jpegcut",
+            dependencies: ["Decoding", "ImagingMetadata", "CJPEGCut", "CSeccomp", "CDecoderFiles", "CDecoderSupport"],
             linkerSettings: releaseLinking),
         // glibc's gettext as a C module (Swift's Glibc module leaves libintl.h out).
         .systemLibrary(name: "CGettext"),

@@ -81,6 +81,9 @@ package enum DecoderReply: Codable, Sendable {
     case rectifiedRegion(width: Int, height: Int)
     /// What a test request's call returned: `-1 errno N` when it failed.
     case tested(String)
+    /// The lean decoder (`LeanDecoder`) does not make this one (the file or the request is outside what it
+    /// makes exactly as the decoder does, said in a few words): the decoder does it instead.
+    case notMine(String)
 }
 
 /// One frame of an `exportFrames` job: what an `export` job asks, but the source.

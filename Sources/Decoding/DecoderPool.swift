@@ -52,6 +52,14 @@ public final class DecoderPool: @unchecked Sendable {
     /// (`FileSignature`): the module and the libraries it pulls in (libheif and its codecs) are a
     /// large part of a decoder's start-up. A zygote's forks serve any file, so the zygote always loads it.
     /// Set before the first job.
+    /// Whether the next decoder started (for one file, or a batch worker's next spare) is the lean one
+    /// (`LeanDecoder`), for a JPEG cut plainly; it answers `notMine` for anything else, and the job goes to
+    /// a decoder started then.
+    public var tryLeanFirst: Bool {
+        get { lock.withLock { leanFirst } }
+        set { lock.withLock { leanFirst = newValue && leanProgram != nil } }
+    }
+
     public var loadsHEIF: Bool {
         get { lock.withLock { heif } }
         set { lock.withLock { heif = newValue } }
@@ -77,6 +85,8 @@ public final class DecoderPool: @unchecked Sendable {
     private var wantedSpares = 0
     private var oneFile = false
     private var heif = true
+    private var leanFirst = false
+    private let leanProgram: String?
     /// Spares asked for once by `startAhead`, not replaced when taken.
     private var oneOffSpares = 0
     /// Started processes that have served no file yet.
@@ -100,9 +110,14 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// `decoderEnvironment`: variables for its decoders on top of those `DecoderLimits.environment`
     /// passes on from ours (only the names that lists; a test sets its decoders' CPU budget this way
-    /// without changing the environment of every other test in the process).
-    public init(size: Int = 1, timeout: Double? = nil, program: String? = nil, decoderEnvironment: [String: String] = [:]) {
+    /// without changing the environment of every other test in the process). `leanProgram`: the lean
+    /// decoder's executable, by default found as `LeanDecoder` finds it.
+    public init(
+        size: Int = 1, timeout: Double? = nil, program: String? = nil, leanProgram: String? = nil,
+        decoderEnvironment: [String: String] = [:]
+    ) {
         self.size = max(1, size)
+        self.leanProgram = leanProgram ?? LeanDecoder.locateProgram()
         self.decoderEnvironment = decoderEnvironment
         self.program = program ?? Self.locateProgram()
         let environment = ProcessInfo.processInfo.environment
@@ -116,6 +131,11 @@ public final class DecoderPool: @unchecked Sendable {
     /// `CROP_EDITOR_DECODER` names another.
     static func locateProgram() -> String? {
         if let chosen = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER"] { return chosen }
+        return locate(programName)
+    }
+
+    /// `name` beside this executable, or where `make install` puts the decoders.
+    static func locate(_ programName: String) -> String? {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         let folder = (executable as NSString).deletingLastPathComponent
         let prefix = (folder as NSString).deletingLastPathComponent
@@ -280,7 +300,11 @@ public final class DecoderPool: @unchecked Sendable {
     /// A decoder from the zygote, the zygote started first when there is none (or it died: once
     /// more). Runs on the spawner's thread only.
     private func forkDecoder() throws(DecoderProcess.StartFailure) -> DecoderProcess {
-        let (alone, withHEIF) = lock.withLock { (oneFile, heif) }
+        let (alone, withHEIF, lean) = lock.withLock { (oneFile, heif, leanFirst) }
+        if lean, let leanProgram {
+            return try DecoderProcess(
+                program: leanProgram, environment: environmentNow(), allowUnconfined: allowUnconfined)
+        }
         if alone {
             guard let program else { throw .cannotStart }
             return try DecoderProcess(
@@ -371,10 +395,16 @@ public final class DecoderPool: @unchecked Sendable {
     ) throws(ImagingError) -> (DecoderReply, [OwnedDescriptor]) {
         var answer: (DecoderReply, [OwnedDescriptor])?
         // A process that died while idle answers nil (nothing of this job ran): once more on a fresh one.
-        for _ in 0..<2 where answer == nil {
+        // The lean decoder's `notMine` ends it: the job goes to a decoder, as every later one.
+        for _ in 0..<3 where answer == nil {
             let process = try borrow(for: file, cancellation: cancellation)
             defer { giveBack(process) }
             answer = try process.run(request, descriptors: descriptors, timeout: timeout, whileWaiting: whileWaiting)
+            if case .notMine? = answer?.0 {
+                lock.withLock { leanFirst = false }
+                process.end()
+                answer = nil
+            }
         }
         guard let (reply, received) = answer else { throw .decoderStopped }
         if case .failed(let error) = reply { throw ReplyChecks.checked(error) }

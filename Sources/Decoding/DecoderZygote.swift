@@ -28,7 +28,7 @@ final class DecoderZygote: @unchecked Sendable {
         let quiet: Int32 = ProcessInfo.processInfo.environment["CROP_EDITOR_DECODER_STDERR"] == "1" ? 0 : 1
         let variables = environment.map { strdup($0) } + [nil]
         defer { variables.forEach { free($0) } }
-        let started = cds_spawn(program, "crop-editor-decoder", mode, theirs, quiet, variables)
+        let started = cds_spawn(program, (program as NSString).lastPathComponent, mode, theirs, quiet, variables)
         close(theirs)
         guard started > 0 else {
             close(mine)

@@ -18,6 +18,15 @@ public enum FileSignature {
         return isCertainlyNotHEIF(head)
     }
 
+    /// Whether the file at `path` begins as a JPEG does (the lean decoder's files). False when it cannot
+    /// be read.
+    public static func isJPEG(path: String) -> Bool {
+        guard let file = try? PictureFiles.open(path, withSidecar: false).picture else { return false }
+        var head = [UInt8](repeating: 0, count: 3)
+        let count = file.withFD { fd in head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) } }
+        return count == 3 && head == [0xFF, 0xD8, 0xFF]
+    }
+
     /// The same for a file's first 12 bytes.
     public static func isCertainlyNotHEIF(_ head: [UInt8]) -> Bool {
         guard head.count >= 12 else { return false }

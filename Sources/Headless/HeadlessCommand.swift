@@ -70,9 +70,20 @@ public enum HeadlessCommand {
         // skips the HEIF module, a large part of its start-up.
         DecoderPool.shared.loadsHEIF =
             options.readsStandardInput || !FileSignature.isCertainlyNotHEIF(path: options.image)
+        // A JPEG cut plainly goes to the lean decoder first (it hands back what it does not make).
+        DecoderPool.shared.tryLeanFirst = takesLeanDecoder(options)
         DecoderPool.shared.startAhead()
         // Interrupted mid-write (Ctrl+C, a script's timeout): no hidden temporary left behind.
         TemporaryFileSignal.removeTemporariesOnInterrupt()
+    }
+
+    /// Whether the command is a plain re-encoded cut of a JPEG file (`LeanDecoder.covers`) with nothing
+    /// measured or kept on the way.
+    private static func takesLeanDecoder(_ options: HeadlessOptions) -> Bool {
+        !options.readsStandardInput && options.output != nil && options.straighten == nil && options.perspective == nil
+            && options.suggestion == nil && options.trim == nil && !options.findsPhotos && !takesKeptCrop(options)
+            && LeanDecoder.covers(options.exportOptions(kept: nil), format: options.outputFormat)
+            && FileSignature.isJPEG(path: options.image)
     }
 
     /// Whether crop-editor was started as one of a batch's worker processes (a hidden argument).
@@ -83,7 +94,9 @@ public enum HeadlessCommand {
     public static func serveBatchJobs() -> Int32 {
         Localization.startMessages()
         TemporaryFileSignal.removeTemporariesOnInterrupt()
-        // One decoder for each picture, the next one started while this one works.
+        // One decoder for each picture, the next one started while this one works: the lean one until a
+        // job says otherwise (a batch's pictures are most often JPEGs cut plainly; another job hands it over).
+        DecoderPool.shared.tryLeanFirst = true
         DecoderPool.shared.sparesAhead = 1
         // The worker's decoders end with it, reaped: their time and memory count in the batch's.
         defer { DecoderPool.shared.shutdown() }
@@ -101,6 +114,8 @@ public enum HeadlessCommand {
                     return BatchOutcome(
                         status: .failed, lines: [HeadlessError(image: job.image, .failure(.notASingleImageJob)).line])
                 }
+                // A plain JPEG cut goes to the lean decoder (and the spare started for the next picture is one).
+                DecoderPool.shared.tryLeanFirst = takesLeanDecoder(options)
                 let done = try cropped(options, temporaryName: job.temporaryName)
                 return BatchOutcome(status: .succeeded, lines: done.warning.map { [$0.line] } ?? [], lossless: done.lossless)
             } catch {

@@ -67,15 +67,7 @@ public enum ImageProbe {
         defer { try? handle.close() }
         let size = (try? handle.seekToEnd()) ?? 0
         if isPNG, !PNGChunks.fit(handle, size: size) { throw .incomplete(.fileCutShort) }
-        let tailLength: UInt64 = 65_536
-        try? handle.seek(toOffset: size > tailLength ? size - tailLength : 0)
-        let tail = [UInt8](handle.readDataToEndOfFile())
         let end: [UInt8] = isPNG ? [0, 0, 0, 0] + Array("IEND".utf8) : [0xFF, 0xD9]
-        let complete =
-            tail.count >= end.count
-            && (0...(tail.count - end.count)).contains { at in
-                tail[at] == end[0] && tail[at..<(at + end.count)].elementsEqual(end)
-            }
-        guard complete else { throw .incomplete(.fileCutShort) }
+        guard FileTail.holds(end, handle, size: size) else { throw .incomplete(.fileCutShort) }
     }
 }

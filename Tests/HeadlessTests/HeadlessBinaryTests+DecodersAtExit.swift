@@ -9,7 +9,7 @@ extension HeadlessBinaryTests {
     @Suite struct DecodersAtExit {
         /// The processes started for the command whose pid is `pid`, with their arguments: a zygote
         /// and the decoders it forked, or a decoder started on its own, all carry
-        /// `crop-editor-decoder PID …` as their command line.
+        /// `crop-editor-decoder PID …` (or the lean decoder's `crop-editor-jpegcut PID`) as their command line.
         private func decoders(of pid: Int32) -> [Int32: [String]] {
             var found: [Int32: [String]] = [:]
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
@@ -17,7 +17,11 @@ extension HeadlessBinaryTests {
                     let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
                 else { continue }
                 let words = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-                if words.count > 1, words[0].hasSuffix("crop-editor-decoder"), words[1] == "\(pid)" { found[candidate] = words }
+                if words.count > 1, words[0].hasSuffix("crop-editor-decoder") || words[0].hasSuffix("crop-editor-jpegcut"),
+                    words[1] == "\(pid)"
+                {
+                    found[candidate] = words
+                }
             }
             return found
         }

@@ -1,4 +1,4 @@
-// The processes that read no pixels link no pixel libraries: only the decoder names libvips, gexiv2, TurboJPEG or libspng.
+// The processes that read no pixels link no pixel libraries: only the decoders name libvips, gexiv2, TurboJPEG or libspng.
 
 import Foundation
 import Testing
@@ -35,6 +35,18 @@ import Testing
         let libraries = try Self.needed(Self.binary("crop-editor-decoder"))
         for wanted in Self.pixelLibraries {
             #expect(libraries.contains { $0.hasPrefix(wanted) }, "the decoder does not link \(wanted): \(libraries)")
+        }
+    }
+
+    /// The lean decoder for plain JPEG crops links libjpeg, libexif and gexiv2, and not libvips, TurboJPEG or
+    /// libspng: its start is its reason to be.
+    @Test func theLeanDecoderLinksNoLibvips() throws {
+        let libraries = try Self.needed(Self.binary("crop-editor-jpegcut"))
+        for wanted in ["libjpeg", "libexif", "libgexiv2", "libseccomp"] {
+            #expect(libraries.contains { $0.hasPrefix(wanted) }, "the lean decoder does not link \(wanted): \(libraries)")
+        }
+        for unwanted in ["libvips", "libturbojpeg", "libspng"] {
+            #expect(!libraries.contains { $0.hasPrefix(unwanted) }, "the lean decoder links \(unwanted)")
         }
     }
 }

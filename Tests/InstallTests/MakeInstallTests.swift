@@ -44,6 +44,7 @@ final class MakeInstallTests: XCTestCase {
         let expectedData = InstalledTree.expectedDataFiles
         let expected = Set(expectedData.keys).union([
             "usr/bin/crop-editor", "usr/libexec/crop-editor/crop-editor-gui", "usr/libexec/crop-editor/crop-editor-decoder",
+            "usr/libexec/crop-editor/crop-editor-jpegcut",
         ])
         let found = InstalledTree.files(under: stage)
         XCTAssertEqual(found.subtracting(expected).sorted(), [], "install wrote files it should not (caches?)")
@@ -57,7 +58,7 @@ final class MakeInstallTests: XCTestCase {
             "the installed crop-editor is not the BINARY given")
         // The window's binary and the confined decoder, where the installed crop-editor (and the
         // window) look for them.
-        for program in ["crop-editor-gui", "crop-editor-decoder"] {
+        for program in ["crop-editor-gui", "crop-editor-decoder", "crop-editor-jpegcut"] {
             let installed = stage.appendingPathComponent("usr/libexec/crop-editor/\(program)")
             XCTAssertEqual(try mode(of: installed.path), 0o755, "the installed \(program) should be rwxr-xr-x")
             XCTAssertTrue(

@@ -2,7 +2,7 @@
 
 import Foundation
 
-enum JPEGQuality {
+package enum JPEGQuality {
     /// The IJG standard luminance table (quality 50), in natural (row-major) order.
     private static let standardLuminance: [Int] = [
         16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55,
@@ -19,7 +19,7 @@ enum JPEGQuality {
 
     /// The IJG quality (1…100) whose scaled standard table best matches table 0, or nil when the
     /// file has no readable 8-bit table 0 before its image data.
-    static func estimate(_ data: Data) -> Int? {
+    package static func estimate(_ data: Data) -> Int? {
         let bytes = [UInt8](data.prefix(256 * 1024))
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var i = 2

@@ -3,9 +3,10 @@
 import CExiv
 import Foundation
 import Glibc
+import ImagingCore
 
 /// What `MetadataFixer` opens and saves. Each attempt opens what the attempt before saved.
-protocol MetadataStore {
+package protocol MetadataStore {
     /// A fresh view of the metadata as last saved.
     func open() throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata>
     /// Saves `metadata`; nil, or why it could not.
@@ -19,12 +20,14 @@ private func problem(_ error: UnsafeMutablePointer<GError>?) -> MetadataProblem 
 }
 
 /// The written file: exiv2 reads it and rewrites all of it.
-struct FileStore: MetadataStore {
-    let path: String
+package struct FileStore: MetadataStore {
+    package let path: String
 
-    func open() throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> { try MetadataFixer.open(path) }
+    package init(path: String) { self.path = path }
 
-    func save(_ metadata: UnsafeMutablePointer<GExiv2Metadata>) -> MetadataProblem? {
+    package func open() throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> { try MetadataFixer.open(path) }
+
+    package func save(_ metadata: UnsafeMutablePointer<GExiv2Metadata>) -> MetadataProblem? {
         var error: UnsafeMutablePointer<GError>?
         return gexiv2_metadata_save_file(metadata, path, &error) != 0 ? nil : problem(error)
     }
@@ -36,7 +39,7 @@ struct FileStore: MetadataStore {
 /// header followed by the file's own bytes after its header, and `commit` writes exactly that:
 /// the image data moved once, where exiv2 would read and copy the whole file through memory
 /// twice: the work then follows the header's size, a few KB, not the picture's.
-final class JPEGHeaderStore: MetadataStore {
+package final class JPEGHeaderStore: MetadataStore {
     private let path: String
     /// The header's length in the file.
     private let headerLength: Int
@@ -47,7 +50,7 @@ final class JPEGHeaderStore: MetadataStore {
 
     /// Nil when `path` is no JPEG whose segments lead plainly to its first SOS within the part
     /// `JPEGSegments.header(from:)` reads: such a file is fixed whole.
-    init?(path: String) {
+    package init?(path: String) {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let header = JPEGSegments.header(from: handle), let scan = Self.scanRange(header) else { return nil }
@@ -57,7 +60,7 @@ final class JPEGHeaderStore: MetadataStore {
         current = Array(header.bytes[..<scan.upperBound]) + [0xFF, 0xD9]
     }
 
-    func open() throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
+    package func open() throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
         try current.withUnsafeBufferPointer { buffer throws(MetadataUnusable) in
             try MetadataFixer.opened { metadata, error in
                 gexiv2_metadata_open_buf(metadata, buffer.baseAddress, glong(buffer.count), &error)
@@ -65,7 +68,7 @@ final class JPEGHeaderStore: MetadataStore {
         }
     }
 
-    func save(_ metadata: UnsafeMutablePointer<GExiv2Metadata>) -> MetadataProblem? {
+    package func save(_ metadata: UnsafeMutablePointer<GExiv2Metadata>) -> MetadataProblem? {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var error: UnsafeMutablePointer<GError>?
@@ -86,7 +89,7 @@ final class JPEGHeaderStore: MetadataStore {
 
     /// Writes the saved header in place of the file's own, the image data after it moved to
     /// follow it. False (with errno) when the file could not be read or written.
-    func commit() -> Bool {
+    package func commit() -> Bool {
         let header = current.dropLast(2)
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return false }
@@ -106,7 +109,7 @@ final class JPEGHeaderStore: MetadataStore {
 
     /// Where the first SOS segment of the JPEG starting `bytes` ends, when every segment before
     /// it follows the one before directly, or nil.
-    static func headerEnd(_ bytes: [UInt8]) -> Int? { JPEGSegments(bytes).flatMap(scanRange)?.upperBound }
+    package static func headerEnd(_ bytes: [UInt8]) -> Int? { JPEGSegments(bytes).flatMap(scanRange)?.upperBound }
 
     /// The first SOS segment's place, when every segment before it follows the one before directly:
     /// no fill bytes or stray bytes, which libjpeg skips and exiv2 may handle its own way.

@@ -5,25 +5,39 @@ import Foundation
 import ImagingCore
 
 /// What the metadata fix does to a written result besides its guarantees.
-struct MetadataRequest {
-    var width: Int
-    var height: Int
+package struct MetadataRequest {
+    package var width: Int
+    package var height: Int
     /// After pixels were turned upright (a lossless cut that kept its grid keeps its orientation).
-    var resetOrientation: Bool
-    var strip: StripMode
+    package var resetOrientation: Bool
+    package var strip: StripMode
     /// A file to copy EXIF from when the saver wrote none (libvips 8.14 writes no EXIF into TIFF),
     /// so the result keeps the camera's tags like every other format.
-    var exifSource: String? = nil
+    package var exifSource: String? = nil
     /// The output format, for what was left out ("could not be carried into PNG").
-    var format: OutputFormat
+    package var format: OutputFormat
     /// What the result's XMP says of an Ultra HDR gain map.
-    var gainMap: GainMapXMP = .untouched
+    package var gainMap: GainMapXMP = .untouched
     /// A resolution written by the saver (pixels per inch): EXIF copied from elsewhere must say the same.
-    var resolution: Int? = nil
+    package var resolution: Int? = nil
+
+    package init(
+        width: Int, height: Int, resetOrientation: Bool, strip: StripMode, exifSource: String? = nil, format: OutputFormat,
+        gainMap: GainMapXMP = .untouched, resolution: Int? = nil
+    ) {
+        self.width = width
+        self.height = height
+        self.resetOrientation = resetOrientation
+        self.strip = strip
+        self.exifSource = exifSource
+        self.format = format
+        self.gainMap = gainMap
+        self.resolution = resolution
+    }
 }
 
 /// The gain-map description in the primary picture's XMP (`hdrgm:` and its container directory).
-enum GainMapXMP: Equatable {
+package enum GainMapXMP: Equatable {
     /// The source had none.
     case untouched
     /// The gain map was left out: its description must be gone.
@@ -34,18 +48,23 @@ enum GainMapXMP: Equatable {
 
 /// What the metadata fix wrote: what it left out (empty when everything was carried), and whether
 /// the XMP is still there.
-struct MetadataOutcome {
-    var leftOut: [LeftOut] = []
-    var keptXMP = true
+package struct MetadataOutcome {
+    package var leftOut: [LeftOut] = []
+    package var keptXMP = true
+
+    package init(leftOut: [LeftOut] = [], keptXMP: Bool = true) {
+        self.leftOut = leftOut
+        self.keptXMP = keptXMP
+    }
 }
 
 /// The written result's metadata could not be fixed at all: gexiv2 cannot read it, or cannot write
 /// it even with no EXIF and no XMP. The export then writes the result again without it.
-struct MetadataUnusable: Error {
-    let problem: MetadataProblem
+package struct MetadataUnusable: Error {
+    package let problem: MetadataProblem
 }
 
-enum MetadataFixer {
+package enum MetadataFixer {
     /// How much each attempt leaves out when the one before could not be written or could not
     /// keep a guarantee: exiv2 fails to write some maker notes into PNG and WebP, some sources
     /// carry EXIF it cannot rewrite at all.
@@ -56,7 +75,7 @@ enum MetadataFixer {
     /// Rewrites `path`'s metadata in place; returns what had to be left out. The guarantees hold in every outcome: orientation
     /// reset when asked, EXIF dimensions true, no EXIF thumbnail, and with `strip: .gps` no
     /// location, read back from the written file; a result that cannot keep them loses the EXIF.
-    static func fix(path: String, _ request: MetadataRequest) throws(MetadataUnusable) -> MetadataOutcome {
+    package static func fix(path: String, _ request: MetadataRequest) throws(MetadataUnusable) -> MetadataOutcome {
         if request.strip == .all {
             try removeWebPExif(path: path)
             return MetadataOutcome()
@@ -71,7 +90,7 @@ enum MetadataFixer {
     }
 
     /// The attempts, each on what the one before saved, until one is written and keeps the guarantees.
-    static func fix(_ store: some MetadataStore, _ request: MetadataRequest) throws(MetadataUnusable) -> MetadataOutcome {
+    package static func fix(_ store: some MetadataStore, _ request: MetadataRequest) throws(MetadataUnusable) -> MetadataOutcome {
         var lastFailure = MetadataProblem.library(detail: nil)
         for attempt in Attempt.allCases {
             let metadata = try store.open()
@@ -96,12 +115,12 @@ enum MetadataFixer {
     }
 
     /// A fresh view of the file's metadata.
-    static func open(_ path: String) throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
+    package static func open(_ path: String) throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
         try opened { metadata, error in gexiv2_metadata_open_path(metadata, path, &error) }
     }
 
     /// A new metadata object that `read` filled, or gexiv2's words for why it could not.
-    static func opened(
+    package static func opened(
         _ read: (UnsafeMutablePointer<GExiv2Metadata>, inout UnsafeMutablePointer<GError>?) -> gboolean
     ) throws(MetadataUnusable) -> UnsafeMutablePointer<GExiv2Metadata> {
         guard let metadata = gexiv2_metadata_new() else { throw MetadataUnusable(problem: .unavailable) }

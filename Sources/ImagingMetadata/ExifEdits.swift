@@ -3,11 +3,11 @@
 import CExiv
 import Foundation
 
-enum ExifEdits {
-    typealias Metadata = UnsafeMutablePointer<GExiv2Metadata>
+package enum ExifEdits {
+    package typealias Metadata = UnsafeMutablePointer<GExiv2Metadata>
 
     /// The EXIF (or XMP) tag names present, e.g. `Exif.Photo.MakerNote`.
-    static func tags(_ metadata: Metadata, xmp: Bool) -> [String] {
+    package static func tags(_ metadata: Metadata, xmp: Bool) -> [String] {
         guard let list = xmp ? gexiv2_metadata_get_xmp_tags(metadata) : gexiv2_metadata_get_exif_tags(metadata) else {
             return []
         }
@@ -21,7 +21,7 @@ enum ExifEdits {
         return names
     }
 
-    static func string(_ metadata: Metadata, _ tag: String) -> String? {
+    package static func string(_ metadata: Metadata, _ tag: String) -> String? {
         var error: UnsafeMutablePointer<GError>?
         guard let value = gexiv2_metadata_try_get_tag_string(metadata, tag, &error) else {
             if let error { g_error_free(error) }
@@ -31,7 +31,7 @@ enum ExifEdits {
         return String(cString: value)
     }
 
-    static func setIfPresent(_ metadata: Metadata, _ tag: String, _ value: Int) {
+    package static func setIfPresent(_ metadata: Metadata, _ tag: String, _ value: Int) {
         var error: UnsafeMutablePointer<GError>?
         guard gexiv2_metadata_try_has_tag(metadata, tag, &error) != 0 else {
             if let error { g_error_free(error) }
@@ -42,7 +42,7 @@ enum ExifEdits {
     }
 
     /// X/YResolution as `ppi` pixels per inch (unit 2), replacing what a source's EXIF said.
-    static func setResolution(_ metadata: Metadata, ppi: Int) {
+    package static func setResolution(_ metadata: Metadata, ppi: Int) {
         var error: UnsafeMutablePointer<GError>?
         for (tag, value) in [
             ("Exif.Image.XResolution", "\(ppi)/1"), ("Exif.Image.YResolution", "\(ppi)/1"), ("Exif.Image.ResolutionUnit", "2"),
@@ -53,31 +53,31 @@ enum ExifEdits {
         }
     }
 
-    static func clear(_ metadata: Metadata, _ tag: String) {
+    package static func clear(_ metadata: Metadata, _ tag: String) {
         var error: UnsafeMutablePointer<GError>?
         _ = gexiv2_metadata_try_clear_tag(metadata, tag, &error)
         if let error { g_error_free(error) }
     }
 
     /// Clears every EXIF (or XMP) tag whose name `matches`.
-    static func clearTags(_ metadata: Metadata, xmp: Bool, where matches: (String) -> Bool) {
+    package static func clearTags(_ metadata: Metadata, xmp: Bool, where matches: (String) -> Bool) {
         for tag in tags(metadata, xmp: xmp) where matches(tag) { clear(metadata, tag) }
     }
 
     /// The IFD1 thumbnail shows the picture before the crop.
-    static func eraseThumbnail(_ metadata: Metadata) {
+    package static func eraseThumbnail(_ metadata: Metadata) {
         var error: UnsafeMutablePointer<GError>?
         gexiv2_metadata_try_erase_exif_thumbnail(metadata, &error)
         if let error { g_error_free(error) }
     }
 
-    static func resetOrientation(_ metadata: Metadata) {
+    package static func resetOrientation(_ metadata: Metadata) {
         var error: UnsafeMutablePointer<GError>?
         gexiv2_metadata_try_set_orientation(metadata, GEXIV2_ORIENTATION_NORMAL, &error)
         if let error { g_error_free(error) }
     }
 
-    static func deleteGPS(_ metadata: Metadata) {
+    package static func deleteGPS(_ metadata: Metadata) {
         var error: UnsafeMutablePointer<GError>?
         gexiv2_metadata_try_delete_gps_info(metadata, &error)
         if let error { g_error_free(error) }
@@ -86,7 +86,7 @@ enum ExifEdits {
 
     /// An XMP property that holds a position: `exif:GPSLatitude` and its kin, and the same under other
     /// namespaces (a DJI drone's `drone-dji:GpsLatitude`, IPTC's `LocationCreated/…:GPSLongitude`).
-    static func isXMPLocation(_ tag: String) -> Bool {
+    package static func isXMPLocation(_ tag: String) -> Bool {
         let property = (tag.split(whereSeparator: { $0 == "/" || $0 == "." || $0 == ":" }).last ?? "").lowercased()
         return property.hasPrefix("gps") || property.hasSuffix("latitude") || property.hasSuffix("longitude")
     }
@@ -95,15 +95,15 @@ enum ExifEdits {
     /// `CanonCs`, `Nikon3`, `Olympus2`, …) is a decoded part of a camera's maker note.
     private static let standardGroups: Set<String> = ["Image", "Photo", "Iop", "GPSInfo", "Thumbnail"]
 
-    static func isMakerNoteTag(_ tag: String) -> Bool {
+    package static func isMakerNoteTag(_ tag: String) -> Bool {
         let parts = tag.split(separator: ".")
         guard parts.count >= 3, parts[0] == "Exif" else { return false }
         return tag == "Exif.Photo.MakerNote" || !standardGroups.contains(String(parts[1]))
     }
 
-    static func hasMakerNotes(_ metadata: Metadata) -> Bool { tags(metadata, xmp: false).contains(where: isMakerNoteTag) }
+    package static func hasMakerNotes(_ metadata: Metadata) -> Bool { tags(metadata, xmp: false).contains(where: isMakerNoteTag) }
 
-    static func hasMakerNotes(path: String) -> Bool {
+    package static func hasMakerNotes(path: String) -> Bool {
         guard let metadata = gexiv2_metadata_new() else { return false }
         defer { g_object_unref(metadata) }
         var error: UnsafeMutablePointer<GError>?
@@ -118,7 +118,7 @@ enum ExifEdits {
     /// carry as text; the TIFF's own structure tags (size, strips, orientation) stay as the saver
     /// wrote them. The thumbnail (IFD1) shows the uncropped picture; maker notes are a camera's
     /// own binary layout.
-    static func copyExif(from source: String, to metadata: Metadata) {
+    package static func copyExif(from source: String, to metadata: Metadata) {
         guard let from = gexiv2_metadata_new() else { return }
         defer { g_object_unref(from) }
         var error: UnsafeMutablePointer<GError>?

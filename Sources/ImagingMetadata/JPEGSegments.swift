@@ -2,34 +2,34 @@
 
 import Foundation
 
-struct JPEGSegments {
-    struct Segment {
-        let marker: UInt8
+package struct JPEGSegments {
+    package struct Segment {
+        package let marker: UInt8
         /// The whole segment: `FF`, the marker, the length, the payload.
-        let range: Range<Int>
+        package let range: Range<Int>
     }
 
     /// What an APP segment's payload starts with, naming what it holds.
-    enum Signature {
-        static let exif = Array("Exif\0\0".utf8)
-        static let xmp = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
-        static let extendedXMP = Array("http://ns.adobe.com/xmp/extension/\0".utf8)
-        static let icc = Array("ICC_PROFILE\0".utf8)
-        static let mpf = Array("MPF\0".utf8)
+    package enum Signature {
+        package static let exif = Array("Exif\0\0".utf8)
+        package static let xmp = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+        package static let extendedXMP = Array("http://ns.adobe.com/xmp/extension/\0".utf8)
+        package static let icc = Array("ICC_PROFILE\0".utf8)
+        package static let mpf = Array("MPF\0".utf8)
         /// ISO 21496-1 gain-map metadata (version in the primary, parameters in the gain map).
-        static let isoGainMap = Array("urn:iso:std:iso:ts:21496:-1\0".utf8)
-        static let photoshop = Array("Photoshop 3.0\0".utf8)
+        package static let isoGainMap = Array("urn:iso:std:iso:ts:21496:-1\0".utf8)
+        package static let photoshop = Array("Photoshop 3.0\0".utf8)
     }
 
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The segments from after SOI up to the first SOS (or EOI), in file order.
-    let segments: [Segment]
+    package let segments: [Segment]
     /// Whether the walk reached the SOS (or EOI) marker: false when `bytes` stop inside the header.
-    let reachesImageData: Bool
+    package let reachesImageData: Bool
 
     /// Reads the header of the JPEG `bytes` (only the header needs to be there). Bytes between
     /// segments that are no marker are skipped, as libjpeg skips them. Nil when it is not a JPEG.
-    init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         self.bytes = bytes
         var found: [Segment] = []
@@ -57,7 +57,7 @@ struct JPEGSegments {
     /// MiB when the segments go on past those (a large ICC profile, a camera's preview in the EXIF).
     /// Most headers are a few KB; a MiB read, copied and faulted in for each look showed in an
     /// export's profile.
-    static func header(from handle: FileHandle) -> JPEGSegments? {
+    package static func header(from handle: FileHandle) -> JPEGSegments? {
         guard (try? handle.seek(toOffset: 0)) != nil else { return nil }
         let start = [UInt8](handle.readData(ofLength: 1 << 16))
         guard let header = JPEGSegments(start) else { return nil }
@@ -65,15 +65,17 @@ struct JPEGSegments {
         return JPEGSegments([UInt8](handle.readData(ofLength: 1 << 20)))
     }
 
-    func payload(_ segment: Segment) -> ArraySlice<UInt8> { bytes[(segment.range.lowerBound + 4)..<segment.range.upperBound] }
+    package func payload(_ segment: Segment) -> ArraySlice<UInt8> {
+        bytes[(segment.range.lowerBound + 4)..<segment.range.upperBound]
+    }
 
     /// Whether `segment` is an APPn segment (`app`: n) whose payload starts with `signature`.
-    func isApp(_ segment: Segment, _ app: UInt8, _ signature: [UInt8]) -> Bool {
+    package func isApp(_ segment: Segment, _ app: UInt8, _ signature: [UInt8]) -> Bool {
         segment.marker == 0xE0 + app && payload(segment).starts(with: signature)
     }
 
     /// A segment's bytes for `marker` holding `payload` (at most 65533 bytes).
-    static func segment(marker: UInt8, payload: [UInt8]) -> [UInt8] {
+    package static func segment(marker: UInt8, payload: [UInt8]) -> [UInt8] {
         let length = payload.count + 2
         return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
@@ -81,7 +83,7 @@ struct JPEGSegments {
     /// The file with the segments `drop` picks removed and `insert` (whole segments) placed after
     /// the leading APP0/APP1 segments (JFIF, EXIF, XMP), where cameras put their APP2 segments.
     /// Everything after the header (image data, appended pictures) is kept as it was.
-    func rewritten(dropping drop: (Segment) -> Bool, inserting insert: [UInt8] = []) -> [UInt8] {
+    package func rewritten(dropping drop: (Segment) -> Bool, inserting insert: [UInt8] = []) -> [UInt8] {
         let kept = segments.filter { !drop($0) }
         var out: [UInt8] = [0xFF, 0xD8]
         out.reserveCapacity(bytes.count + insert.count)
@@ -100,7 +102,7 @@ struct JPEGSegments {
     }
 
     /// Where the insertion of `rewritten` lands: its offset in the result.
-    func insertionOffset(dropping drop: (Segment) -> Bool) -> Int {
+    package func insertionOffset(dropping drop: (Segment) -> Bool) -> Int {
         var offset = 2
         for segment in segments where !drop(segment) {
             if segment.marker != 0xE0, segment.marker != 0xE1 { return offset }
@@ -113,7 +115,7 @@ struct JPEGSegments {
 extension JPEGSegments {
     /// The JPEG with its JFIF density set to `ppi` dots per inch (an APP0 JFIF segment added first
     /// when there is none): what a lossless cut does with a resolution, since it writes no pixels.
-    func withDensity(ppi: Int) -> [UInt8] {
+    package func withDensity(ppi: Int) -> [UInt8] {
         let density = UInt16(clamping: ppi)
         let jfif = Array("JFIF\0".utf8)
         if let app0 = segments.first(where: { isApp($0, 0, jfif) }), app0.range.count >= 4 + jfif.count + 7 {

@@ -1,0 +1,3 @@
+// Imaging re-exports what a written JPEG's metadata needs without libvips (ImagingMetadata).
+
+@_exported import ImagingMetadata
