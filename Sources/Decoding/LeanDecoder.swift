@@ -23,11 +23,11 @@ public enum LeanDecoder {
         return DecoderPool.locate(programName)
     }
 
-    /// Whether the lean decoder makes an export with `options` into `format`: a JPEG re-encoded at a quality
-    /// asked for, its pixels only cut and turned (no straighten, perspective, bands cut out, shape or size)
+    /// Whether the lean decoder makes an export with `options` into `format`: a JPEG re-encoded (at the quality asked
+    /// for, or the source's own), its pixels only cut and turned (no straighten, perspective, bands cut out, shape or size)
     /// and no resolution written.
     public static func covers(_ options: ExportOptions, format: OutputFormat?) -> Bool {
-        format == .jpeg && !options.lossless && options.quality != nil && !options.changesPixels
+        format == .jpeg && !options.lossless && !options.changesPixels
             && options.writtenResolution == nil
     }
 }

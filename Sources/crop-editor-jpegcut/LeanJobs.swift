@@ -59,10 +59,12 @@ enum LeanJobs {
         _ info: ImageInfo, crop: PixelRect, outputExtension: String, options: ExportOptions
     ) throws(NotMine) -> (DecoderReply, [Int32]) {
         let output = outputFolder + "/result." + outputExtension
-        guard !outputExtension.contains("/"), let quality = options.quality, info.isJPEG,
+        guard !outputExtension.contains("/"), info.isJPEG,
             let (format, size) = try? ExportCheck.check(info, crop: crop, output: output, options: options),
             LeanDecoder.covers(options, format: format), size == (crop.width, crop.height)
         else { throw NotMine(reason: "not a plain re-encoded JPEG cut") }
+        // No quality asked for: the source's own, as the decoder's export keeps it.
+        let quality = options.quality ?? sourceQuality(info.path) ?? ExportOptions.defaultQuality
         let result = cds_result_memfd()
         guard result >= 0 else { throw NotMine(reason: "no memfd") }
         cdf_set_output(outputFolder, result)
@@ -82,5 +84,12 @@ enum LeanJobs {
             close(result)
             throw error
         }
+    }
+
+    /// The source JPEG's quality estimated from its first quantization table, read as the decoder's export reads it.
+    private static func sourceQuality(_ path: String) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return JPEGQuality.estimate(handle.readData(ofLength: 256 * 1024))
     }
 }
