@@ -72,7 +72,7 @@ public enum PhotoFinder {
                 mask.map { PhotoMask(width: width, height: height, pixels: zip($0.pixels, differs.pixels).map { $0 || $1 }) }
                 ?? differs
         }
-        guard let tolerance = lightness?.tolerance,
+        guard let (lidLevel, tolerance) = lightness,
             let mask = mask?.opened(by: openingRadius).closed(by: closingRadius).holesFilled()
         else { return [] }
         let total = Double(width * height)
@@ -83,7 +83,8 @@ public enum PhotoFinder {
         guard prints.count <= maximumPrints else { return [] }
         return readingOrder(
             prints.map {
-                withinScan(refined($0, width: width, height: height, luminance: luminance, tolerance: tolerance), width, height)
+                withinScan(
+                    refined($0, width: width, height: height, luminance: luminance, lid: (lidLevel, tolerance)), width, height)
             })
     }
 
