@@ -12,7 +12,8 @@
 /// piece too ragged for a rectangle is no print; each side is then moved onto the scan's own
 /// edge to a fraction of a pixel (`refined`). Two prints touching make one such piece, which
 /// is first cut along its narrowest waist, or else along the line between its two deepest notches
-/// (`PhotoSplit`); one whose outline is still a rectangle
+/// (`PhotoSplit`), each part then placed by straight lines through its own edges where they meet
+/// the lid (`PhotoSides`), not by the line it was cut along; one whose outline is still a rectangle
 /// is a print whose colours meet the lid's along part of an edge; pieces close together whose
 /// outlines together make a rectangle they nearly fill, ragged ones included, are parts of one print
 /// whose colours meet the lid's right across it (`joiningPieces`), and pieces lined up side for side
@@ -38,8 +39,10 @@ public enum PhotoFinder {
     static let minimumFill = 0.9
     /// The least share of its rectangle each of two prints parted from one print-like piece fills.
     static let closeFill = 0.95
-    /// How far inside the outline's pixel centres a print's edge lies, in pixels.
+    /// How far inside the outline's pixel centres a print's edge lies, in pixels; and inside the line
+    /// fitted through them (a turned edge's outline points lie, on average, inside its outermost ones).
     static let edgeInset = 1.0
+    static let fittedInset = 0.5
     /// The least share of its rectangle a print's hull fills, and the piece itself, when the lid's
     /// colour reaches into the print (a white sky on a white lid).
     static let minimumHullFill = 0.96
@@ -127,15 +130,15 @@ public enum PhotoFinder {
     static func prints(in piece: PhotoMask.Piece, of mask: PhotoMask) -> [FoundPrint] {
         if let found = print(piece) {
             let sides = PhotoSplit.cut(of: piece, in: mask, notch: PhotoSplit.deepNotch).compactMap {
-                print($0, fill: closeFill, rows: partRow)
+                part($0, fill: closeFill)
             }
             let slivers = sides.filter { max($0.width, $0.height) > sideElongation * min($0.width, $0.height) }
             return sides.count == 2 && slivers.isEmpty ? sides : [found]
         }
         if let found = print(piece, leaky: true) { return [found] }
-        let parts = PhotoSplit.halves(of: piece, in: mask).compactMap { print($0, rows: partRow) }
+        let parts = PhotoSplit.halves(of: piece, in: mask).compactMap { part($0) }
         if parts.count >= 2 { return parts }
-        let sides = PhotoSplit.cut(of: piece, in: mask).compactMap { print($0, rows: partRow) }
+        let sides = PhotoSplit.cut(of: piece, in: mask).compactMap { part($0) }
         return sides.count == 2 ? sides : []
     }
 
@@ -160,6 +163,19 @@ public enum PhotoFinder {
         else { return nil }
         // Judged by its whole outline, placed by its rows (a hair or a speck joined to its edge left out).
         return trimmed(found, piece, rows: rows)
+    }
+
+    /// A part of two touching prints as a print, judged as `print` judges it, its sides then fitted
+    /// to its outline where it meets the lid (`PhotoSides`): the line where it was parted from its
+    /// neighbour strays into one or the other, its own edges do not.
+    static func part(_ piece: PhotoMask.Piece, fill: Double = minimumFill) -> FoundPrint? {
+        guard var found = print(piece, fill: fill, rows: partRow) else { return nil }
+        found.width += 2 * edgeInset
+        found.height += 2 * edgeInset
+        var fit = PhotoSides.fitted(found, to: piece.outline)
+        fit.width -= 2 * fittedInset
+        fit.height -= 2 * fittedInset
+        return fit
     }
 
     /// The prints in reading order: rows from the top (a print whose centre lies within half the

@@ -105,6 +105,45 @@ import Testing
         }
     }
 
+    /// Two prints of different tilts pushed side against side (white borders on a white lid, so the
+    /// line between them is not seen): each keeps its own straight edges, not the line they were parted along.
+    @Test func printsTouchingSideToSideAtDifferentTiltsKeepTheirOwnEdges() {
+        let still = FoundPrint(centre: CropPoint(x: 190, y: 400), width: 240, height: 180, tilt: -9.4)
+        var moving = FoundPrint(centre: CropPoint(x: 470, y: 370), width: 230, height: 160, tilt: -13.8)
+        let (dx, dy) = (still.centre.x - moving.centre.x, still.centre.y - moving.centre.y)
+        let start = moving.centre
+        var (apart, overlapping) = (0.0, 1.0)
+        for _ in 0..<40 {
+            let t = (apart + overlapping) / 2
+            moving.centre = CropPoint(x: start.x + t * dx, y: start.y + t * dy)
+            if Self.overlap(moving, still) { overlapping = t } else { apart = t }
+        }
+        // A pixel's overlap, as prints lying against each other do.
+        let t = apart + 1 / hypot(dx, dy)
+        moving.centre = CropPoint(x: start.x + t * dx, y: start.y + t * dy)
+        var random = SplitMix64(seed: 12)
+        let pixels = Self.scan([still, moving], lid: 0.9, border: true, random: &random)
+        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        #expect(found.count == 2)
+        for (drawn, print) in zip([still, moving].sorted { $0.centre.x < $1.centre.x }, found) {
+            #expect(abs(print.tilt - drawn.tilt) <= 0.3, "tilt \(print.tilt) for \(drawn.tilt)")
+            #expect(Self.cornerError(print, drawn) <= 2, "found \(print) for \(drawn)")
+        }
+    }
+
+    /// Whether two turned rectangles overlap (no side of either separates them).
+    static func overlap(_ a: FoundPrint, _ b: FoundPrint) -> Bool {
+        for shape in [a.corners, b.corners] {
+            for i in 0..<4 {
+                let (p, q) = (shape[i], shape[(i + 1) % 4])
+                let project = { (points: [CropPoint]) in points.map { $0.x * (q.y - p.y) + $0.y * (p.x - q.x) } }
+                let (one, other) = (project(a.corners), project(b.corners))
+                if one.max()! < other.min()! || other.max()! < one.min()! { return false }
+            }
+        }
+        return true
+    }
+
     @Test func noPrintsOnAnOrdinaryPicture() {
         var random = SplitMix64(seed: 3)
         let gradient = (0..<(Self.width * Self.height)).map { i in UInt8((i % Self.width + i / Self.width) * 255 / 1400) }
