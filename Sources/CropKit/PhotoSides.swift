@@ -37,8 +37,21 @@ public enum PhotoSides {
         var along: [Double] = []
     }
 
-    /// The points shared out to the sides of `rough` (right, left, bottom, top), outliers dropped.
-    static func sides(of rough: FoundPrint, _ points: [CropPoint]) -> [Side] {
+    /// The share of `points` (but those near a corner) within `outlier` of the sides of `rectangle`:
+    /// a print's own edges are straight, where its colours meet the lid's its outline is ragged.
+    public static func straightness(of rectangle: FoundPrint, _ points: [CropPoint]) -> Double {
+        let all = sides(of: rectangle, points, dropping: false).map(\.outward.count).reduce(0, +)
+        var near = 0
+        for (k, side) in sides(of: rectangle, points, dropping: false).enumerated() {
+            let reach = k < 2 ? rectangle.width / 2 : rectangle.height / 2
+            near += side.outward.filter { abs($0 - reach) <= outlier }.count
+        }
+        return all > 0 ? Double(near) / Double(all) : 0
+    }
+
+    /// The points shared out to the sides of `rough` (right, left, bottom, top), outliers dropped
+    /// unless not `dropping`.
+    static func sides(of rough: FoundPrint, _ points: [CropPoint], dropping: Bool = true) -> [Side] {
         let (s, c) = Trigonometry.sineCosine(degrees: rough.tilt)
         let half = (u: rough.width / 2, v: rough.height / 2)
         var sides = [Side](repeating: Side(), count: 4)
@@ -57,7 +70,7 @@ public enum PhotoSides {
             }
         }
         return sides.map { side in
-            guard !side.outward.isEmpty else { return side }
+            guard dropping, !side.outward.isEmpty else { return side }
             let median = side.outward.sorted()[side.outward.count / 2]
             let kept = side.outward.indices.filter { abs(side.outward[$0] - median) <= outlier }
             return Side(outward: kept.map { side.outward[$0] }, along: kept.map { side.along[$0] })

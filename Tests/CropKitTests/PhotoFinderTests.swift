@@ -131,6 +131,44 @@ import Testing
         }
     }
 
+    /// Two white-bordered prints of one tilt on a white lid, flush side against side and flush at
+    /// their bottoms, the right one taller: one notch where their tops step, none below; each found.
+    @Test func printsMeetingFlushAtOneEndAreParted() {
+        let left = FoundPrint(centre: CropPoint(x: 170, y: 320), width: 150, height: 200, tilt: 7.7)
+        let (s, c) = (sin(left.tilt * .pi / 180), cos(left.tilt * .pi / 180))
+        let (u, v) = (left.width / 2 + 80 - 1, -15.0)
+        let right = FoundPrint(
+            centre: CropPoint(x: left.centre.x + u * c - v * s, y: left.centre.y + u * s + v * c), width: 160, height: 230,
+            tilt: left.tilt)
+        var random = SplitMix64(seed: 21)
+        let pixels = Self.scan([left, right], lid: 0.9, border: true, random: &random)
+        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        #expect(found.count == 2)
+        for (drawn, print) in zip([left, right], found) {
+            #expect(abs(print.tilt - drawn.tilt) <= 0.3, "tilt \(print.tilt) for \(drawn.tilt)")
+            #expect(Self.cornerError(print, drawn) <= 4, "found \(print) for \(drawn)")
+        }
+    }
+
+    /// A print whose picture meets the lid's colour in a patch at its top edge has a notch there too,
+    /// but the parts either side of it line up: one print.
+    @Test func aNotchWhereAPicturesColourMeetsTheLidIsNoTwoPrints() {
+        let drawn = FoundPrint(centre: CropPoint(x: 300, y: 400), width: 260, height: 180, tilt: 6)
+        var random = SplitMix64(seed: 22)
+        var pixels = Self.scan([drawn], lid: 0.9, border: false, random: &random)
+        let (s, c) = (sin(drawn.tilt * .pi / 180), cos(drawn.tilt * .pi / 180))
+        for y in 250..<550 {
+            for x in 100..<500 {
+                let dx = Double(x) + 0.5 - drawn.centre.x, dy = Double(y) + 0.5 - drawn.centre.y
+                let (pu, pv) = (dx * c + dy * s, -dx * s + dy * c)
+                if abs(pu - 20) < 25, pv < -drawn.height / 2 + 22 { pixels[y * Self.width + x] = UInt8(230 + random.int(-3...3)) }
+            }
+        }
+        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        #expect(found.count == 1)
+        #expect(found.first.map { Self.cornerError($0, drawn) <= 2 } ?? false, "found \(found)")
+    }
+
     /// Whether two turned rectangles overlap (no side of either separates them).
     static func overlap(_ a: FoundPrint, _ b: FoundPrint) -> Bool {
         for shape in [a.corners, b.corners] {
