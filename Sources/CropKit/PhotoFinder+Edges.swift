@@ -10,6 +10,10 @@ extension PhotoFinder {
     /// How far from the lid's level, in tolerances, the scan just outside an edge may be and still be the lid
     /// (it is read unsmoothed, so its grain is wider than the tolerance allows for).
     static let lidSlack = 2.0
+    /// The least difference between a profile's ends that places an edge, in tolerances; and between
+    /// the ends of a side's profiles averaged, whose grain is far less.
+    static let edgeContrast = 3.0
+    static let faintContrast = 1.0
 
     /// `print` with each side moved onto the scan's own edge: across the side, at many places
     /// along it, where the luminance crosses halfway between the print's just inside and the lid's
@@ -48,6 +52,7 @@ extension PhotoFinder {
             // Where the scan outside is the lid: a side against another print moves by where the two
             // prints' colours meet, but their line says nothing of its lean.
             var free: [Bool] = []
+            var whole: [[Double]] = []
             for k in 0..<edgeProfiles {
                 let t = (Double(k) + 0.5) / Double(edgeProfiles) * 0.8 - 0.4
                 let base = (
@@ -59,14 +64,16 @@ extension PhotoFinder {
                     let d = Double(step) / 4
                     return value(base.x + normal.0 * d, base.y + normal.1 * d)
                 }
-                if let found = crossing(profile.compactMap { $0 }, count: profile.count, lid: lid) {
+                let known = profile.compactMap { $0 }
+                if known.count == profile.count { whole.append(known) }
+                if let found = crossing(known, count: profile.count, lid: lid) {
                     offsets.append(found.offset)
                     places.append(t * length)
                     free.append(found.onLid)
                 }
             }
             guard offsets.count >= edgeProfiles / 3 else {
-                moves.append(0)
+                moves.append(faintCrossing(whole, lid: lid) ?? 0)
                 continue
             }
             let median = offsets.sorted()[offsets.count / 2]
@@ -91,6 +98,21 @@ extension PhotoFinder {
         return moved
     }
 
+    /// Where a side's profiles, averaged, cross halfway between the print's level and the lid's, as an
+    /// offset in pixels outwards: an edge too faint for each profile to tell (a light border on a
+    /// white lid) shows in their mean, whose grain is far less. Nil with too few profiles, when the
+    /// mean's outer end is not the lid, or its ends still differ too little.
+    static func faintCrossing(_ profiles: [[Double]], lid: (level: Int, tolerance: Int)) -> Double? {
+        guard profiles.count >= edgeProfiles / 2, let count = profiles.first?.count else { return nil }
+        let mean = (0..<count).map { i in profiles.map { $0[i] }.reduce(0, +) / Double(profiles.count) }
+        let tolerance = Double(lid.tolerance)
+        let inside = mean.prefix(4).reduce(0, +) / 4, outside = mean.suffix(4).reduce(0, +) / 4
+        guard abs(inside - outside) >= faintContrast * tolerance, abs(outside - Double(lid.level)) <= tolerance else {
+            return nil
+        }
+        return crossing(mean, count: count, lid: lid, contrast: faintContrast)?.offset
+    }
+
     /// The slope of a side's edge crossings against their places along it (least squares, after
     /// leaving out crossings further than `edgeOutlier` from the median), or nil with too few.
     private static func lean(_ places: [Double], _ offsets: [Double], median: Double) -> Double? {
@@ -108,12 +130,12 @@ extension PhotoFinder {
     /// profile is cut short by the scan's edge or its ends differ too little to tell; with whether its
     /// outer end is the lid (else another print touching this one).
     private static func crossing(
-        _ profile: [Double], count: Int, lid: (level: Int, tolerance: Int)
+        _ profile: [Double], count: Int, lid: (level: Int, tolerance: Int), contrast: Double = edgeContrast
     ) -> (offset: Double, onLid: Bool)? {
         guard profile.count == count, count >= 8 else { return nil }
         let inside = profile.prefix(4).reduce(0, +) / 4, outside = profile.suffix(4).reduce(0, +) / 4
         let tolerance = Double(lid.tolerance)
-        guard abs(inside - outside) >= 3 * tolerance else { return nil }
+        guard abs(inside - outside) >= contrast * tolerance else { return nil }
         let onLid = abs(outside - Double(lid.level)) <= lidSlack * tolerance
         let half = (inside + outside) / 2
         let rising = outside > inside

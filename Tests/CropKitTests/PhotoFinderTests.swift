@@ -82,6 +82,19 @@ import Testing
         }
     }
 
+    /// A white border on a white lid, too faint for any one profile across its edge to place it, is
+    /// placed by their mean: the print is found to its border's edge, not inside it.
+    @Test func aFaintBorderIsFoundToItsEdge() {
+        var random = SplitMix64(seed: 38)
+        let pixels = Self.scan(Self.threePrints, lid: 0.93, border: true, random: &random)
+        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        #expect(found.count == 3)
+        for (drawn, print) in zip(Self.threePrints, found) {
+            #expect(abs(print.width - drawn.width) <= 1 && abs(print.height - drawn.height) <= 1, "found \(print) for \(drawn)")
+            #expect(Self.cornerError(print, drawn) <= 1.5, "corners \(print.corners) for \(drawn.corners)")
+        }
+    }
+
     @Test func dustAndSpecksAreNoPrints() {
         var random = SplitMix64(seed: 5)
         var pixels = Self.scan(Array(Self.threePrints.prefix(1)), lid: 0.9, border: false, random: &random)
