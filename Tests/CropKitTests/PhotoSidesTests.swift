@@ -50,14 +50,18 @@ import Testing
         }
     }
 
-    /// A clean outline gives the rectangle through its points (half a pixel inside the drawn edges) and its tilt.
+    /// A clean outline gives the rectangle through its points and its tilt.
     @Test func aCleanOutlineGivesItsRectangleAndTilt() {
-        let fit = PhotoSides.fitted(Self.rough(Self.drawn), to: Self.outline(Self.drawn))
-        #expect(abs(fit.tilt - Self.drawn.tilt) <= 0.05, "tilt \(fit.tilt)")
-        var inner = Self.drawn
+        Self.expectTheDrawnPrint(PhotoSides.fitted(Self.rough(Self.drawn), to: Self.outline(Self.drawn)))
+    }
+
+    /// `fit` is the drawn print's rectangle through its outline points (half a pixel inside its edges), with its tilt.
+    static func expectTheDrawnPrint(_ fit: FoundPrint) {
+        #expect(abs(fit.tilt - drawn.tilt) <= 0.05, "tilt \(fit.tilt)")
+        var inner = drawn
         inner.width -= 1
         inner.height -= 1
-        #expect(Self.cornerError(fit, inner) <= 0.6, "found \(fit)")
+        #expect(cornerError(fit, inner) <= 0.6, "found \(fit)")
     }
 
     /// A wedge of a touching print's edge beyond one side near its corner, and a speck on another
@@ -66,12 +70,7 @@ import Testing
         let wedge = Self.beyond(
             stride(from: 0.5, through: 8, by: 0.5).map { $0 }, along: (0..<16).map { -50 + Double($0) }, right: true)
         let speck = Self.beyond([2, 3, 4, 3, 2], along: [10, 11, 12, 13, 14], right: false)
-        let fit = PhotoSides.fitted(Self.rough(Self.drawn), to: Self.outline(Self.drawn) + wedge + speck)
-        #expect(abs(fit.tilt - Self.drawn.tilt) <= 0.05, "tilt \(fit.tilt)")
-        var inner = Self.drawn
-        inner.width -= 1
-        inner.height -= 1
-        #expect(Self.cornerError(fit, inner) <= 0.6, "found \(fit)")
+        Self.expectTheDrawnPrint(PhotoSides.fitted(Self.rough(Self.drawn), to: Self.outline(Self.drawn) + wedge + speck))
     }
 
     /// A side with no points (touching another print along its whole length) keeps the rough
