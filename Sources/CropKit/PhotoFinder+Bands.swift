@@ -39,6 +39,11 @@ extension PhotoFinder {
         return items
     }
 
+    /// Whether `a` and `b` line up as two bands of one print, one continuing the other either way.
+    static func lineUp(_ a: FoundPrint, _ b: FoundPrint) -> Bool {
+        band(a, b, .infinity) != nil || band(b, a, .infinity) != nil
+    }
+
     /// The print `a` and `b` make when `b` continues `a` along `a`'s y axis (or x axis), else nil.
     private static func band(_ a: FoundPrint, _ b: FoundPrint, _ widest: Double) -> FoundPrint? {
         guard abs(a.tilt - b.tilt) <= bandTilt else { return nil }

@@ -7,14 +7,22 @@ extension PhotoFinder {
     static let edgeProfiles = 24
     /// How far from the side's median crossing a crossing may lie and still count for its lean, in pixels.
     static let edgeOutlier = 1.0
+    /// How far from the lid's level, in tolerances, the scan just outside an edge may be and still be the lid
+    /// (it is read unsmoothed, so its grain is wider than the tolerance allows for).
+    static let lidSlack = 2.0
+    /// The least difference between a profile's ends that places an edge, in tolerances; and between
+    /// the ends of a side's profiles averaged, whose grain is far less.
+    static let edgeContrast = 3.0
+    static let faintContrast = 1.0
 
     /// `print` with each side moved onto the scan's own edge: across the side, at many places
     /// along it, where the luminance crosses halfway between the print's just inside and the lid's
     /// just outside (the median of those places); a side whose print meets the lid with too little
     /// contrast stays where the mask put it. The crossings' lean along each side turns the tilt
-    /// the hull gave (a pixel's steps) to the edges' own. `luminance` is the scan's, unsmoothed.
+    /// the hull gave (a pixel's steps) to the edges' own, counting only those with the lid outside
+    /// (`lid`: its level and tolerance). `luminance` is the scan's, unsmoothed.
     static func refined(
-        _ print: FoundPrint, width: Int, height: Int, luminance: [UInt8], tolerance: Int
+        _ print: FoundPrint, width: Int, height: Int, luminance: [UInt8], lid: (level: Int, tolerance: Int)
     ) -> FoundPrint {
         let (s, c) = Trigonometry.sineCosine(degrees: print.tilt)
         let across = (x: c, y: s), down = (x: -s, y: c)
@@ -41,6 +49,10 @@ extension PhotoFinder {
         for (number, (normal, reach, along, length)) in sides.enumerated() {
             var offsets: [Double] = []
             var places: [Double] = []
+            // Where the scan outside is the lid: a side against another print moves by where the two
+            // prints' colours meet, but their line says nothing of its lean.
+            var free: [Bool] = []
+            var whole: [[Double]] = []
             for k in 0..<edgeProfiles {
                 let t = (Double(k) + 0.5) / Double(edgeProfiles) * 0.8 - 0.4
                 let base = (
@@ -52,18 +64,22 @@ extension PhotoFinder {
                     let d = Double(step) / 4
                     return value(base.x + normal.0 * d, base.y + normal.1 * d)
                 }
-                if let offset = crossing(profile.compactMap { $0 }, count: profile.count, tolerance: tolerance) {
-                    offsets.append(offset)
+                let known = profile.compactMap { $0 }
+                if known.count == profile.count { whole.append(known) }
+                if let found = crossing(known, count: profile.count, lid: lid) {
+                    offsets.append(found.offset)
                     places.append(t * length)
+                    free.append(found.onLid)
                 }
             }
             guard offsets.count >= edgeProfiles / 3 else {
-                moves.append(0)
+                moves.append(faintCrossing(whole, lid: lid) ?? 0)
                 continue
             }
             let median = offsets.sorted()[offsets.count / 2]
             moves.append(median)
-            if let lean = lean(places, offsets, median: median) {
+            let lid = offsets.indices.filter { free[$0] }
+            if let lean = lean(lid.map { places[$0] }, lid.map { offsets[$0] }, median: median) {
                 leans.append((number == 0 || number == 3 ? -lean : lean, length))
             }
         }
@@ -82,6 +98,21 @@ extension PhotoFinder {
         return moved
     }
 
+    /// Where a side's profiles, averaged, cross halfway between the print's level and the lid's, as an
+    /// offset in pixels outwards: an edge too faint for each profile to tell (a light border on a
+    /// white lid) shows in their mean, whose grain is far less. Nil with too few profiles, when the
+    /// mean's outer end is not the lid, or its ends still differ too little.
+    static func faintCrossing(_ profiles: [[Double]], lid: (level: Int, tolerance: Int)) -> Double? {
+        guard profiles.count >= edgeProfiles / 2, let count = profiles.first?.count else { return nil }
+        let mean = (0..<count).map { i in profiles.map { $0[i] }.reduce(0, +) / Double(profiles.count) }
+        let tolerance = Double(lid.tolerance)
+        let inside = mean.prefix(4).reduce(0, +) / 4, outside = mean.suffix(4).reduce(0, +) / 4
+        guard abs(inside - outside) >= faintContrast * tolerance, abs(outside - Double(lid.level)) <= tolerance else {
+            return nil
+        }
+        return crossing(mean, count: count, lid: lid, contrast: faintContrast)?.offset
+    }
+
     /// The slope of a side's edge crossings against their places along it (least squares, after
     /// leaving out crossings further than `edgeOutlier` from the median), or nil with too few.
     private static func lean(_ places: [Double], _ offsets: [Double], median: Double) -> Double? {
@@ -96,17 +127,22 @@ extension PhotoFinder {
 
     /// Where a profile across an edge (inside to outside, quarter-pixel steps centred on the side's
     /// first place) crosses halfway between its ends, as an offset in pixels outwards; nil when the
-    /// profile is cut short by the scan's edge or its ends differ too little to tell.
-    private static func crossing(_ profile: [Double], count: Int, tolerance: Int) -> Double? {
+    /// profile is cut short by the scan's edge or its ends differ too little to tell; with whether its
+    /// outer end is the lid (else another print touching this one).
+    private static func crossing(
+        _ profile: [Double], count: Int, lid: (level: Int, tolerance: Int), contrast: Double = edgeContrast
+    ) -> (offset: Double, onLid: Bool)? {
         guard profile.count == count, count >= 8 else { return nil }
         let inside = profile.prefix(4).reduce(0, +) / 4, outside = profile.suffix(4).reduce(0, +) / 4
-        guard abs(inside - outside) >= 3 * Double(tolerance) else { return nil }
+        let tolerance = Double(lid.tolerance)
+        guard abs(inside - outside) >= contrast * tolerance else { return nil }
+        let onLid = abs(outside - Double(lid.level)) <= lidSlack * tolerance
         let half = (inside + outside) / 2
         let rising = outside > inside
         for i in 1..<count where (profile[i] >= half) == rising && (profile[i - 1] >= half) != rising {
             let a = profile[i - 1], b = profile[i]
             let fraction = b == a ? 0.5 : (half - a) / (b - a)
-            return (Double(i - 1) + fraction - Double(count / 2)) / 4
+            return ((Double(i - 1) + fraction - Double(count / 2)) / 4, onLid)
         }
         return nil
     }

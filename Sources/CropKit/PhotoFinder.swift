@@ -12,7 +12,8 @@
 /// piece too ragged for a rectangle is no print; each side is then moved onto the scan's own
 /// edge to a fraction of a pixel (`refined`). Two prints touching make one such piece, which
 /// is first cut along its narrowest waist, or else along the line between its two deepest notches
-/// (`PhotoSplit`); one whose outline is still a rectangle
+/// (`PhotoSplit`), each part then placed by straight lines through its own edges where they meet
+/// the lid (`PhotoSides`), not by the line it was cut along; one whose outline is still a rectangle
 /// is a print whose colours meet the lid's along part of an edge; pieces close together whose
 /// outlines together make a rectangle they nearly fill, ragged ones included, are parts of one print
 /// whose colours meet the lid's right across it (`joiningPieces`), and pieces lined up side for side
@@ -38,8 +39,13 @@ public enum PhotoFinder {
     static let minimumFill = 0.9
     /// The least share of its rectangle each of two prints parted from one print-like piece fills.
     static let closeFill = 0.95
-    /// How far inside the outline's pixel centres a print's edge lies, in pixels.
+    /// The least share of the outline of each of two prints parted at one notch that lies along its
+    /// sides: where a print's colours meet the lid's, its outline is ragged and notched too.
+    static let straightEdges = 0.9
+    /// How far inside the outline's pixel centres a print's edge lies, in pixels; and inside the line
+    /// fitted through them (a turned edge's outline points lie, on average, inside its outermost ones).
     static let edgeInset = 1.0
+    static let fittedInset = 0.5
     /// The least share of its rectangle a print's hull fills, and the piece itself, when the lid's
     /// colour reaches into the print (a white sky on a white lid).
     static let minimumHullFill = 0.96
@@ -72,7 +78,7 @@ public enum PhotoFinder {
                 mask.map { PhotoMask(width: width, height: height, pixels: zip($0.pixels, differs.pixels).map { $0 || $1 }) }
                 ?? differs
         }
-        guard let tolerance = lightness?.tolerance,
+        guard let (lidLevel, tolerance) = lightness,
             let mask = mask?.opened(by: openingRadius).closed(by: closingRadius).holesFilled()
         else { return [] }
         let total = Double(width * height)
@@ -83,7 +89,8 @@ public enum PhotoFinder {
         guard prints.count <= maximumPrints else { return [] }
         return readingOrder(
             prints.map {
-                withinScan(refined($0, width: width, height: height, luminance: luminance, tolerance: tolerance), width, height)
+                withinScan(
+                    refined($0, width: width, height: height, luminance: luminance, lid: (lidLevel, tolerance)), width, height)
             })
     }
 
@@ -120,21 +127,31 @@ public enum PhotoFinder {
 
     /// The prints one piece of the mask is: itself, unless two deep notches part it into two prints
     /// that each fill their rectangles closely and neither is a sliver (two prints of nearly one tilt
-    /// lying side against side); one ragged inside but still a rectangle outside; else two or more
-    /// touching, parted. A part of two prints is placed by its rows that are at least half a
-    /// usual one: where the parting strayed into its neighbour, it took a wedge of thinner rows.
+    /// lying side against side), or one deep notch does, along the piece's own axes, into two such
+    /// prints with straight edges that do not line up as bands of one and together cover it (two
+    /// such prints meeting flush at one end: a print's colours meeting the lid's leave a notch too); one
+    /// ragged inside but still a rectangle outside; else two or more touching, parted. A part of
+    /// two prints is placed by its rows that are at least half a usual one: where the parting
+    /// strayed into its neighbour, it took a wedge of thinner rows.
     static func prints(in piece: PhotoMask.Piece, of mask: PhotoMask) -> [FoundPrint] {
         if let found = print(piece) {
             let sides = PhotoSplit.cut(of: piece, in: mask, notch: PhotoSplit.deepNotch).compactMap {
-                print($0, fill: closeFill, rows: partRow)
+                part($0, fill: closeFill)
             }
-            let slivers = sides.filter { max($0.width, $0.height) > sideElongation * min($0.width, $0.height) }
-            return sides.count == 2 && slivers.isEmpty ? sides : [found]
+            if sides.count == 2, !sides.contains(where: isSliver) { return sides }
+            for cut in PhotoSplit.cuts(of: piece, in: mask, tilt: found.tilt, notch: PhotoSplit.minimumNotch) {
+                let sides = cut.compactMap { part($0, fill: closeFill, straight: straightEdges) }
+                let covered = sides.map { $0.width * $0.height }.reduce(0, +) / Double(piece.area)
+                guard sides.count == 2, !sides.contains(where: isSliver), !lineUp(sides[0], sides[1]), covered >= closeFill
+                else { continue }
+                return sides
+            }
+            return [found]
         }
         if let found = print(piece, leaky: true) { return [found] }
-        let parts = PhotoSplit.halves(of: piece, in: mask).compactMap { print($0, rows: partRow) }
+        let parts = PhotoSplit.halves(of: piece, in: mask).compactMap { part($0) }
         if parts.count >= 2 { return parts }
-        let sides = PhotoSplit.cut(of: piece, in: mask).compactMap { print($0, rows: partRow) }
+        let sides = PhotoSplit.cut(of: piece, in: mask).compactMap { part($0) }
         return sides.count == 2 ? sides : []
     }
 
@@ -159,6 +176,26 @@ public enum PhotoFinder {
         else { return nil }
         // Judged by its whole outline, placed by its rows (a hair or a speck joined to its edge left out).
         return trimmed(found, piece, rows: rows)
+    }
+
+    /// Whether a part of two prints is too long and thin to be one.
+    static func isSliver(_ part: FoundPrint) -> Bool {
+        max(part.width, part.height) > sideElongation * min(part.width, part.height)
+    }
+
+    /// A part of two touching prints as a print, judged as `print` judges it, its sides then fitted
+    /// to its outline where it meets the lid (`PhotoSides`): the line where it was parted from its
+    /// neighbour strays into one or the other, its own edges do not.
+    /// `straight`: the least share of its outline that lies along its sides (`PhotoSides.straightness`).
+    static func part(_ piece: PhotoMask.Piece, fill: Double = minimumFill, straight: Double = 0) -> FoundPrint? {
+        guard var found = print(piece, fill: fill, rows: partRow) else { return nil }
+        found.width += 2 * edgeInset
+        found.height += 2 * edgeInset
+        var fit = PhotoSides.fitted(found, to: piece.outline)
+        guard straight <= 0 || PhotoSides.straightness(of: fit, piece.outline) >= straight else { return nil }
+        fit.width -= 2 * fittedInset
+        fit.height -= 2 * fittedInset
+        return fit
     }
 
     /// The prints in reading order: rows from the top (a print whose centre lies within half the

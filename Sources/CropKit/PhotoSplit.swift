@@ -107,6 +107,25 @@ extension PhotoSplit {
     /// outline falls furthest inside its hull, under two different sides of the hull): two prints
     /// lying side against side along a stretch meet at two such notches. None without two notches.
     static func cut(of piece: PhotoMask.Piece, in mask: PhotoMask, notch: Double = minimumNotch) -> [PhotoMask.Piece] {
+        let two = notches(of: piece, least: notch).prefix(2)
+        guard two.count == 2 else { return [] }
+        return parts(of: piece, in: mask, through: two[0], two[1])
+    }
+
+    /// The two ways of parting `piece` through its deepest notch along the axes of a rectangle turned
+    /// by `tilt` degrees (its own, or a print's it holds): two prints of nearly one tilt lying side
+    /// against side, where they meet flush along one end, make a single notch at the other, and the
+    /// side running on from it is the line between them. None without a notch.
+    static func cuts(of piece: PhotoMask.Piece, in mask: PhotoMask, tilt: Double, notch: Double) -> [[PhotoMask.Piece]] {
+        guard let p = notches(of: piece, least: notch).first else { return [] }
+        let (s, c) = Trigonometry.sineCosine(degrees: tilt)
+        return [(c, s), (-s, c)].map { parts(of: piece, in: mask, through: p, CropPoint(x: p.x + $0.0, y: p.y + $0.1)) }
+            .filter { $0.count == 2 }
+    }
+
+    /// The notches of `piece`, deepest first: under each side of its hull, the outline's point
+    /// furthest inside it, when at least `least` of the piece's longer side deep.
+    static func notches(of piece: PhotoMask.Piece, least: Double) -> [CropPoint] {
         let hull = RotatedRectangle.hull(piece.outline)
         guard hull.count >= 3 else { return [] }
         let xs = piece.outline.map(\.x), ys = piece.outline.map(\.y)
@@ -121,10 +140,11 @@ extension PhotoSplit {
             }
             if let nearest, nearest.depth > deepest[nearest.side]?.depth ?? 0 { deepest[nearest.side] = (p, nearest.depth) }
         }
-        let notches = deepest.compactMap { $0 }.filter { $0.depth >= notch * longer }
-        guard notches.count >= 2 else { return [] }
-        let two = notches.sorted { $0.depth > $1.depth }.prefix(2).map(\.point)
-        let (p, q) = (two[0], two[1])
+        return deepest.compactMap { $0 }.filter { $0.depth >= least * longer }.sorted { $0.depth > $1.depth }.map(\.point)
+    }
+
+    /// The parts of `piece` on either side of the line through `p` and `q`; none when one side is empty.
+    static func parts(of piece: PhotoMask.Piece, in mask: PhotoMask, through p: CropPoint, _ q: CropPoint) -> [PhotoMask.Piece] {
         var sides: [[Int]] = [[], []]
         for index in piece.members {
             let x = Double(index % mask.width) + 0.5, y = Double(index / mask.width) + 0.5

@@ -82,6 +82,19 @@ import Testing
         }
     }
 
+    /// A white border on a white lid, too faint for any one profile across its edge to place it, is
+    /// placed by their mean: the print is found to its border's edge, not inside it.
+    @Test func aFaintBorderIsFoundToItsEdge() {
+        var random = SplitMix64(seed: 38)
+        let pixels = Self.scan(Self.threePrints, lid: 0.93, border: true, random: &random)
+        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        #expect(found.count == 3)
+        for (drawn, print) in zip(Self.threePrints, found) {
+            #expect(abs(print.width - drawn.width) <= 1 && abs(print.height - drawn.height) <= 1, "found \(print) for \(drawn)")
+            #expect(Self.cornerError(print, drawn) <= 1.5, "corners \(print.corners) for \(drawn.corners)")
+        }
+    }
+
     @Test func dustAndSpecksAreNoPrints() {
         var random = SplitMix64(seed: 5)
         var pixels = Self.scan(Array(Self.threePrints.prefix(1)), lid: 0.9, border: false, random: &random)
@@ -103,6 +116,83 @@ import Testing
             #expect(abs(print.tilt - drawn.tilt) <= 0.5, "tilt \(print.tilt) for \(drawn.tilt)")
             #expect(Self.cornerError(print, drawn) <= 6, "found \(print) for \(drawn)")
         }
+    }
+
+    /// Two prints of different tilts pushed side against side (white borders on a white lid, so the
+    /// line between them is not seen): each keeps its own straight edges, not the line they were parted along.
+    @Test func printsTouchingSideToSideAtDifferentTiltsKeepTheirOwnEdges() {
+        let still = FoundPrint(centre: CropPoint(x: 190, y: 400), width: 240, height: 180, tilt: -9.4)
+        var moving = FoundPrint(centre: CropPoint(x: 470, y: 370), width: 230, height: 160, tilt: -13.8)
+        let (dx, dy) = (still.centre.x - moving.centre.x, still.centre.y - moving.centre.y)
+        let start = moving.centre
+        var (apart, overlapping) = (0.0, 1.0)
+        for _ in 0..<40 {
+            let t = (apart + overlapping) / 2
+            moving.centre = CropPoint(x: start.x + t * dx, y: start.y + t * dy)
+            if Self.overlap(moving, still) { overlapping = t } else { apart = t }
+        }
+        // A pixel's overlap, as prints lying against each other do.
+        let t = apart + 1 / hypot(dx, dy)
+        moving.centre = CropPoint(x: start.x + t * dx, y: start.y + t * dy)
+        var random = SplitMix64(seed: 12)
+        let pixels = Self.scan([still, moving], lid: 0.9, border: true, random: &random)
+        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        #expect(found.count == 2)
+        for (drawn, print) in zip([still, moving].sorted { $0.centre.x < $1.centre.x }, found) {
+            #expect(abs(print.tilt - drawn.tilt) <= 0.3, "tilt \(print.tilt) for \(drawn.tilt)")
+            #expect(Self.cornerError(print, drawn) <= 2, "found \(print) for \(drawn)")
+        }
+    }
+
+    /// Two white-bordered prints of one tilt on a white lid, flush side against side and flush at
+    /// their bottoms, the right one taller: one notch where their tops step, none below; each found.
+    @Test func printsMeetingFlushAtOneEndAreParted() {
+        let left = FoundPrint(centre: CropPoint(x: 170, y: 320), width: 150, height: 200, tilt: 7.7)
+        let (s, c) = (sin(left.tilt * .pi / 180), cos(left.tilt * .pi / 180))
+        let (u, v) = (left.width / 2 + 80 - 1, -15.0)
+        let right = FoundPrint(
+            centre: CropPoint(x: left.centre.x + u * c - v * s, y: left.centre.y + u * s + v * c), width: 160, height: 230,
+            tilt: left.tilt)
+        var random = SplitMix64(seed: 21)
+        let pixels = Self.scan([left, right], lid: 0.9, border: true, random: &random)
+        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        #expect(found.count == 2)
+        for (drawn, print) in zip([left, right], found) {
+            #expect(abs(print.tilt - drawn.tilt) <= 0.3, "tilt \(print.tilt) for \(drawn.tilt)")
+            #expect(Self.cornerError(print, drawn) <= 4, "found \(print) for \(drawn)")
+        }
+    }
+
+    /// A print whose picture meets the lid's colour in a patch at its top edge has a notch there too,
+    /// but the parts either side of it line up: one print.
+    @Test func aNotchWhereAPicturesColourMeetsTheLidIsNoTwoPrints() {
+        let drawn = FoundPrint(centre: CropPoint(x: 300, y: 400), width: 260, height: 180, tilt: 6)
+        var random = SplitMix64(seed: 22)
+        var pixels = Self.scan([drawn], lid: 0.9, border: false, random: &random)
+        let (s, c) = (sin(drawn.tilt * .pi / 180), cos(drawn.tilt * .pi / 180))
+        for y in 250..<550 {
+            for x in 100..<500 {
+                let dx = Double(x) + 0.5 - drawn.centre.x, dy = Double(y) + 0.5 - drawn.centre.y
+                let (pu, pv) = (dx * c + dy * s, -dx * s + dy * c)
+                if abs(pu - 20) < 25, pv < -drawn.height / 2 + 22 { pixels[y * Self.width + x] = UInt8(230 + random.int(-3...3)) }
+            }
+        }
+        let found = PhotoFinder.find(width: Self.width, height: Self.height, luminance: pixels)
+        #expect(found.count == 1)
+        #expect(found.first.map { Self.cornerError($0, drawn) <= 2 } ?? false, "found \(found)")
+    }
+
+    /// Whether two turned rectangles overlap (no side of either separates them).
+    static func overlap(_ a: FoundPrint, _ b: FoundPrint) -> Bool {
+        for shape in [a.corners, b.corners] {
+            for i in 0..<4 {
+                let (p, q) = (shape[i], shape[(i + 1) % 4])
+                let project = { (points: [CropPoint]) in points.map { $0.x * (q.y - p.y) + $0.y * (p.x - q.x) } }
+                let (one, other) = (project(a.corners), project(b.corners))
+                if one.max()! < other.min()! || other.max()! < one.min()! { return false }
+            }
+        }
+        return true
     }
 
     @Test func noPrintsOnAnOrdinaryPicture() {
