@@ -25,9 +25,10 @@ public enum LeanDecoder {
 
     /// Whether the lean decoder makes an export with `options` into `format`: a JPEG re-encoded (at the quality asked
     /// for, or the source's own), its pixels only cut and turned (no straighten, perspective, bands cut out, shape or size)
-    /// and no resolution written.
+    /// and no resolution written. A cut that is to be lossless where it can (the window's batches, no quality
+    /// asked for) is the decoder's: it decides whether the cut allows it.
     public static func covers(_ options: ExportOptions, format: OutputFormat?) -> Bool {
-        format == .jpeg && !options.lossless && !options.changesPixels
+        format == .jpeg && !options.lossless && (options.quality != nil || !options.preferLossless) && !options.changesPixels
             && options.writtenResolution == nil
     }
 }

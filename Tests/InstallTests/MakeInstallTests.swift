@@ -132,7 +132,8 @@ final class ReleaseConfigurationTests: XCTestCase {
         let dryRun = try PackageCommand.run("make", ["--no-print-directory", "-n", "release", "PREFIX=/opt/crop-editor"])
         XCTAssertEqual(dryRun.status, 0, dryRun.output)
         let builds = dryRun.output.split(separator: "\n").filter { $0.contains("build -c release") }
-        XCTAssertEqual(builds.count, 3, dryRun.output)
+        // The command, the window, the decoder and the lean decoder.
+        XCTAssertEqual(builds.count, 4, dryRun.output)
         for build in builds {
             XCTAssertTrue(build.contains("-Xcc -DCROP_EDITOR_LOCALEDIR='\"/opt/crop-editor/share/locale\"'"), String(build))
         }
