@@ -8,7 +8,8 @@ extension PhotoFinder {
     static let bandAlignment = 0.02
     static let bandSlack = 2.0
     /// The widest gap between two bands of one print, as a share of the whole print's length across
-    /// them, and of the scan's shorter side (prints pushed against the scanner's edge, lined up, lie further apart).
+    /// them, and, when the gap cannot be read, of the scan's shorter side (prints pushed against the
+    /// scanner's edge, lined up, lie further apart; read, the lid between them parts them).
     static let bandGap = 0.15
     static let bandGapInScan = 0.02
     /// How far inside a gap from either band's edge it is read, in pixels (the edges' blur left out).
@@ -80,10 +81,10 @@ extension PhotoFinder {
 
     /// `prints` with every two that are bands of one print joined: of nearly one tilt, their sides
     /// running on from one to the other, a narrow gap between them that is not the lid (`reader`;
-    /// without one, any gap). Prints laid by hand are never lined up so exactly, and the lid between
-    /// two lying in a row parts them however well they line up.
+    /// without one, any gap narrower than `bandGapInScan`). Prints laid by hand are never lined up
+    /// so exactly, and the lid between two lying in a row parts them however well they line up.
     static func joiningBands(_ prints: [FoundPrint], shorterSide: Int, reader: GapReader? = nil) -> [FoundPrint] {
-        let widest = bandGapInScan * Double(shorterSide)
+        let widest = reader == nil ? bandGapInScan * Double(shorterSide) : .infinity
         let open = { (gap: FoundPrint) in reader?.isLid(gap) != true }
         return joining(prints) { prints, i, j in
             band(prints[i], prints[j], widest, open) ?? band(prints[j], prints[i], widest, open)
