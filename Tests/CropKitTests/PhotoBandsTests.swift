@@ -19,16 +19,7 @@ import Testing
             let t = (v + print.height / 2).truncatingRemainder(dividingBy: band) / band
             return 0.99 - 0.69 * t * t
         }
-        var out = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                var value = 0.0
-                for k in 0..<9 { value += tone(Double(x) + (Double(k % 3) + 0.5) / 3, Double(y) + (Double(k / 3) + 0.5) / 3) }
-                value = value / 9 + 0.012 * random.gaussian()
-                out[y * width + x] = UInt8(min(max((value * 255).rounded(), 0), 255))
-            }
-        }
-        return out
+        return PhotoFinderTests.rendered(tone, random: &random)
     }
 
     /// A chart whose light bands, as light as the lid, cut its mask right across into bands is one
