@@ -17,7 +17,8 @@
 /// is a print whose colours meet the lid's along part of an edge; pieces close together whose
 /// outlines together make a rectangle they nearly fill, ragged ones included, are parts of one print
 /// whose colours meet the lid's right across it (`joiningPieces`), and pieces lined up side for side
-/// are bands of one print (`joiningBands`). Nothing is invented: no lid, or no
+/// are bands of one print (`joiningBands`); neither joins two with the lid between them (`GapReader`:
+/// across the gap, averaged along it, the scan at the lid's level and level). Nothing is invented: no lid, or no
 /// rectangular piece, or pieces covering nearly the whole scan, give no prints.
 public enum PhotoFinder {
     /// The outer band the lid is measured in, as a fraction of the shorter side.
@@ -84,8 +85,10 @@ public enum PhotoFinder {
         let total = Double(width * height)
         let pieces = mask.pieces().filter { Double($0.area) >= minimumArea * total }
         guard Double(pieces.map(\.area).reduce(0, +)) <= (1 - minimumLid) * total else { return [] }
-        let found = joiningPieces(pieces.flatMap { bands(in: $0, of: mask) }, shorterSide: min(width, height))
-        var prints = joiningBands(found.filter(\.isPrint).map(\.print), shorterSide: min(width, height))
+        let reader = GapReader(width: width, height: height, luminance: luminance, lid: (lidLevel, tolerance))
+        let found = joiningPieces(
+            pieces.flatMap { bands(in: $0, of: mask) }, shorterSide: min(width, height), reader: reader)
+        let prints = joiningBands(found.filter(\.isPrint).map(\.print), shorterSide: min(width, height), reader: reader)
         guard prints.count <= maximumPrints else { return [] }
         return readingOrder(
             prints.map {

@@ -23,6 +23,11 @@ import Testing
             }
             return lid
         }
+        return rendered(tone, random: &random)
+    }
+
+    /// A scan of `tone` (0…1 at a point): a pixel is the mean of its 3 × 3 samples, with grain.
+    static func rendered(_ tone: (Double, Double) -> Double, random: inout SplitMix64) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
