@@ -21,6 +21,13 @@ import Testing
         return path
     }
 
+    /// The scan drawn in `scratch`, an honest decoder and its probe of the scan: what each test starts from.
+    static func honestScan(in scratch: Scratch) throws -> (path: String, honest: DecoderPool, info: ImageInfo) {
+        let path = try scan(in: scratch)
+        let honest = DecoderPool(size: 1)
+        return (path, honest, try honest.probe(path: path))
+    }
+
     /// A pool whose decoders answer Find Photos and a kept crop's job with `reply`, as it is written.
     static func forging(_ reply: String) -> DecoderPool {
         var environment = HostileDecoder.forgedReplies.environment
@@ -61,9 +68,7 @@ import Testing
     @Test func inventedPrintsAreRefusedAndAnHonestDecoderStillFindsThem() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
-        let path = try Self.scan(in: scratch)
-        let honest = DecoderPool(size: 1)
-        let info = try honest.probe(path: path)
+        let (path, honest, info) = try Self.honestScan(in: scratch)
         let found = try honest.findPhotos(.file(path), info: info)
         #expect(found.count == 2)
         for (what, reply) in Self.inventedPrints {
@@ -157,9 +162,7 @@ import Testing
     @Test func inventedResultsOfSeveralExportsAreRefusedAndNothingIsWrittenElsewhere() throws {
         let scratch = Scratch()
         defer { scratch.remove() }
-        let path = try Self.scan(in: scratch)
-        let honest = DecoderPool(size: 1)
-        let info = try honest.probe(path: path)
+        let (path, honest, info) = try Self.honestScan(in: scratch)
         let frames = try honest.findPhotos(.file(path), info: info).enumerated().compactMap { index, print in
             print.cut(pictureWidth: 600, pictureHeight: 400).map { cut in
                 DecoderPool.FrameExport(
